@@ -1,0 +1,2 @@
+import ReelMedia
+print("reel")

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Helpers shared by Reel's test targets: temporary folders and running the `ffmpeg` /
+/// `ffprobe` command-line tools, which serve as the independent oracle for what Reel reads
+/// and writes.
+public enum TestSupport {
+  /// Errors from running a tool in a test.
+  public struct ToolError: Error, CustomStringConvertible {
+    public let description: String
+  }
+
+  /// The result of running a tool.
+  public struct ToolOutput: Sendable {
+    public let status: Int32
+    public let stdout: Data
+    public let stderr: String
+    public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+  }
+
+  /// A fresh, empty folder under the system's temporary directory.
+  public static func makeTemporaryDirectory(_ label: String = "reel-test") throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(label)-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Runs `executable` (looked up on PATH) with `arguments` and waits for it.
+  public static func run(_ executable: String, _ arguments: [String]) throws -> ToolOutput {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [executable] + arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Read both pipes concurrently so a chatty tool cannot block on a full pipe.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errData = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ToolOutput(
+      status: process.terminationStatus, stdout: outData,
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// Runs the `ffmpeg` CLI quietly (`-hide_banner -loglevel error -y` are added) and throws
+  /// when it fails.
+  public static func ffmpeg(_ arguments: [String]) throws {
+    let output = try run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments)
+    guard output.status == 0 else {
+      throw ToolError(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    }
+  }
+
+  /// Runs `ffprobe -v error -print_format json` with `arguments` and returns the parsed
+  /// JSON object.
+  public static func ffprobeJSON(_ arguments: [String]) throws -> [String: Any] {
+    let output = try run("ffprobe", ["-v", "error", "-print_format", "json"] + arguments)
+    guard output.status == 0 else {
+      throw ToolError(description: "ffprobe \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    }
+    guard let object = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any] else {
+      throw ToolError(description: "ffprobe printed no JSON object")
+    }
+    return object
+  }
+}
