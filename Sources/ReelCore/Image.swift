@@ -71,7 +71,8 @@ public struct Image: Sendable {
   public subscript(x x: Int, y y: Int) -> BGRA {
     get {
       precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) out of bounds")
-      let p = storage.bytes.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(to: UInt8.self)
+      let p = storage.bytes.advanced(by: y * bytesPerRow + x * 4).assumingMemoryBound(
+        to: UInt8.self)
       return BGRA(blue: p[0], green: p[1], red: p[2], alpha: p[3])
     }
     set {

@@ -59,7 +59,8 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
     case .unsupportedCodec(let path, let codec):
       return "\(path): codec '\(codec)' is not supported by this FFmpeg build"
     case .unwritable(let path, let reason):
-      return "\(path): cannot write output (\(reason)); check that the folder exists and is writable"
+      return
+        "\(path): cannot write output (\(reason)); check that the folder exists and is writable"
     case .unsupportedContainer(let path, let fileExtension):
       return
         "\(path): unsupported output extension '.\(fileExtension)'; use .mp4, .mov, .m4v, .mkv, .webm or .m4a"

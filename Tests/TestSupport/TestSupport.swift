@@ -57,7 +57,8 @@ public enum TestSupport {
   public static func ffmpeg(_ arguments: [String]) throws {
     let output = try run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments)
     guard output.status == 0 else {
-      throw ToolError(description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+      throw ToolError(
+        description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(output.stderr)")
     }
   }
 
@@ -66,9 +67,11 @@ public enum TestSupport {
   public static func ffprobeJSON(_ arguments: [String]) throws -> [String: Any] {
     let output = try run("ffprobe", ["-v", "error", "-print_format", "json"] + arguments)
     guard output.status == 0 else {
-      throw ToolError(description: "ffprobe \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+      throw ToolError(
+        description: "ffprobe \(arguments.joined(separator: " ")) failed: \(output.stderr)")
     }
-    guard let object = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any] else {
+    guard let object = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any]
+    else {
       throw ToolError(description: "ffprobe printed no JSON object")
     }
     return object

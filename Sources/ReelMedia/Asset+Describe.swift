@@ -1,0 +1,153 @@
+import CFFmpeg
+
+extension Asset {
+  /// Builds the description of one stream from its codec parameters and side data.
+  static func describe(_ stream: UnsafeMutablePointer<AVStream>, index: Int) -> TrackInfo {
+    guard let parameters = stream.pointee.codecpar else {
+      return TrackInfo(index: index, kind: .other, codec: "none")
+    }
+    let codecID = parameters.pointee.codec_id
+    let codecName = String(cString: avcodec_get_name(codecID))
+    var track = TrackInfo(index: index, kind: kind(of: stream), codec: codecName)
+    if let profile = avcodec_profile_name(codecID, parameters.pointee.profile) {
+      track.profile = String(cString: profile)
+    }
+    let timeBase = stream.pointee.time_base
+    if stream.pointee.duration != reel_AV_NOPTS_VALUE(), stream.pointee.duration > 0,
+      timeBase.den > 0
+    {
+      track.duration = exactTime(stream.pointee.duration, timeBase)
+    }
+    if parameters.pointee.bit_rate > 0 { track.bitRate = Int(parameters.pointee.bit_rate) }
+
+    switch track.kind {
+    case .video: describeVideo(stream, parameters, into: &track)
+    case .audio: describeAudio(parameters, into: &track)
+    default: break
+    }
+    return track
+  }
+
+  /// `value` ticks of `timeBase` as a `Time`, exact when the time base fits a timescale.
+  static func exactTime(_ value: Int64, _ timeBase: AVRational) -> Time {
+    if timeBase.num == 1 {
+      return Time(value: value, timescale: timeBase.den)
+    }
+    // Rescale into the denominator: value·num/den seconds = (value·num) / den.
+    let (product, overflow) = value.multipliedReportingOverflow(by: Int64(timeBase.num))
+    if !overflow { return Time(value: product, timescale: timeBase.den) }
+    return Time(
+      value: av_rescale_q(value, timeBase, reel_AV_TIME_BASE_Q()), timescale: Int32(AV_TIME_BASE))
+  }
+
+  private static func kind(of stream: UnsafeMutablePointer<AVStream>) -> TrackKind {
+    guard let parameters = stream.pointee.codecpar else { return .other }
+    switch parameters.pointee.codec_type {
+    case AVMEDIA_TYPE_VIDEO:
+      // Cover art in MP4/MP3 is a one-picture "video" stream; it is not a video track.
+      return stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 ? .attachment : .video
+    case AVMEDIA_TYPE_AUDIO: return .audio
+    case AVMEDIA_TYPE_SUBTITLE: return .subtitle
+    case AVMEDIA_TYPE_DATA: return .data
+    case AVMEDIA_TYPE_ATTACHMENT: return .attachment
+    default: return .other
+    }
+  }
+
+  private static func describeVideo(
+    _ stream: UnsafeMutablePointer<AVStream>, _ parameters: UnsafeMutablePointer<AVCodecParameters>,
+    into track: inout TrackInfo
+  ) {
+    let width = Int(parameters.pointee.width)
+    let height = Int(parameters.pointee.height)
+    track.width = width
+    track.height = height
+
+    let rotation = clockwiseRotation(of: stream)
+    track.rotation = rotation
+
+    var aspect = parameters.pointee.sample_aspect_ratio
+    if aspect.num <= 0 || aspect.den <= 0 { aspect = stream.pointee.sample_aspect_ratio }
+    let pixelAspect = aspect.num > 0 && aspect.den > 0 ? Double(aspect.num) / Double(aspect.den) : 1
+    track.sampleAspectRatio = pixelAspect
+    let shownWidth = Int((Double(width) * pixelAspect).rounded())
+    if rotation == 90 || rotation == 270 {
+      track.displayWidth = height
+      track.displayHeight = shownWidth
+    } else {
+      track.displayWidth = shownWidth
+      track.displayHeight = height
+    }
+
+    let nominal = stream.pointee.r_frame_rate
+    if nominal.num > 0 && nominal.den > 0 {
+      track.frameRate = Double(nominal.num) / Double(nominal.den)
+      track.nominalFrameDuration = Time(value: Int64(nominal.den), timescale: nominal.num)
+    }
+    let average = stream.pointee.avg_frame_rate
+    if average.num > 0 && average.den > 0 {
+      track.averageFrameRate = Double(average.num) / Double(average.den)
+    }
+
+    let pixelFormat = AVPixelFormat(rawValue: parameters.pointee.format)
+    if let descriptor = av_pix_fmt_desc_get(pixelFormat) {
+      track.pixelFormat = String(cString: descriptor.pointee.name)
+      track.bitDepth = Int(descriptor.pointee.comp.0.depth)
+      let isRGB = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
+      let isPalette = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
+      if !isRGB && !isPalette && descriptor.pointee.nb_components >= 3 {
+        switch (descriptor.pointee.log2_chroma_w, descriptor.pointee.log2_chroma_h) {
+        case (1, 1): track.chromaSubsampling = "4:2:0"
+        case (1, 0): track.chromaSubsampling = "4:2:2"
+        case (0, 0): track.chromaSubsampling = "4:4:4"
+        case (2, 0): track.chromaSubsampling = "4:1:1"
+        default: break
+        }
+      }
+    }
+
+    let range: ColorDescription.Range
+    switch parameters.pointee.color_range {
+    case AVCOL_RANGE_MPEG: range = .limited
+    case AVCOL_RANGE_JPEG: range = .full
+    default: range = .unspecified
+    }
+    track.color = ColorDescription(
+      primaries: av_color_primaries_name(parameters.pointee.color_primaries).map {
+        String(cString: $0)
+      }
+        ?? "unknown",
+      transfer: av_color_transfer_name(parameters.pointee.color_trc).map { String(cString: $0) }
+        ?? "unknown",
+      matrix: av_color_space_name(parameters.pointee.color_space).map { String(cString: $0) }
+        ?? "unknown",
+      range: range)
+  }
+
+  private static func describeAudio(
+    _ parameters: UnsafeMutablePointer<AVCodecParameters>, into track: inout TrackInfo
+  ) {
+    track.sampleRate = Int(parameters.pointee.sample_rate)
+    track.channelCount = Int(parameters.pointee.ch_layout.nb_channels)
+    var buffer = [CChar](repeating: 0, count: 128)
+    if av_channel_layout_describe(&parameters.pointee.ch_layout, &buffer, buffer.count) > 0 {
+      track.channelLayout = String(
+        decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+  }
+
+  /// The clockwise angle, a multiple of 90 in 0..<360, that turns the coded picture upright,
+  /// from the stream's display-matrix side data (0 when there is none).
+  static func clockwiseRotation(of stream: UnsafeMutablePointer<AVStream>) -> Int {
+    var size: Int = 0
+    guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+      size >= 9 * MemoryLayout<Int32>.size
+    else { return 0 }
+    let counterClockwise = data.withMemoryRebound(to: Int32.self, capacity: 9) {
+      av_display_rotation_get($0)
+    }
+    guard counterClockwise.isFinite else { return 0 }
+    let quarterTurns = Int((-counterClockwise / 90).rounded())
+    return ((quarterTurns % 4) + 4) % 4 * 90
+  }
+}

@@ -1,0 +1,76 @@
+import CFFmpeg
+import Foundation
+
+/// A local media file, opened and described: its container, duration and tracks.
+///
+/// Opening reads only the file's headers (and a little data for stream parameters); decoding
+/// is done by readers made from the asset (``VideoReader``, ``AudioReader``), each with its own
+/// demuxer, so an asset can serve several readers. Audio-only and video-only files are valid.
+///
+///     let asset = try Asset(path: "clip.mp4")
+///     print(asset.duration.seconds, asset.videoTracks.first?.displayWidth ?? 0)
+///
+/// The file is opened with FFmpeg restricted to the `file` protocol.
+public struct Asset: Sendable {
+  /// The path as given.
+  public let path: String
+  /// FFmpeg's demuxer name(s) for the container (`mov,mp4,m4a,3gp,3g2,mj2`, `matroska,webm`,
+  /// `gif`, …).
+  public let formatName: String
+  /// A human-readable container name (`QuickTime / MOV`).
+  public let formatLongName: String
+  /// Duration of the whole file in seconds (microsecond precision, as the container reports),
+  /// or zero when the container does not say.
+  public let duration: Time
+  /// Overall bit rate in bits per second, when known.
+  public let bitRate: Int?
+  /// Every track, in stream-index order.
+  public let tracks: [TrackInfo]
+
+  /// Opens and describes the file at `path`.
+  ///
+  /// - Parameter path: A local file path.
+  /// - Throws: ``MediaError`` — `.fileNotFound`, `.isDirectory`, `.emptyFile`, `.unreadable`,
+  ///   `.notMedia` or `.corrupt`.
+  public init(path: String) throws(MediaError) {
+    let container = try InputContainer(path: path)
+    self.path = path
+    let format = container.context.pointee.iformat
+    formatName = format.map { String(cString: $0.pointee.name) } ?? "unknown"
+    formatLongName =
+      format.flatMap { $0.pointee.long_name.map { String(cString: $0) } } ?? formatName
+    let rawDuration = container.context.pointee.duration
+    duration =
+      rawDuration == reel_AV_NOPTS_VALUE() || rawDuration < 0
+      ? Time(value: 0, timescale: 1) : Time(value: rawDuration, timescale: Int32(AV_TIME_BASE))
+    let rate = container.context.pointee.bit_rate
+    bitRate = rate > 0 ? Int(rate) : nil
+    tracks = (0..<container.streamCount).map { Asset.describe(container.stream(at: $0), index: $0) }
+  }
+
+  /// Opens the file at `url`; see ``init(path:)``.
+  public init(url: URL) throws(MediaError) {
+    try self.init(path: url.path)
+  }
+
+  /// The video tracks, in stream order. Attached pictures (cover art) are not video tracks.
+  public var videoTracks: [TrackInfo] { tracks.filter { $0.kind == .video } }
+  /// The audio tracks, in stream order.
+  public var audioTracks: [TrackInfo] { tracks.filter { $0.kind == .audio } }
+
+  /// The first video track.
+  ///
+  /// - Throws: `MediaError.noVideoTrack` when the file has none.
+  public func firstVideoTrack() throws(MediaError) -> TrackInfo {
+    guard let track = videoTracks.first else { throw MediaError.noVideoTrack(path: path) }
+    return track
+  }
+
+  /// The first audio track.
+  ///
+  /// - Throws: `MediaError.noAudioTrack` when the file has none.
+  public func firstAudioTrack() throws(MediaError) -> TrackInfo {
+    guard let track = audioTracks.first else { throw MediaError.noAudioTrack(path: path) }
+    return track
+  }
+}
