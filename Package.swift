@@ -34,7 +34,7 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "TestSupport"]),
     .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "TestSupport"]),
-    .testTarget(name: "ReelCLITests", dependencies: ["ReelCore", "TestSupport"]),
+    .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,2 +1,6 @@
-import ReelMedia
-print("reel")
+import Foundation
+
+// The `reel` command-line tool. Everything is in `ReelTool`; this file only runs it and exits
+// with the code it returns.
+let status = ReelTool.run(arguments: Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

@@ -129,8 +129,17 @@ extension Asset {
   ) {
     track.sampleRate = Int(parameters.pointee.sample_rate)
     track.channelCount = Int(parameters.pointee.ch_layout.nb_channels)
+    // Files such as plain WAV store only a channel count; describe them with FFmpeg's
+    // default layout for that count (1 → mono, 2 → stereo, 6 → 5.1), as ffmpeg does.
+    var layout = AVChannelLayout()
+    if parameters.pointee.ch_layout.order == AV_CHANNEL_ORDER_UNSPEC {
+      av_channel_layout_default(&layout, parameters.pointee.ch_layout.nb_channels)
+    } else {
+      av_channel_layout_copy(&layout, &parameters.pointee.ch_layout)
+    }
+    defer { av_channel_layout_uninit(&layout) }
     var buffer = [CChar](repeating: 0, count: 128)
-    if av_channel_layout_describe(&parameters.pointee.ch_layout, &buffer, buffer.count) > 0 {
+    if av_channel_layout_describe(&layout, &buffer, buffer.count) > 0 {
       track.channelLayout = String(
         decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

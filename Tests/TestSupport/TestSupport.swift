@@ -77,3 +77,24 @@ public enum TestSupport {
     return object
   }
 }
+
+extension TestSupport {
+  /// The `reel` executable built beside the test bundle (`swift build --build-tests` builds it).
+  public static func reelExecutable() throws -> URL {
+    let candidates = [
+      Bundle.main.executableURL?.deletingLastPathComponent(),
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+    ].compactMap { $0 }
+    for folder in candidates {
+      let url = folder.appendingPathComponent("reel")
+      if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+    }
+    throw ToolError(description: "the reel executable was not found beside the test bundle")
+  }
+
+  /// Runs the built `reel` tool with `arguments`.
+  public static func reel(_ arguments: [String]) throws -> ToolOutput {
+    try run(reelExecutable().path, arguments)
+  }
+}

@@ -1,0 +1,31 @@
+# Reel — set-up, build, test and demo in one place. Every target installs what is missing.
+SWIFT ?= swift
+DEMO_DIR ?= Examples/media
+
+.PHONY: all deps build test demo format clean
+
+all: build
+
+## deps: install the Debian packages Reel needs (apt; sudo when not root)
+deps:
+	@./scripts/install-deps.sh
+
+## build: release build of the `reel` tool at .build/release/reel
+build: deps
+	$(SWIFT) build -c release --product reel
+
+## test: install, build and run the whole test suite
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-xctest
+
+## demo: install, build, and render the demo video from media Reel makes itself
+demo: build
+	.build/release/reel demo -o $(DEMO_DIR)
+
+## format: run swift-format over the sources and tests
+format:
+	$(SWIFT) format -i -r Sources Tests Package.swift
+
+clean:
+	rm -rf .build

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Reel builds and tests with, skipping those already present.
+# Uses sudo when not run as root. Safe to run repeatedly.
+set -euo pipefail
+
+packages=(
+  ffmpeg                                   # ffmpeg/ffprobe: test oracle and benchmark peer
+  libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
+  libyuv-dev                               # fast pixel-format conversion
+  libpixman-1-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
+  fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+  pkg-config
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "reel: system packages already installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+echo "reel: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "reel: system packages installed"
