@@ -46,7 +46,24 @@ struct AssetTests {
 
   @Test("matches ffprobe", arguments: MediaFixtures.Fixture.allCases)
   func matchesFFprobe(_ fixture: MediaFixtures.Fixture) throws {
-    let url = try MediaFixtures.url(for: fixture)
+    try Self.expectMatchesFFprobe(MediaFixtures.url(for: fixture))
+  }
+
+  @Test("real-world clips match ffprobe")
+  func realWorldClipsMatchFFprobe() throws {
+    let files = RealWorldMedia.files()
+    guard !files.isEmpty else {
+      print("skipped: real-world clips unavailable (no PyPI access)")
+      return
+    }
+    for url in files { try Self.expectMatchesFFprobe(url) }
+    let bunny = try #require(RealWorldMedia.file(named: "bigbuckbunny.mp4"))
+    let asset = try Asset(url: bunny)
+    #expect(asset.videoTracks.first?.width == 1280)
+    #expect(asset.audioTracks.count == 1)
+  }
+
+  static func expectMatchesFFprobe(_ url: URL) throws {
     let asset = try Asset(url: url)
     let (expected, expectedDuration) = try Self.ffprobeStreams(url)
 
