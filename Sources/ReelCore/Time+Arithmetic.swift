@@ -261,6 +261,18 @@ extension Time {
 
   // MARK: - Other helpers
 
+  /// Makes the start time of a frame: `frame · frameDuration`, with the rules of
+  /// `multiplied(by:)` (the frame duration's timescale is kept unless the value overflows).
+  ///
+  ///     Time(frame: 3, frameDuration: Time(value: 1, timescale: 30))   // 3/30 s
+  ///
+  /// - Parameters:
+  ///   - frame: The frame index, 0 for the first frame.
+  ///   - frameDuration: The length of one frame, in seconds.
+  public init(frame: Int64, frameDuration: Time) {
+    self = frameDuration.multiplied(by: Int(frame))
+  }
+
   /// The same time with value and timescale divided by their greatest common divisor
   /// (2/4 → 1/2, 0/600 → 0/1). Flags are kept; non-numeric times are returned unchanged.
   public func reduced() -> Time {

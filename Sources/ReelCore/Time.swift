@@ -26,6 +26,7 @@ public struct Time: Sendable {
 
   /// The kind and state of a `Time`, with the bit values of Core Media's `CMTimeFlags`.
   public struct Flags: OptionSet, Sendable, Hashable {
+    /// The flag bits, as in `CMTimeFlags`.
     public let rawValue: UInt32
     /// Makes flags from their raw bits.
     ///
@@ -120,14 +121,10 @@ public struct Time: Sendable {
 
   /// The kind of this time, for comparisons and special-value rules.
   var kind: Kind {
-    if !isValid || (timescale <= 0 && isNumericKindByFlags) { return .invalid }
+    if !isValid { return .invalid }
     if flags.contains(.negativeInfinity) { return .negativeInfinity }
     if flags.contains(.positiveInfinity) { return .positiveInfinity }
     if flags.contains(.indefinite) { return .indefinite }
-    return .numeric
-  }
-
-  private var isNumericKindByFlags: Bool {
-    flags.isDisjoint(with: [.positiveInfinity, .negativeInfinity, .indefinite])
+    return timescale > 0 ? .numeric : .invalid
   }
 }

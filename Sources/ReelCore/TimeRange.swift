@@ -7,6 +7,9 @@
 ///     let range = TimeRange(start: .zero, duration: Time(value: 10, timescale: 1))
 ///     range.contains(Time(value: 10, timescale: 1))     // false
 ///     range.end                                          // 10/1
+///
+/// `contains` is overloaded for times and ranges, so spell the type of a constant argument:
+/// `range.contains(Time.zero)`, not `range.contains(.zero)`.
 public struct TimeRange: Sendable, Hashable {
   /// The first instant in the range, in seconds.
   public var start: Time

@@ -129,6 +129,14 @@ struct TimeArithmeticTests {
     #expect(!(Time.invalid * 5).isValid)
   }
 
+  @Test func frameTimes() {
+    let third = Time(frame: 3, frameDuration: time(1, 30))
+    #expect(third.value == 3 && third.timescale == 30)
+    let ntsc = Time(frame: 30_000, frameDuration: time(1001, 30_000))
+    #expect(ntsc.value == 30_030_000 && ntsc.timescale == 30_000 && ntsc == time(1001, 1))
+    #expect(Time(frame: 0, frameDuration: time(1, 25)) == .zero)
+  }
+
   @Test func multiplicationByRatioKeepsTheExactValue() {
     let half = time(1, 30).multiplied(byRatio: 1, 2)
     #expect(half.value == 1 && half.timescale == 60 && !half.hasBeenRounded)
