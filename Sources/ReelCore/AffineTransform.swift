@@ -26,6 +26,10 @@ import Foundation
 ///
 ///     let turn = AffineTransform(rotationAngle: .pi / 2)
 ///     turn.apply(to: Point(x: 1, y: 0))   // ≈ (0, 1): a quarter turn clockwise on screen
+///
+/// **Name clash.** Foundation also declares an `AffineTransform`. In a file that imports
+/// both Foundation and ReelCore, add `import struct ReelCore.AffineTransform` (a scoped
+/// import wins over the plain one) or write `ReelCore.AffineTransform`.
 public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
   /// Contribution of x to x′.
   public var a: Double
