@@ -28,8 +28,9 @@ import Foundation
 ///     turn.apply(to: Point(x: 1, y: 0))   // ≈ (0, 1): a quarter turn clockwise on screen
 ///
 /// **Name clash.** Foundation also declares an `AffineTransform`. In a file that imports
-/// both Foundation and ReelCore, add `import struct ReelCore.AffineTransform` (a scoped
-/// import wins over the plain one) or write `ReelCore.AffineTransform`.
+/// both Foundation and ReelCore, write ``Transform2D`` (the same type under a name that
+/// clashes with nothing), add `import struct ReelCore.AffineTransform` (a scoped import wins
+/// over the plain one), or write `ReelCore.AffineTransform`.
 public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
   /// Contribution of x to x′.
   public var a: Double
@@ -189,3 +190,7 @@ public struct AffineTransform: Sendable, Hashable, CustomStringConvertible {
     return Rect(x: left, y: top, width: (xs.max() ?? 0) - left, height: (ys.max() ?? 0) - top)
   }
 }
+
+/// ``AffineTransform`` under a name Foundation does not also declare: use it in files that
+/// import both Foundation and Reel.
+public typealias Transform2D = AffineTransform
