@@ -49,6 +49,10 @@ final class OutputMuxer {
       "avcodec_parameters_from_context")
     stream.pointee.codecpar.pointee.codec_tag = codecTag
     stream.pointee.time_base = encoder.pointer.pointee.time_base
+    if encoder.pointer.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+      // Lets Matroska write DefaultDuration and MP4 readers report the nominal rate.
+      stream.pointee.avg_frame_rate = encoder.pointer.pointee.framerate
+    }
     return stream.pointee.index
   }
 

@@ -5,10 +5,14 @@ import CYUV
 /// (`AV_PIX_FMT_YUV420P`) with a chosen matrix, scaling when the sizes differ.
 ///
 /// This is the one place output pixels are converted, so a faster kernel can replace the
-/// current ones without touching the writer. Two kernels are used:
-/// - libyuv's `ARGBToI420` for BT.601 without scaling (about 10× faster than swscale; its
-///   BT.601 limited-range matrix matches swscale's within one code value);
-/// - swscale, with its matrix set by `sws_setColorspaceDetails`, for everything else.
+/// current ones without touching the writer. Two kernels exist:
+/// - swscale, with its matrix set by `sws_setColorspaceDetails` (the default): every value
+///   within one code value of the exact BT.601/BT.709 maths;
+/// - libyuv's `ARGBToI420` (BT.601 only, no scaling), about 10× faster, but its 7-bit chroma
+///   coefficients put a few Cb/Cr samples 1.5 code values off (measured on a smooth
+///   gradient). It is kept for callers that trade that for speed; SD frames are small enough
+///   that swscale's cost (about 1.7 ms for 720×576) rarely matters, and HD needs BT.709,
+///   which libyuv lacks.
 ///
 /// Alpha is ignored: premultiplied colour is the picture composited over black.
 ///
@@ -37,11 +41,11 @@ final class PixelConverter {
   ///   - width: Width of the output frames (even), in pixels.
   ///   - height: Height of the output frames (even), in pixels.
   ///   - matrix: The RGB → Y′CbCr matrix.
-  ///   - kernel: Force a kernel; `nil` picks the fastest one that is exact for the job.
+  ///   - kernel: The kernel (default swscale); libyuv requires BT.601 without scaling.
   /// - Throws: ``FFmpegError`` when swscale rejects the sizes.
   init(
     sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, matrix: ColorMatrix,
-    kernel: Kernel? = nil
+    kernel: Kernel = .swscale
   ) throws(FFmpegError) {
     self.sourceWidth = sourceWidth
     self.sourceHeight = sourceHeight
@@ -49,7 +53,7 @@ final class PixelConverter {
     self.height = height
     self.matrix = matrix
     let sameSize = sourceWidth == width && sourceHeight == height
-    let chosen = kernel ?? (matrix == .bt601 && sameSize ? .libyuv : .swscale)
+    let chosen = kernel
     if chosen == .libyuv && !(matrix == .bt601 && sameSize) {
       throw FFmpegError(
         code: reel_AVERROR(EINVAL), call: "ARGBToI420 (BT.601 without scaling only)")
