@@ -43,6 +43,8 @@ public final class MediaWriter {
   }
 
   let temporaryPath: String
+  /// Whether the temporary file has been removed (or renamed onto the target).
+  var temporaryFileGone = false
   let muxer: OutputMuxer
   var state = State.writing
   let video: VideoTrack?
@@ -126,6 +128,7 @@ public final class MediaWriter {
   ///     time base (for `frameDuration` 1/30: to 1/30 s; for 1001/30000: to 1/30000 s).
   /// - Throws: ``MediaError/invalidArgument(path:reason:)`` when there is no video track, the
   ///   image has the wrong size, the time does not increase, or the writer has finished;
+  ///   ``MediaError/cancelled(path:)`` after ``cancel()``;
   ///   ``MediaError/encodeFailed(path:reason:)`` when encoding or writing fails (the writer
   ///   is then failed: ``finish()`` throws and only ``cancel()`` remains useful).
   public func appendVideo(_ image: Image, at time: Time) throws(MediaError) {
@@ -163,6 +166,7 @@ public final class MediaWriter {
   /// - Parameter buffer: Interleaved float PCM in exactly the settings' ``AudioFormat``.
   /// - Throws: ``MediaError/invalidArgument(path:reason:)`` when there is no audio track, the
   ///   format differs, the buffer overlaps audio already written, or the writer has finished;
+  ///   ``MediaError/cancelled(path:)`` after ``cancel()``;
   ///   ``MediaError/encodeFailed(path:reason:)`` when encoding or writing fails.
   public func appendAudio(_ buffer: AudioBuffer) throws(MediaError) {
     try checkWriting()
@@ -197,8 +201,9 @@ public final class MediaWriter {
   ///
   /// - Throws: ``MediaError/encodeFailed(path:reason:)`` when flushing or muxing fails;
   ///   ``MediaError/unwritable(path:reason:)`` when the rename fails;
-  ///   ``MediaError/invalidArgument(path:reason:)`` after ``cancel()`` or a second `finish()`.
-  ///   On any failure the temporary file is removed and the target left as it was.
+  ///   ``MediaError/cancelled(path:)`` after ``cancel()``;
+  ///   ``MediaError/invalidArgument(path:reason:)`` after a successful `finish()`; the
+  ///   earlier error when an append already failed. On any failure the temporary file is removed and the target left as it was.
   public func finish() throws(MediaError) {
     try checkWriting()
     do {
@@ -216,6 +221,7 @@ public final class MediaWriter {
       state = .failed(.unwritable(path: path, reason: reason))
       throw .unwritable(path: path, reason: reason)
     }
+    temporaryFileGone = true
     state = .finished
   }
 
@@ -252,7 +258,9 @@ public final class MediaWriter {
 
   private func removeTemporaryFile() {
     muxer.close()
+    guard !temporaryFileGone else { return }
     unlink(temporaryPath)
+    temporaryFileGone = true
   }
 
   static func mediaError(_ error: FFmpegError, path: String) -> MediaError {

@@ -183,6 +183,42 @@ struct MediaWriterTests {
     }
   }
 
+  @Test func audioGapsBecomeSilenceAndOpusResamples() throws {
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // 44.1 kHz mono into Opus (48 kHz), with a gap from 0.5 s to 0.75 s.
+    let format = AudioFormat(sampleRate: 44_100, channelCount: 1)
+    let url = folder.appendingPathComponent("gap.webm")
+    let writer = try MediaWriter(url: url, video: nil, audio: AudioOutputSettings(format: format))
+    let tone = WriterFixture.sine(
+      frequency: 440, amplitude: 0.5, frameCount: 44_100, format: format)
+    try writer.appendAudio(
+      AudioBuffer(format: format, samples: Array(tone.samples[0..<22_050]), startFrame: 0))
+    try writer.appendAudio(
+      AudioBuffer(format: format, samples: Array(tone.samples[33_075..<44_100]), startFrame: 33_075)
+    )
+    try writer.finish()
+
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", url.path])
+    let audio = try #require(WriterFixture.stream(probe, type: "audio"))
+    #expect(audio["codec_name"] as? String == "opus")
+    #expect(audio["sample_rate"] as? String == "48000")
+    #expect(audio["channels"] as? Int == 1)
+
+    let raw = folder.appendingPathComponent("gap.f32")
+    try TestSupport.ffmpeg(["-i", url.path, "-f", "f32le", "-ac", "1", "-ar", "48000", raw.path])
+    let decoded = try Data(contentsOf: raw).withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    #expect(abs(decoded.count - 48_000) <= 960, "\(decoded.count) samples")
+    func rms(_ range: Range<Int>) -> Double {
+      let slice = decoded[range.clamped(to: 0..<decoded.count)]
+      return sqrt(slice.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(slice.count, 1)))
+    }
+    let expected = 0.5 / 2.0.squareRoot()
+    #expect(abs(20 * log10(rms(4_800..<19_200) / expected)) < 0.5, "before the gap")
+    #expect(rms(26_400..<34_800) < 0.01, "in the gap")
+    #expect(abs(20 * log10(rms(38_400..<45_600) / expected)) < 0.5, "after the gap")
+  }
+
   // MARK: - Colour
 
   @Test(arguments: [(320, 240, ColorMatrix.bt601), (1280, 720, ColorMatrix.bt709)])
@@ -372,6 +408,10 @@ struct MediaWriterTests {
     #expect(streams.first?["channels"] as? Int == 1)
     let duration = Double(streams.first?["duration"] as? String ?? "") ?? 0
     #expect(abs(duration - 0.5) < 0.03, "duration \(duration) s")
+    let boxes = try WriterFixture.topLevelBoxes(of: url)
+    #expect(
+      (boxes.firstIndex(of: "moov") ?? .max) < (boxes.firstIndex(of: "mdat") ?? -1),
+      "boxes: \(boxes)")
 
     let video = VideoOutputSettings(width: 64, height: 48, frameDuration: Self.thirtyFPS)
     let refused = folder.appendingPathComponent("video.m4a")
