@@ -1,0 +1,138 @@
+import CFFmpeg
+import CYUV
+
+/// Converts premultiplied BGRA ``Image``s into limited-range 4:2:0 Y′CbCr frames
+/// (`AV_PIX_FMT_YUV420P`) with a chosen matrix, scaling when the sizes differ.
+///
+/// This is the one place output pixels are converted, so a faster kernel can replace the
+/// current ones without touching the writer. Two kernels exist:
+/// - swscale, with its matrix set by `sws_setColorspaceDetails` (the default): every value
+///   within one code value of the exact BT.601/BT.709 maths;
+/// - libyuv's `ARGBToI420` (BT.601 only, no scaling), about 10× faster, but its 7-bit chroma
+///   coefficients put a few Cb/Cr samples 1.5 code values off (measured on a smooth
+///   gradient). It is kept for callers that trade that for speed; SD frames are small enough
+///   that swscale's cost (about 1.7 ms for 720×576) rarely matters, and HD needs BT.709,
+///   which libyuv lacks.
+///
+/// Alpha is ignored: premultiplied colour is the picture composited over black.
+///
+/// Not Sendable: it owns a `SwsContext` that is used from one thread at a time.
+final class PixelConverter {
+  /// The conversion routine in use.
+  enum Kernel: Sendable, CaseIterable {
+    case libyuv
+    case swscale
+  }
+
+  let sourceWidth: Int
+  let sourceHeight: Int
+  let width: Int
+  let height: Int
+  let matrix: ColorMatrix
+  let kernel: Kernel
+  /// `SwsContext`, or nil for the libyuv kernel.
+  private let scaler: OpaquePointer?
+
+  /// Prepares a conversion.
+  ///
+  /// - Parameters:
+  ///   - sourceWidth: Width of the images to convert, in pixels.
+  ///   - sourceHeight: Height of the images to convert, in pixels.
+  ///   - width: Width of the output frames (even), in pixels.
+  ///   - height: Height of the output frames (even), in pixels.
+  ///   - matrix: The RGB → Y′CbCr matrix.
+  ///   - kernel: The kernel (default swscale); libyuv requires BT.601 without scaling.
+  /// - Throws: ``FFmpegError`` when swscale rejects the sizes.
+  init(
+    sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, matrix: ColorMatrix,
+    kernel: Kernel = .swscale
+  ) throws(FFmpegError) {
+    self.sourceWidth = sourceWidth
+    self.sourceHeight = sourceHeight
+    self.width = width
+    self.height = height
+    self.matrix = matrix
+    let sameSize = sourceWidth == width && sourceHeight == height
+    let chosen = kernel
+    if chosen == .libyuv && !(matrix == .bt601 && sameSize) {
+      throw FFmpegError(
+        code: reel_AVERROR(EINVAL), call: "ARGBToI420 (BT.601 without scaling only)")
+    }
+    self.kernel = chosen
+    if chosen == .libyuv {
+      scaler = nil
+      return
+    }
+    guard
+      let context = sws_getContext(
+        Int32(sourceWidth), Int32(sourceHeight), AV_PIX_FMT_BGRA, Int32(width), Int32(height),
+        AV_PIX_FMT_YUV420P, SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INP, nil, nil, nil)
+    else {
+      throw FFmpegError(
+        code: reel_AVERROR(EINVAL),
+        call: "sws_getContext(\(sourceWidth)×\(sourceHeight) → \(width)×\(height))")
+    }
+    scaler = context
+    let table = sws_getCoefficients(matrix == .bt709 ? SWS_CS_ITU709 : SWS_CS_ITU601)
+    // Source RGB is full range (1); destination Y′CbCr is limited range (0). Brightness 0,
+    // contrast and saturation 1.0 in 16.16 fixed point.
+    let code = sws_setColorspaceDetails(context, table, 1, table, 0, 0, 1 << 16, 1 << 16)
+    if code < 0 {
+      sws_freeContext(context)
+      throw FFmpegError(code: reel_AVERROR(EINVAL), call: "sws_setColorspaceDetails")
+    }
+  }
+
+  deinit {
+    if let scaler { sws_freeContext(scaler) }
+  }
+
+  /// Converts `image` into `frame`, allocating the frame's buffers on first use and making
+  /// them writable (so an encoder still holding the previous picture keeps its copy).
+  ///
+  /// - Precondition: `image` is `sourceWidth × sourceHeight`.
+  func convert(_ image: Image, into frame: FFFrame) throws(FFmpegError) {
+    precondition(
+      image.width == sourceWidth && image.height == sourceHeight, "image size checked by the caller"
+    )
+    let avFrame = frame.pointer
+    if avFrame.pointee.data.0 == nil {
+      avFrame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+      avFrame.pointee.width = Int32(width)
+      avFrame.pointee.height = Int32(height)
+      try check(av_frame_get_buffer(avFrame, 0), "av_frame_get_buffer")
+    }
+    try check(av_frame_make_writable(avFrame), "av_frame_make_writable")
+    let planes = (avFrame.pointee.data.0, avFrame.pointee.data.1, avFrame.pointee.data.2)
+    let strides = (
+      avFrame.pointee.linesize.0, avFrame.pointee.linesize.1, avFrame.pointee.linesize.2
+    )
+    let sourceStride = Int32(image.bytesPerRow)
+    let sourceHeight = Int32(self.sourceHeight)
+    let scaler = self.scaler
+    let width = Int32(self.width)
+    let height = Int32(self.height)
+    let code: Int32 = image.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+        return reel_AVERROR(EINVAL)
+      }
+      guard let scaler else {
+        return ARGBToI420(
+          base, sourceStride, planes.0, strides.0, planes.1, strides.1, planes.2, strides.2, width,
+          height)
+      }
+      var sourcePlanes: [UnsafePointer<UInt8>?] = [base, nil, nil, nil]
+      var sourceStrides: [Int32] = [sourceStride, 0, 0, 0]
+      var destinationPlanes: [UnsafeMutablePointer<UInt8>?] = [planes.0, planes.1, planes.2, nil]
+      var destinationStrides: [Int32] = [strides.0, strides.1, strides.2, 0]
+      let rows = sws_scale(
+        scaler, &sourcePlanes, &sourceStrides, 0, sourceHeight, &destinationPlanes,
+        &destinationStrides)
+      return rows == height ? 0 : reel_AVERROR(EINVAL)
+    }
+    if code != 0 {
+      throw FFmpegError(
+        code: reel_AVERROR(EINVAL), call: kernel == .libyuv ? "ARGBToI420" : "sws_scale")
+    }
+  }
+}

@@ -1,0 +1,259 @@
+import CFFmpeg
+
+extension MediaWriter {
+  /// Checked video settings: codec, sizes, matrix and time base.
+  struct VideoPlan {
+    let settings: VideoOutputSettings
+    let codec: VideoCodec
+    /// Size of the appended images.
+    let sourceWidth: Int
+    let sourceHeight: Int
+    /// Size of the encoded pictures (even).
+    let width: Int
+    let height: Int
+    let matrix: ColorMatrix
+    /// The encoder time base is `1 / timeBaseDenominator` seconds: the frame duration's
+    /// timescale after reducing the fraction.
+    let timeBaseDenominator: Int64
+    /// One frame in time-base ticks (the reduced frame duration's value).
+    let frameTicks: Int64
+
+    init(settings: VideoOutputSettings, container: OutputContainer, path: String) throws(MediaError)
+    {
+      guard let defaultCodec = container.defaultVideoCodec else {
+        throw .codecNotAllowed(
+          path: path, codec: (settings.codec ?? .h264).rawValue, container: container.rawValue)
+      }
+      let codec = settings.codec ?? defaultCodec
+      guard container.allows(codec) else {
+        throw .codecNotAllowed(path: path, codec: codec.rawValue, container: container.rawValue)
+      }
+      guard settings.width > 0, settings.height > 0, settings.width <= 16_384,
+        settings.height <= 16_384
+      else {
+        throw .invalidArgument(
+          path: path,
+          reason:
+            "video size \(settings.width)×\(settings.height) is out of range (1…16384 pixels per side)"
+        )
+      }
+      let duration = settings.frameDuration
+      guard duration.value > 0, duration.timescale > 0 else {
+        throw .invalidArgument(
+          path: path,
+          reason:
+            "frame duration \(duration.value)/\(duration.timescale) s must be positive (for example 1/30)"
+        )
+      }
+      var width = settings.width
+      var height = settings.height
+      if width % 2 != 0 || height % 2 != 0 {
+        guard settings.roundOddDimensions else {
+          throw .oddDimensions(path: path, width: width, height: height)
+        }
+        width -= width % 2
+        height -= height % 2
+        guard width > 0, height > 0 else {
+          throw .invalidArgument(
+            path: path,
+            reason:
+              "video size \(settings.width)×\(settings.height) rounds down to an empty picture")
+        }
+      }
+      let divisor = VideoPlan.greatestCommonDivisor(duration.value, Int64(duration.timescale))
+      guard duration.value / divisor <= Int64(Int32.max) else {
+        throw .invalidArgument(
+          path: path, reason: "frame duration \(duration.value)/\(duration.timescale) s is too long"
+        )
+      }
+      self.settings = settings
+      self.codec = codec
+      self.sourceWidth = settings.width
+      self.sourceHeight = settings.height
+      self.width = width
+      self.height = height
+      self.matrix = settings.colorMatrix ?? .forSize(width: width, height: height)
+      self.timeBaseDenominator = Int64(duration.timescale) / divisor
+      self.frameTicks = duration.value / divisor
+      if codec == .h264,
+        H264Level.minimum(
+          width: width, height: height, frameDuration: (frameTicks, timeBaseDenominator),
+          bitRate: settings.bitRate)
+          == nil
+      {
+        throw .invalidArgument(
+          path: path,
+          reason: "\(width)×\(height) at this frame rate and bit rate exceeds H.264 level 6.2")
+      }
+    }
+
+    /// The greatest common divisor of two positive integers (Euclid).
+    static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {
+      var (x, y) = (a, b)
+      while y != 0 { (x, y) = (y, x % y) }
+      return x
+    }
+
+    /// `time` in encoder ticks, rounded to the nearest tick (halves away from zero).
+    func presentationTicks(for time: Time, path: String) throws(MediaError) -> Int64 {
+      guard time.timescale > 0, time.value >= 0 else {
+        throw .invalidArgument(
+          path: path,
+          reason:
+            "frame time \(time.value)/\(time.timescale) s must be ≥ 0 with a positive timescale")
+      }
+      let scale = Int64(time.timescale)
+      let (product, overflow) = time.value.multipliedReportingOverflow(by: timeBaseDenominator)
+      guard !overflow else {
+        throw .invalidArgument(
+          path: path, reason: "frame time \(time.value)/\(time.timescale) s is too large")
+      }
+      return (product + scale / 2) / scale
+    }
+
+    /// The libavcodec encoder name.
+    var encoderName: String {
+      switch codec {
+      case .h264: return "libx264"
+      case .hevc: return "libx265"
+      case .vp9: return "libvpx-vp9"
+      }
+    }
+  }
+
+  /// The video encoder, its converter and its stream.
+  final class VideoTrack {
+    let plan: VideoPlan
+    let encoder: EncoderContext
+    let converter: PixelConverter
+    let frame: FFFrame
+    let streamIndex: Int32
+    var lastPresentationTicks: Int64?
+
+    init(plan: VideoPlan, muxer: OutputMuxer, container: OutputContainer) throws(FFmpegError) {
+      self.plan = plan
+      let encoder = try EncoderContext(encoderName: plan.encoderName)
+      let context = encoder.pointer
+      context.pointee.width = Int32(plan.width)
+      context.pointee.height = Int32(plan.height)
+      context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+      context.pointee.time_base = AVRational(num: 1, den: Int32(plan.timeBaseDenominator))
+      context.pointee.framerate = AVRational(
+        num: Int32(plan.timeBaseDenominator), den: Int32(plan.frameTicks))
+      context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+      context.pointee.color_range = AVCOL_RANGE_MPEG
+      switch plan.matrix {
+      case .bt709:
+        context.pointee.colorspace = AVCOL_SPC_BT709
+        context.pointee.color_primaries = AVCOL_PRI_BT709
+        context.pointee.color_trc = AVCOL_TRC_BT709
+      case .bt601:
+        context.pointee.colorspace = AVCOL_SPC_SMPTE170M
+        context.pointee.color_primaries = AVCOL_PRI_SMPTE170M
+        context.pointee.color_trc = AVCOL_TRC_SMPTE170M
+      }
+      if muxer.needsGlobalHeader {
+        context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+      }
+      try MediaWriter.configure(encoder, for: plan)
+      try encoder.open()
+      self.encoder = encoder
+      let tag =
+        plan.codec == .hevc && container.tagsHEVCAsHVC1 ? reel_MKTAG(0x68, 0x76, 0x63, 0x31) : 0
+      streamIndex = try muxer.addStream(for: encoder, codecTag: tag)
+      converter = try PixelConverter(
+        sourceWidth: plan.sourceWidth, sourceHeight: plan.sourceHeight, width: plan.width,
+        height: plan.height,
+        matrix: plan.matrix)
+      guard let frame = FFFrame() else {
+        throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_alloc")
+      }
+      self.frame = frame
+    }
+
+    /// Converts and encodes one picture at `presentationTicks` (encoder time base).
+    func encode(_ image: Image, presentationTicks: Int64, muxer: OutputMuxer) throws(FFmpegError) {
+      try converter.convert(image, into: frame)
+      frame.pointer.pointee.pts = presentationTicks
+      lastPresentationTicks = presentationTicks
+      try send(frame.pointer, muxer: muxer)
+    }
+
+    /// Drains the encoder's delayed frames.
+    func flush(muxer: OutputMuxer) throws(FFmpegError) {
+      try send(nil, muxer: muxer)
+    }
+
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>?, muxer: OutputMuxer)
+      throws(FFmpegError)
+    {
+      let timeBase = encoder.pointer.pointee.time_base
+      let frameTicks = plan.frameTicks
+      let streamIndex = self.streamIndex
+      try encoder.encode(frame) { (packet) throws(FFmpegError) in
+        // libx264 leaves the duration 0; without it the last frame drops out of the
+        // track duration.
+        packet.pointee.duration = frameTicks
+        try muxer.write(packet, stream: streamIndex, from: timeBase)
+      }
+    }
+  }
+
+  /// Sets the codec-specific options: profile, level, preset and rate control.
+  static func configure(_ encoder: EncoderContext, for plan: VideoPlan) throws(FFmpegError) {
+    let settings = plan.settings
+    let context = encoder.pointer
+    switch plan.codec {
+    case .h264:
+      try encoder.setPrivateOption("preset", settings.speed.rawValue)
+      try encoder.setPrivateOption("profile", "high")
+      if let level = H264Level.minimum(
+        width: plan.width, height: plan.height,
+        frameDuration: (plan.frameTicks, plan.timeBaseDenominator),
+        bitRate: settings.bitRate)
+      {
+        context.pointee.level = level
+      }
+      if let bitRate = settings.bitRate {
+        context.pointee.bit_rate = Int64(bitRate)
+      } else {
+        try encoder.setPrivateOption("crf", String(settings.crf ?? 23))
+      }
+    case .hevc:
+      try encoder.setPrivateOption("preset", settings.speed.rawValue)
+      try encoder.setPrivateOption("x265-params", "log-level=error")
+      if let bitRate = settings.bitRate {
+        context.pointee.bit_rate = Int64(bitRate)
+      } else {
+        try encoder.setPrivateOption("crf", String(settings.crf ?? 23))
+      }
+    case .vp9:
+      let (deadline, cpuUsed) = vp9Speed(settings.speed)
+      try encoder.setPrivateOption("deadline", deadline)
+      try encoder.setPrivateOption("cpu-used", String(cpuUsed))
+      try encoder.setPrivateOption("row-mt", "1")
+      if let bitRate = settings.bitRate {
+        context.pointee.bit_rate = Int64(bitRate)
+      } else {
+        try encoder.setPrivateOption("crf", String(settings.crf ?? 32))
+        context.pointee.bit_rate = 0
+      }
+    }
+  }
+
+  /// libvpx's `deadline` and `cpu-used` for a speed preset: the fast presets use the
+  /// real-time mode, the middle ones "good" with decreasing `cpu-used`, the slowest "best".
+  static func vp9Speed(_ speed: EncoderSpeed) -> (deadline: String, cpuUsed: Int) {
+    switch speed {
+    case .ultrafast: return ("realtime", 8)
+    case .superfast: return ("realtime", 7)
+    case .veryfast: return ("good", 5)
+    case .faster: return ("good", 4)
+    case .fast: return ("good", 3)
+    case .medium: return ("good", 2)
+    case .slow: return ("good", 1)
+    case .slower: return ("good", 0)
+    case .veryslow: return ("best", 0)
+    }
+  }
+}

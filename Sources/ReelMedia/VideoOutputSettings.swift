@@ -1,0 +1,80 @@
+/// How ``MediaWriter`` encodes the video track.
+///
+///     var video = VideoOutputSettings(width: 1280, height: 720,
+///                                     frameDuration: Time(value: 1, timescale: 30))
+///     video.speed = .fast
+public struct VideoOutputSettings: Sendable, Hashable {
+  /// The codec; `nil` picks the container's default (H.264, or VP9 for `.webm`).
+  public var codec: VideoCodec?
+  /// Width in pixels of the images that will be appended.
+  public var width: Int
+  /// Height in pixels of the images that will be appended.
+  public var height: Int
+  /// The nominal duration of one frame, in seconds as a rational (1/30 for 30 fps,
+  /// 1001/30000 for 29.97 fps). It sets the encoder time base and each frame's duration.
+  public var frameDuration: Time
+  /// Constant rate factor (lower is better quality); `nil` uses the codec's default
+  /// (23 for H.264 and HEVC, 32 for VP9). Ignored when ``bitRate`` is set.
+  public var crf: Int?
+  /// Average bit rate in bits per second, used instead of ``crf`` when set.
+  public var bitRate: Int?
+  /// Encoder speed preset (default `.veryfast`).
+  public var speed: EncoderSpeed
+  /// What to do with an odd width or height, which 4:2:0 video cannot encode: `false`
+  /// (default) throws ``MediaError/oddDimensions(path:width:height:)``; `true` rounds the
+  /// output size down to even numbers and scales each picture to it.
+  public var roundOddDimensions: Bool
+  /// The RGB → Y′CbCr matrix; `nil` picks by size with ``ColorMatrix/forSize(width:height:)``.
+  public var colorMatrix: ColorMatrix?
+
+  /// Makes video settings.
+  ///
+  /// - Parameters:
+  ///   - codec: The codec, or `nil` for the container's default.
+  ///   - width: Width in pixels of the appended images (> 0).
+  ///   - height: Height in pixels of the appended images (> 0).
+  ///   - frameDuration: Duration of one frame in seconds (> 0), e.g. `Time(value: 1, timescale: 30)`.
+  ///   - crf: Constant rate factor, or `nil` for the codec default.
+  ///   - bitRate: Target bit rate in bits per second, or `nil` to use `crf`.
+  ///   - speed: Encoder speed preset.
+  ///   - roundOddDimensions: Round odd sizes down to even instead of throwing.
+  ///   - colorMatrix: The conversion matrix, or `nil` to choose by size.
+  public init(
+    codec: VideoCodec? = nil, width: Int, height: Int, frameDuration: Time,
+    crf: Int? = nil, bitRate: Int? = nil, speed: EncoderSpeed = .veryfast,
+    roundOddDimensions: Bool = false, colorMatrix: ColorMatrix? = nil
+  ) {
+    self.codec = codec
+    self.width = width
+    self.height = height
+    self.frameDuration = frameDuration
+    self.crf = crf
+    self.bitRate = bitRate
+    self.speed = speed
+    self.roundOddDimensions = roundOddDimensions
+    self.colorMatrix = colorMatrix
+  }
+}
+
+/// How ``MediaWriter`` encodes the audio track.
+public struct AudioOutputSettings: Sendable, Hashable {
+  /// The codec; `nil` picks the container's default (AAC, or Opus for `.webm`).
+  public var codec: AudioCodec?
+  /// The format of the buffers that will be appended. The track keeps this sample rate and
+  /// channel count, except that Opus always encodes at 48 kHz (other rates are resampled).
+  public var format: AudioFormat
+  /// Target bit rate in bits per second (default 128 000).
+  public var bitRate: Int
+
+  /// Makes audio settings.
+  ///
+  /// - Parameters:
+  ///   - codec: The codec, or `nil` for the container's default.
+  ///   - format: Sample rate and channel count of the appended buffers (default 48 kHz stereo).
+  ///   - bitRate: Target bit rate in bits per second.
+  public init(codec: AudioCodec? = nil, format: AudioFormat = .standard, bitRate: Int = 128_000) {
+    self.codec = codec
+    self.format = format
+    self.bitRate = bitRate
+  }
+}
