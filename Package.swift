@@ -7,6 +7,9 @@ let package = Package(
   products: [
     .library(name: "ReelCore", targets: ["ReelCore"]),
     .library(name: "ReelMedia", targets: ["ReelMedia"]),
+    .library(name: "ReelGraphics", targets: ["ReelGraphics"]),
+    .library(name: "ReelAnimation", targets: ["ReelAnimation"]),
+    .library(name: "Reel", targets: ["Reel"]),
     .executable(name: "reel", targets: ["ReelCLI"]),
   ],
   targets: [
@@ -22,11 +25,22 @@ let package = Package(
       ]
     ),
     .systemLibrary(name: "CYUV", providers: [.apt(["libyuv-dev"])]),
+    .systemLibrary(
+      name: "CGraphics",
+      pkgConfig: "pangocairo",
+      providers: [
+        .apt(["libpango1.0-dev", "libcairo2-dev", "libpixman-1-dev", "libfontconfig-dev"])
+      ]
+    ),
 
     // MARK: - Modules
     .target(name: "ReelCore"),
     .target(name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV"]),
-    .executableTarget(name: "ReelCLI", dependencies: ["ReelCore", "ReelMedia"]),
+    .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics"]),
+    .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
+    .target(
+      name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
+    .executableTarget(name: "ReelCLI", dependencies: ["Reel"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),
@@ -34,6 +48,9 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore", "TestSupport"]),
     .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "TestSupport"]),
+    .testTarget(name: "ReelGraphicsTests", dependencies: ["ReelGraphics", "TestSupport"]),
+    .testTarget(name: "ReelAnimationTests", dependencies: ["ReelAnimation", "TestSupport"]),
+    .testTarget(name: "ReelTests", dependencies: ["Reel", "TestSupport"]),
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

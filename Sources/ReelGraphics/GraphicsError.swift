@@ -1,0 +1,26 @@
+/// What went wrong drawing or compositing.
+///
+/// Messages say what failed and what to do; the `reel` tool reports them with exit code 1.
+public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
+  /// A surface or image could not be made at the given size (too large, or zero/negative).
+  case invalidSize(width: Int, height: Int)
+  /// cairo reported a failure; `status` is cairo's own text.
+  case cairo(operation: String, status: String)
+  /// pixman could not make an image or transform.
+  case pixman(operation: String)
+  /// SVG path data could not be parsed; `offset` is the character position.
+  case invalidPathData(offset: Int, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidSize(let width, let height):
+      return "cannot draw at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
+    case .cairo(let operation, let status):
+      return "drawing failed in \(operation): \(status)"
+    case .pixman(let operation):
+      return "compositing failed in \(operation) (out of memory or an invalid transform)"
+    case .invalidPathData(let offset, let reason):
+      return "invalid SVG path data at character \(offset): \(reason)"
+    }
+  }
+}
