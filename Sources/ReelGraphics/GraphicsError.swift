@@ -8,8 +8,6 @@ public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
   case cairo(operation: String, status: String)
   /// pixman could not make an image or transform.
   case pixman(operation: String)
-  /// SVG path data could not be parsed; `offset` is the character position.
-  case invalidPathData(offset: Int, reason: String)
 
   public var description: String {
     switch self {
@@ -19,8 +17,6 @@ public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
       return "drawing failed in \(operation): \(status)"
     case .pixman(let operation):
       return "compositing failed in \(operation) (out of memory or an invalid transform)"
-    case .invalidPathData(let offset, let reason):
-      return "invalid SVG path data at character \(offset): \(reason)"
     }
   }
 }
