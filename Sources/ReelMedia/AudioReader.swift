@@ -153,11 +153,11 @@ public final class AudioReader {
   /// overlapping frames, such as AAC and MP3, are fully primed), decoding restarts there,
   /// and a fresh resampler starts on an input sample that falls exactly on an output sample
   /// of the in-order grid, more than a filter length before the target; samples before the
-  /// target are dropped. The samples then equal those of an in-order read (for PCM exactly;
-  /// through the resampler exactly too; a lossy decoder restarted mid-stream, such as AAC,
-  /// differs by up to about 4e-5 because its state before the preroll is not reproduced). When the target is near
-  /// the start, or the demuxer cannot seek precisely enough, the file is decoded again from
-  /// its start.
+  /// target are dropped. The samples then equal those of an in-order read: exactly for PCM
+  /// sources, resampled or not; a lossy decoder restarted mid-stream (AAC, MP3) differs by
+  /// up to about 4e-5, because its state from before the preroll is not reproduced. When
+  /// the target is near the start, or the demuxer cannot seek precisely enough, the file is
+  /// decoded again from its start.
   ///
   /// - Parameter frame: Output sample frame (≥ 0) at the output sample rate. A position
   ///   beyond the end makes the next ``read(frameCount:)`` return nil.
