@@ -74,7 +74,7 @@ public final class AudioReader {
     }
     let chosen: TrackInfo
     if let track {
-      guard track.kind == .audio, asset.tracks.contains(where: { $0.index == track.index }) else {
+      guard asset.tracks.contains(where: { $0.index == track.index && $0.kind == .audio }) else {
         throw MediaError.invalidArgument(
           path: asset.path, reason: "track \(track.index) is not an audio track of this file")
       }
@@ -254,7 +254,8 @@ public final class AudioReader {
       guard Int(packet.pointer.pointee.stream_index) == track.index else { continue }
       while try !decoder.send(packet) {
         // The decoder is full: take one frame out before sending again.
-        if case .frame = try decoder.receive(into: frame) { try consume(frame.pointer) }
+        guard case .frame = try decoder.receive(into: frame) else { return }
+        try consume(frame.pointer)
       }
       return
     }

@@ -102,9 +102,9 @@ final class Resampler {
     let start = output.count
     output.append(contentsOf: repeatElement(0, count: capacity * outputChannels))
     let produced: Int32 = output.withUnsafeMutableBufferPointer { buffer in
-      var outPlane: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(
-        buffer.baseAddress! + start
-      ).assumingMemoryBound(to: UInt8.self)
+      guard let base = buffer.baseAddress else { return -1 }
+      var outPlane: UnsafeMutablePointer<UInt8>? = UnsafeMutableRawPointer(base + start)
+        .assumingMemoryBound(to: UInt8.self)
       guard let frame else {
         return swr_convert(context, &outPlane, Int32(capacity), nil, 0)
       }
@@ -123,7 +123,7 @@ final class Resampler {
   /// Calls `body` with the frame's plane pointers advanced by `offset` samples.
   private static func withInputPlanes<R>(
     _ frame: UnsafeMutablePointer<AVFrame>, offset: Int,
-    _ body: (UnsafeMutablePointer<UnsafePointer<UInt8>?>) -> R
+    _ body: (UnsafeMutablePointer<UnsafePointer<UInt8>?>?) -> R
   ) -> R {
     let format = AVSampleFormat(rawValue: frame.pointee.format)
     let channels = Int(frame.pointee.ch_layout.nb_channels)
@@ -137,6 +137,6 @@ final class Resampler {
         planes[index] = extended[index].map { UnsafePointer($0 + offset * step) }
       }
     }
-    return planes.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    return planes.withUnsafeMutableBufferPointer { body($0.baseAddress) }
   }
 }
