@@ -33,6 +33,8 @@ public final class AudioReader {
 
   /// Presentation time (stream time base) of the first decoded frame: sample position 0.
   private var originTimestamp: Int64?
+  /// Samples in the first decoded frame (shorter than the rest when priming was trimmed).
+  private var firstFrameSampleCount: Int64?
   /// Input sample position of the next decoded frame when reading in order.
   private var nextInputPosition: Int64 = 0
   /// After a seek: input samples before this position are dropped and the resampler starts
@@ -47,7 +49,8 @@ public final class AudioReader {
   private var pendingStart: Int64 = 0
   private var demuxerEnded = false
   private var finished = false
-  /// Set when a seek landed after the wanted input position.
+  /// Set when a seek landed after the wanted input position, or where the timestamps cannot
+  /// place the samples exactly.
   private var overshot = false
 
   /// Opens `track` (or the asset's first audio track) for reading.
@@ -157,7 +160,10 @@ public final class AudioReader {
   /// sources, resampled or not; a lossy decoder restarted mid-stream (AAC, MP3) differs by
   /// up to about 4e-5, because its state from before the preroll is not reproduced. When
   /// the target is near the start, or the demuxer cannot seek precisely enough, the file is
-  /// decoded again from its start.
+  /// decoded again from its start. Timestamps coarser than a sample (Matroska/WebM store
+  /// milliseconds) are snapped to the frame grid of codecs with a fixed frame size (AAC,
+  /// MP3); for other codecs in such files (Opus in WebM) every seek decodes from the start,
+  /// which is exact but costs time proportional to the position.
   ///
   /// - Parameter frame: Output sample frame (≥ 0) at the output sample rate. A position
   ///   beyond the end makes the next ``read(frameCount:)`` return nil.
@@ -225,6 +231,7 @@ public final class AudioReader {
     (container, decoder) = try AudioReader.open(path: path, streamIndex: track.index)
     resetPipeline()
     originTimestamp = nil
+    firstFrameSampleCount = nil
     nextInputPosition = 0
     outputCursor = 0
     discardBefore = target
@@ -269,7 +276,10 @@ public final class AudioReader {
     guard sampleCount > 0, decoded.pointee.sample_rate > 0 else { return }
     let timestamp = decoded.pointee.best_effort_timestamp
     let hasTimestamp = timestamp != reel_AV_NOPTS_VALUE()
-    if originTimestamp == nil { originTimestamp = hasTimestamp ? timestamp : 0 }
+    if originTimestamp == nil {
+      originTimestamp = hasTimestamp ? timestamp : 0
+      firstFrameSampleCount = sampleCount
+    }
 
     var offset: Int64 = 0
     if let start = inputStart {
@@ -278,8 +288,20 @@ public final class AudioReader {
         return
       }
       let timeBase = container.stream(at: track.index).pointee.time_base
-      let position = av_rescale_q(
+      var position = av_rescale_q(
         timestamp - origin, timeBase, AVRational(num: 1, den: decoded.pointee.sample_rate))
+      if Int64(timeBase.num) * Int64(decoded.pointee.sample_rate) > Int64(timeBase.den) {
+        // Timestamps coarser than a sample (Matroska's milliseconds): snap to the frame grid
+        // of a fixed-frame-size codec, whose frames after the first follow each other.
+        let frameSize = Int64(decoder.context.pointee.frame_size)
+        guard frameSize > 0, sampleCount == frameSize, let firstCount = firstFrameSampleCount
+        else {
+          overshot = true
+          return
+        }
+        let frames = (position - firstCount + frameSize / 2).dividedFloor(by: frameSize)
+        position = frames < 0 ? 0 : firstCount + frames * frameSize
+      }
       if position + sampleCount <= start { return }
       if position > start {
         overshot = true
@@ -327,5 +349,13 @@ public final class AudioReader {
     var (x, y) = (a, b)
     while y != 0 { (x, y) = (y, x % y) }
     return max(x, 1)
+  }
+}
+
+extension Int64 {
+  /// Division rounding towards minus infinity.
+  fileprivate func dividedFloor(by divisor: Int64) -> Int64 {
+    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+    return remainder != 0 && (remainder < 0) != (divisor < 0) ? quotient - 1 : quotient
   }
 }

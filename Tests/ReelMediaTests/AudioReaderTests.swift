@@ -122,9 +122,17 @@ import Testing
     #expect(abs(left - 440) < 1 && abs(right - 1250) < 1, "\(left) Hz, \(right) Hz")
   }
 
-  @Test(arguments: ["seek.wav", "seek.m4a"])
+  @Test(arguments: [
+    "seek.wav", "seek.m4a", "seek.mp3", "seek.aac", "seek.ogg", "seek.flac", "seek.mkv",
+    "seek.webm",
+  ])
   func seekIsSampleExactForwardAndBackward(name: String) throws {
-    let codec = name.hasSuffix(".wav") ? ["-c:a", "pcm_s16le"] : ["-c:a", "aac"]
+    let codecs: [String: [String]] = [
+      "wav": ["-c:a", "pcm_s16le"], "m4a": ["-c:a", "aac"], "mp3": ["-c:a", "libmp3lame"],
+      "aac": ["-c:a", "aac"], "ogg": ["-c:a", "libopus"], "flac": ["-c:a", "flac"],
+      "mkv": ["-c:a", "aac"], "webm": ["-c:a", "libopus"],
+    ]
+    let codec = codecs[String(name.split(separator: ".").last ?? "")] ?? []
     let path = try Self.makeSine(name, seconds: 2, extra: codec)
     let asset = try Asset(path: path)
     let full = try AudioReader(asset: asset).readAll()
@@ -183,6 +191,30 @@ import Testing
     let all = try reader.readAll()
     let source = try Self.ffmpegDecode(path, extra: ["-ac", "1", "-ar", "16000"])
     #expect(all.samples == source)
+  }
+
+  @Test func audioOfAVideoFileIsReadAndSeeksExactly() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-audio")
+    let path = folder.appendingPathComponent("both.mp4").path
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc=s=64x48:r=25:d=1.5", "-f", "lavfi", "-i",
+      "sine=f=700:r=48000:d=1.5", "-c:v", "mpeg4", "-c:a", "aac", "-shortest", path,
+    ])
+    let asset = try Asset(path: path)
+    let track = try #require(asset.audioTracks.first)
+    #expect(track.index == 1)
+    let full = try AudioReader(asset: asset, track: track).readAll()
+    #expect(full.frameCount == (try Self.ffmpegDecode(path)).count / 2)
+    let reader = try AudioReader(asset: asset)
+    #expect(reader.track == track)
+    try reader.seek(toFrame: 40_000)
+    let buffer = try #require(try reader.read(frameCount: 1000))
+    #expect(buffer.startFrame == 40_000)
+    let expected = full.samples[80_000..<82_000]
+    #expect((zip(buffer.samples, expected).map { abs($0 - $1) }.max() ?? 1) <= 1e-4)
+    #expect(throws: MediaError.self) {
+      try AudioReader(asset: asset, track: try asset.firstVideoTrack())
+    }
   }
 
   @Test func videoOnlyFileReportsNoAudioTrack() throws {
