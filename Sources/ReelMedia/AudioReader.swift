@@ -1,0 +1,361 @@
+import CFFmpeg
+
+/// Decodes one audio track of an ``Asset`` and converts it to interleaved float PCM in a
+/// chosen ``AudioFormat`` (48 kHz stereo by default), in order or from any sample position.
+///
+///     let reader = try AudioReader(asset: try Asset(path: "clip.mp4"))
+///     try reader.seek(toFrame: 48_000)                 // 1 s in
+///     while let buffer = try reader.read(frameCount: 4096) { mix(buffer) }
+///
+/// Positions are counted in output sample frames. Frame 0 is the track's first decoded
+/// sample, after the codec's priming samples are dropped (what
+/// `ffmpeg -i FILE -f f32le -ac 2 -ar 48000 -` writes first); samples then follow each
+/// other without gaps, as in that command's output.
+///
+/// Channel mixing uses libswresample's standard matrix (a centre channel goes to left and
+/// right at −3 dB, surrounds likewise, LFE is dropped) without normalisation, except that
+/// mono is copied to both stereo channels at unity gain. Unknown input layouts are taken to
+/// be FFmpeg's default layout for their channel count.
+///
+/// Not Sendable: a reader owns a demuxer and a decoder; use it from one thread at a time.
+public final class AudioReader {
+  /// The track being read.
+  public let track: TrackInfo
+  /// The format of the buffers ``read(frameCount:)`` returns.
+  public let format: AudioFormat
+
+  private let path: String
+  private var container: InputContainer
+  private var decoder: PacketDecoder
+  private var resampler: Resampler?
+  private let packet: FFPacket
+  private let frame: FFFrame
+
+  /// Presentation time (stream time base) of the first decoded frame: sample position 0.
+  private var originTimestamp: Int64?
+  /// Samples in the first decoded frame (shorter than the rest when priming was trimmed).
+  private var firstFrameSampleCount: Int64?
+  /// Input sample position of the next decoded frame when reading in order.
+  private var nextInputPosition: Int64 = 0
+  /// After a seek: input samples before this position are dropped and the resampler starts
+  /// here. Nil when reading in order.
+  private var inputStart: Int64?
+  /// Output position of the next sample the resampler produces.
+  private var outputCursor: Int64 = 0
+  /// Output samples before this position are dropped (the seek target).
+  private var discardBefore: Int64 = 0
+  /// Output samples ready to hand out, interleaved, starting at `pendingStart`.
+  private var pending: [Float] = []
+  private var pendingStart: Int64 = 0
+  private var demuxerEnded = false
+  private var finished = false
+  /// Set when a seek landed after the wanted input position, or where the timestamps cannot
+  /// place the samples exactly.
+  private var overshot = false
+
+  /// Opens `track` (or the asset's first audio track) for reading.
+  ///
+  /// - Parameters:
+  ///   - asset: The file to read.
+  ///   - track: An audio track of `asset`; nil for the first one.
+  ///   - format: The sample rate (Hz, 1…768 000) and channel count (1…8) to deliver.
+  /// - Throws: `MediaError.noAudioTrack` when the asset has no audio track,
+  ///   `.unsupportedCodec` when FFmpeg cannot decode it, `.invalidArgument` for a track that
+  ///   is not audio or a format out of range, and the errors of opening a file.
+  public init(asset: Asset, track: TrackInfo? = nil, format: AudioFormat = .standard)
+    throws(MediaError)
+  {
+    path = asset.path
+    guard format.sampleRate > 0 && format.sampleRate <= 768_000,
+      format.channelCount >= 1 && format.channelCount <= 8
+    else {
+      throw MediaError.invalidArgument(
+        path: asset.path,
+        reason:
+          "audio format \(format.sampleRate) Hz × \(format.channelCount) channels is out of range (1…768000 Hz, 1…8 channels)"
+      )
+    }
+    let chosen: TrackInfo
+    if let track {
+      guard asset.tracks.contains(where: { $0.index == track.index && $0.kind == .audio }) else {
+        throw MediaError.invalidArgument(
+          path: asset.path, reason: "track \(track.index) is not an audio track of this file")
+      }
+      chosen = track
+    } else {
+      chosen = try asset.firstAudioTrack()
+    }
+    self.track = chosen
+    self.format = format
+    guard let packet = FFPacket(), let frame = FFFrame() else {
+      throw MediaError.decodeFailed(path: asset.path, reason: "out of memory")
+    }
+    self.packet = packet
+    self.frame = frame
+    (container, decoder) = try AudioReader.open(path: asset.path, streamIndex: chosen.index)
+  }
+
+  private static func open(path: String, streamIndex: Int) throws(MediaError) -> (
+    InputContainer, PacketDecoder
+  ) {
+    let container = try InputContainer(path: path)
+    guard streamIndex < container.streamCount else {
+      throw MediaError.invalidArgument(path: path, reason: "no stream \(streamIndex) in this file")
+    }
+    for index in 0..<container.streamCount where index != streamIndex {
+      container.stream(at: index).pointee.discard = AVDISCARD_ALL
+    }
+    let decoder = try PacketDecoder(stream: container.stream(at: streamIndex), path: path)
+    return (container, decoder)
+  }
+
+  /// Reads the next samples in order.
+  ///
+  /// - Parameter frameCount: The number of sample frames wanted (> 0).
+  /// - Returns: A buffer of `frameCount` frames, fewer at the end of the track, or nil when
+  ///   the track is exhausted. Its `startFrame` is its position in output sample frames.
+  /// - Throws: `MediaError.decodeFailed` or `.corrupt` when the file cannot be decoded,
+  ///   `.invalidArgument` for a non-positive count.
+  public func read(frameCount: Int) throws(MediaError) -> AudioBuffer? {
+    guard frameCount > 0 else {
+      throw MediaError.invalidArgument(
+        path: path, reason: "read(frameCount:) needs a positive count, got \(frameCount)")
+    }
+    let channels = format.channelCount
+    while pending.count < frameCount * channels && !finished {
+      try step()
+    }
+    let available = min(frameCount, pending.count / channels)
+    guard available > 0 else { return nil }
+    let samples = Array(pending[0..<(available * channels)])
+    pending.removeSubrange(0..<(available * channels))
+    let buffer = AudioBuffer(format: format, samples: samples, startFrame: pendingStart)
+    pendingStart += Int64(available)
+    return buffer
+  }
+
+  /// Reads everything from the current position to the end of the track.
+  ///
+  /// Meant for short files: the whole track is held in memory.
+  ///
+  /// - Returns: One buffer (empty at the end of the track) starting at the current position.
+  /// - Throws: As ``read(frameCount:)``.
+  public func readAll() throws(MediaError) -> AudioBuffer {
+    var samples: [Float] = []
+    var start: Int64?
+    while let buffer = try read(frameCount: 65_536) {
+      if start == nil { start = buffer.startFrame }
+      samples.append(contentsOf: buffer.samples)
+    }
+    return AudioBuffer(format: format, samples: samples, startFrame: start ?? pendingStart)
+  }
+
+  /// Positions the reader so the next buffer starts exactly at output sample frame `frame`.
+  ///
+  /// The demuxer is moved to a packet at least 0.2 s before the target (so codecs with
+  /// overlapping frames, such as AAC and MP3, are fully primed), decoding restarts there,
+  /// and a fresh resampler starts on an input sample that falls exactly on an output sample
+  /// of the in-order grid, more than a filter length before the target; samples before the
+  /// target are dropped. The samples then equal those of an in-order read: exactly for PCM
+  /// sources, resampled or not; a lossy decoder restarted mid-stream (AAC, MP3) differs by
+  /// up to about 4e-5, because its state from before the preroll is not reproduced. When
+  /// the target is near the start, or the demuxer cannot seek precisely enough, the file is
+  /// decoded again from its start. Timestamps coarser than a sample (Matroska/WebM store
+  /// milliseconds) are snapped to the frame grid of codecs with a fixed frame size (AAC,
+  /// MP3); for other codecs in such files (Opus in WebM) every seek decodes from the start,
+  /// which is exact but costs time proportional to the position.
+  ///
+  /// - Parameter frame: Output sample frame (≥ 0) at the output sample rate. A position
+  ///   beyond the end makes the next ``read(frameCount:)`` return nil.
+  /// - Throws: `MediaError.invalidArgument` for a negative position, `.corrupt` or
+  ///   `.decodeFailed` when the file cannot be read there.
+  public func seek(toFrame frame: Int64) throws(MediaError) {
+    guard frame >= 0 else {
+      throw MediaError.invalidArgument(
+        path: path, reason: "cannot seek to a negative sample frame (\(frame))")
+    }
+    // Sample position 0 is the first decoded frame's time: find it first.
+    while originTimestamp == nil && !finished { try step() }
+    let inputRate = Int64(resampler?.input.sampleRate ?? decoder.context.pointee.sample_rate)
+    let outputRate = Int64(format.sampleRate)
+    guard let origin = originTimestamp, inputRate > 0 else {
+      try restart(discardingBefore: frame)
+      return
+    }
+    let divisor = AudioReader.greatestCommonDivisor(inputRate, outputRate)
+    let inputStep = inputRate / divisor
+    let outputStep = outputRate / divisor
+    // Input samples the resampler needs before the target to reach its steady state.
+    let filterPreroll = 256 + 64 * (inputRate / outputRate + 1)
+    let targetInput = av_rescale_rnd(frame, inputRate, outputRate, AV_ROUND_DOWN)
+    let alignedStart = max(0, (targetInput - filterPreroll) / inputStep) * inputStep
+    let decoderPreroll = inputRate / 5
+
+    guard alignedStart - decoderPreroll > 0 else {
+      try restart(discardingBefore: frame)
+      return
+    }
+    let stream = container.stream(at: track.index)
+    let timeBase = stream.pointee.time_base
+    for prerollSeconds in [Int64(0), 2, 10] {
+      let seekInput = alignedStart - decoderPreroll - prerollSeconds * inputRate
+      if seekInput <= 0 { break }
+      let timestamp =
+        origin + av_rescale_q(seekInput, AVRational(num: 1, den: Int32(inputRate)), timeBase)
+      try container.seek(streamIndex: track.index, toKeyframeBefore: timestamp)
+      decoder.flush()
+      resetPipeline()
+      inputStart = alignedStart
+      outputCursor = alignedStart / inputStep * outputStep
+      discardBefore = frame
+      pendingStart = frame
+      while pending.isEmpty && !finished && !overshot { try step() }
+      if !overshot { return }
+    }
+    try restart(discardingBefore: frame)
+  }
+
+  // MARK: - Pipeline
+
+  private func resetPipeline() {
+    resampler = nil
+    pending.removeAll(keepingCapacity: true)
+    demuxerEnded = false
+    finished = false
+    overshot = false
+    inputStart = nil
+  }
+
+  /// Reopens the file and decodes from its start, dropping output before `target`.
+  private func restart(discardingBefore target: Int64) throws(MediaError) {
+    (container, decoder) = try AudioReader.open(path: path, streamIndex: track.index)
+    resetPipeline()
+    originTimestamp = nil
+    firstFrameSampleCount = nil
+    nextInputPosition = 0
+    outputCursor = 0
+    discardBefore = target
+    pendingStart = target
+  }
+
+  /// Advances the decode by one packet, one frame or the final drain.
+  private func step() throws(MediaError) {
+    switch try decoder.receive(into: frame) {
+    case .frame:
+      try consume(frame.pointer)
+    case .needsInput:
+      try feedDecoder()
+    case .endOfStream:
+      if let resampler, inputStart == nil {
+        var output: [Float] = []
+        try resampler.convert(nil, appendingTo: &output)
+        append(output)
+      }
+      finished = true
+    }
+  }
+
+  private func feedDecoder() throws(MediaError) {
+    if demuxerEnded { return }
+    while try container.readPacket(into: packet) {
+      guard Int(packet.pointer.pointee.stream_index) == track.index else { continue }
+      while try !decoder.send(packet) {
+        // The decoder is full: take one frame out before sending again.
+        guard case .frame = try decoder.receive(into: frame) else { return }
+        try consume(frame.pointer)
+      }
+      return
+    }
+    demuxerEnded = true
+    try decoder.sendEndOfStream()
+  }
+
+  /// Places one decoded frame on the sample grid and resamples the part that is wanted.
+  private func consume(_ decoded: UnsafeMutablePointer<AVFrame>) throws(MediaError) {
+    let sampleCount = Int64(decoded.pointee.nb_samples)
+    guard sampleCount > 0, decoded.pointee.sample_rate > 0 else { return }
+    let timestamp = decoded.pointee.best_effort_timestamp
+    let hasTimestamp = timestamp != reel_AV_NOPTS_VALUE()
+    if originTimestamp == nil {
+      originTimestamp = hasTimestamp ? timestamp : 0
+      firstFrameSampleCount = sampleCount
+    }
+
+    var offset: Int64 = 0
+    if let start = inputStart {
+      guard hasTimestamp, let origin = originTimestamp else {
+        overshot = true
+        return
+      }
+      let timeBase = container.stream(at: track.index).pointee.time_base
+      var position = av_rescale_q(
+        timestamp - origin, timeBase, AVRational(num: 1, den: decoded.pointee.sample_rate))
+      if Int64(timeBase.num) * Int64(decoded.pointee.sample_rate) > Int64(timeBase.den) {
+        // Timestamps coarser than a sample (Matroska's milliseconds): snap to the frame grid
+        // of a fixed-frame-size codec, whose frames after the first follow each other.
+        let frameSize = Int64(decoder.context.pointee.frame_size)
+        guard frameSize > 0, sampleCount == frameSize, let firstCount = firstFrameSampleCount
+        else {
+          overshot = true
+          return
+        }
+        let frames = (position - firstCount + frameSize / 2).dividedFloor(by: frameSize)
+        position = frames < 0 ? 0 : firstCount + frames * frameSize
+      }
+      if position + sampleCount <= start { return }
+      if position > start {
+        overshot = true
+        return
+      }
+      offset = start - position
+      inputStart = nil
+      nextInputPosition = position
+    }
+    nextInputPosition += sampleCount
+
+    if let current = resampler, !current.accepts(decoded) {
+      // The stream changed format mid-way: drain the old filter, continue with a new one.
+      var output: [Float] = []
+      try current.convert(nil, appendingTo: &output)
+      append(output)
+      resampler = nil
+    }
+    let active: Resampler
+    if let current = resampler {
+      active = current
+    } else {
+      active = try Resampler(inputLike: decoded, output: format, path: path)
+      resampler = active
+    }
+    var output: [Float] = []
+    try active.convert(
+      decoded, offset: Int(offset), count: Int(sampleCount - offset), appendingTo: &output)
+    append(output)
+  }
+
+  /// Appends resampled output produced at `outputCursor`, dropping what precedes the target.
+  private func append(_ output: [Float]) {
+    let channels = format.channelCount
+    let produced = Int64(output.count / channels)
+    let first = outputCursor
+    outputCursor += produced
+    let skip = max(0, min(produced, discardBefore - first))
+    guard skip < produced else { return }
+    if pending.isEmpty { pendingStart = first + skip }
+    pending.append(contentsOf: output[Int(skip) * channels..<output.count])
+  }
+
+  private static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {
+    var (x, y) = (a, b)
+    while y != 0 { (x, y) = (y, x % y) }
+    return max(x, 1)
+  }
+}
+
+extension Int64 {
+  /// Division rounding towards minus infinity.
+  fileprivate func dividedFloor(by divisor: Int64) -> Int64 {
+    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
+    return remainder != 0 && (remainder < 0) != (divisor < 0) ? quotient - 1 : quotient
+  }
+}

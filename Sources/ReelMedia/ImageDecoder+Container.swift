@@ -1,0 +1,116 @@
+import Foundation
+
+/// Facts read from an image file's own bytes, which FFmpeg 5.1's demuxers do not expose:
+/// the loop count of GIF and APNG files, and whether a WebP file is animated.
+extension ImageDecoder {
+  /// What the file's container says beyond the pictures.
+  struct ContainerFacts: Equatable {
+    /// Plays (0 = forever), when the container says.
+    var loopCount: Int?
+    /// A WebP file with an animation (FFmpeg 5.1 cannot decode these).
+    var isAnimatedWebP = false
+  }
+
+  /// Reads the facts from `bytes`, the start (or whole) of the file.
+  static func containerFacts(of bytes: Data) -> ContainerFacts {
+    let data = [UInt8](bytes)
+    if data.starts(with: Array("GIF8".utf8)) { return ContainerFacts(loopCount: gifPlays(data)) }
+    if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+      return ContainerFacts(loopCount: apngPlays(data))
+    }
+    if data.count >= 12, data[0..<4].elementsEqual("RIFF".utf8),
+      data[8..<12].elementsEqual("WEBP".utf8)
+    {
+      return ContainerFacts(isAnimatedWebP: webpIsAnimated(data))
+    }
+    return ContainerFacts()
+  }
+
+  /// `num_plays` of the APNG `acTL` chunk (0 = forever), or nil for a still PNG.
+  static func apngPlays(_ data: [UInt8]) -> Int? {
+    var offset = 8
+    while offset + 8 <= data.count {
+      let length = Int(bigEndian32(data, offset))
+      let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+      if type == "acTL" {
+        guard offset + 16 <= data.count else { return nil }
+        return Int(bigEndian32(data, offset + 12))
+      }
+      if type == "IDAT" || type == "IEND" { return nil }
+      offset += 12 + length
+    }
+    return nil
+  }
+
+  /// Plays of a GIF: the NETSCAPE2.0 repeat count n gives n + 1 (0 stays 0, forever); no
+  /// such block means one play; nil when the blocks cannot be walked to the end.
+  static func gifPlays(_ data: [UInt8]) -> Int? {
+    guard data.count >= 13 else { return nil }
+    var offset = 13
+    if data[10] & 0x80 != 0 { offset += 3 << (Int(data[10] & 0x07) + 1) }
+    while offset < data.count {
+      switch data[offset] {
+      case 0x21:  // extension: label, then data sub-blocks
+        guard offset + 2 < data.count else { return nil }
+        let label = data[offset + 1]
+        var block = offset + 2
+        if label == 0xFF, block + 12 <= data.count, data[block] == 11,
+          data[(block + 1)..<(block + 12)].elementsEqual("NETSCAPE2.0".utf8)
+        {
+          let sub = block + 12
+          if sub + 3 < data.count, data[sub] >= 3, data[sub + 1] == 1 {
+            let repeats = Int(data[sub + 2]) | Int(data[sub + 3]) << 8
+            return repeats == 0 ? 0 : repeats + 1
+          }
+        }
+        guard let end = skipSubBlocks(data, from: block) else { return nil }
+        block = end
+        offset = block
+      case 0x2C:  // image: descriptor, optional local table, LZW size, data sub-blocks
+        guard offset + 10 < data.count else { return nil }
+        var next = offset + 10
+        if data[offset + 9] & 0x80 != 0 { next += 3 << (Int(data[offset + 9] & 0x07) + 1) }
+        guard let end = skipSubBlocks(data, from: next + 1) else { return nil }
+        offset = end
+      case 0x3B:  // trailer: no repeat block, one play
+        return 1
+      default:  // damaged: unknown
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// Whether a WebP file declares an animation (VP8X animation flag, or ANIM/ANMF chunks).
+  static func webpIsAnimated(_ data: [UInt8]) -> Bool {
+    var offset = 12
+    while offset + 8 <= data.count {
+      let type = String(decoding: data[offset..<(offset + 4)], as: UTF8.self)
+      let size = Int(littleEndian32(data, offset + 4))
+      if type == "VP8X", offset + 8 < data.count, data[offset + 8] & 0x02 != 0 { return true }
+      if type == "ANIM" || type == "ANMF" { return true }
+      offset += 8 + size + (size & 1)
+    }
+    return false
+  }
+
+  private static func skipSubBlocks(_ data: [UInt8], from start: Int) -> Int? {
+    var offset = start
+    while offset < data.count {
+      let size = Int(data[offset])
+      offset += 1 + size
+      if size == 0 { return offset }
+    }
+    return nil
+  }
+
+  private static func bigEndian32(_ data: [UInt8], _ offset: Int) -> UInt32 {
+    UInt32(data[offset]) << 24 | UInt32(data[offset + 1]) << 16 | UInt32(data[offset + 2]) << 8
+      | UInt32(data[offset + 3])
+  }
+
+  private static func littleEndian32(_ data: [UInt8], _ offset: Int) -> UInt32 {
+    UInt32(data[offset]) | UInt32(data[offset + 1]) << 8 | UInt32(data[offset + 2]) << 16
+      | UInt32(data[offset + 3]) << 24
+  }
+}

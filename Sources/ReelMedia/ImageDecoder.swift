@@ -1,0 +1,222 @@
+import CFFmpeg
+import Foundation
+
+/// Decodes still and animated image files (PNG, APNG, JPEG, still WebP, GIF, and anything
+/// else FFmpeg reads as pictures) into premultiplied BGRA ``Image``s.
+///
+///     let logo = try ImageDecoder.decode(path: "logo.gif")
+///     let picture = logo.frame(at: Time(value: 3, timescale: 2))   // at 1.5 s, looping
+///
+/// Frame times come from the file's presentation timestamps, frame durations from the
+/// packet durations (GIF delays, APNG `fcTL` delays) or else the gap to the next frame.
+/// GIF disposal and transparency are applied by FFmpeg's decoder, so every frame is a full
+/// picture. FFmpeg 5.1 cannot decode animated WebP; such files are refused with
+/// `MediaError.unsupportedCodec(codec: "animated webp")`.
+///
+/// Limits: a picture may be at most ``maximumSide`` pixels wide or high and at most
+/// ``maximumPixelCount`` pixels in all; an animation may hold at most
+/// ``maximumTotalPixelCount`` decoded pixels over all its frames. Larger files are refused
+/// with `MediaError.invalidArgument` before their pixels are decoded (or as soon as the
+/// total is exceeded), so a hostile file cannot exhaust memory.
+public enum ImageDecoder {
+  /// Largest accepted width or height, in pixels.
+  public static let maximumSide = 16_384
+  /// Largest accepted picture, in pixels (64 Mpx: 256 MB as BGRA).
+  public static let maximumPixelCount = 64 * 1_048_576
+  /// Largest accepted sum of pixels over all frames of an animation (256 Mpx: 1 GB as BGRA).
+  public static let maximumTotalPixelCount = 256 * 1_048_576
+
+  /// Decodes every frame of the image at `path`.
+  ///
+  /// - Parameter path: A local image file.
+  /// - Returns: The frames with their times, the loop count and the size.
+  /// - Throws: `MediaError.notMedia` when the content is not an image FFmpeg recognises (the
+  ///   file name is not trusted), `.unsupportedCodec` for animated WebP and codecs without a
+  ///   decoder, `.invalidArgument` for images above the size limits, `.decodeFailed` when
+  ///   no picture can be decoded, and the errors of opening a file.
+  public static func decode(path: String) throws(MediaError) -> DecodedImage {
+    try decode(path: path, firstFrameOnly: false)
+  }
+
+  /// Decodes only the first frame of the image at `path` (the still of an animation).
+  ///
+  /// - Parameter path: A local image file.
+  /// - Returns: The first picture, premultiplied BGRA.
+  /// - Throws: As ``decode(path:)``.
+  public static func decodeFirstFrame(path: String) throws(MediaError) -> Image {
+    let decoded = try decode(path: path, firstFrameOnly: true)
+    guard let first = decoded.frames.first else {
+      throw MediaError.decodeFailed(path: path, reason: "no picture could be decoded")
+    }
+    return first.image
+  }
+
+  private static func decode(path: String, firstFrameOnly: Bool) throws(MediaError)
+    -> DecodedImage
+  {
+    try InputContainer.checkReadableFile(path)
+    // Trust the bytes, not the name: a text file called .png is not media.
+    guard InputContainer.probeFormatName(path: path) != nil else {
+      throw MediaError.notMedia(path: path)
+    }
+    let facts = containerFacts(of: readHead(path))
+    if facts.isAnimatedWebP {
+      throw MediaError.unsupportedCodec(path: path, codec: "animated webp")
+    }
+
+    let container = try InputContainer(path: path)
+    var streamIndex: Int?
+    for index in 0..<container.streamCount
+    where container.stream(at: index).pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_VIDEO {
+      streamIndex = index
+      break
+    }
+    guard let streamIndex else { throw MediaError.noVideoTrack(path: path) }
+    let stream = container.stream(at: streamIndex)
+    for index in 0..<container.streamCount where index != streamIndex {
+      container.stream(at: index).pointee.discard = AVDISCARD_ALL
+    }
+    if let parameters = stream.pointee.codecpar {
+      try checkSize(
+        width: Int(parameters.pointee.width), height: Int(parameters.pointee.height), path: path)
+    }
+    let decoder = try PacketDecoder(stream: stream, path: path, threadCount: 1)
+    let converter = PictureConverter(path: path)
+    guard let packet = FFPacket(), let frame = FFFrame() else {
+      throw MediaError.decodeFailed(path: path, reason: "out of memory")
+    }
+
+    var pictures: [(image: Image, timestamp: Int64?, duration: Int64)] = []
+    var totalPixels = 0
+    var demuxerEnded = false
+    var packetWaiting = false
+    var lastError: String?
+    decoding: while true {
+      let output: PacketDecoder.Output
+      do {
+        output = try decoder.receive(into: frame)
+      } catch {
+        lastError = error.description
+        output = .needsInput
+      }
+      switch output {
+      case .frame:
+        let picture = frame.pointer
+        try checkSize(
+          width: Int(picture.pointee.width), height: Int(picture.pointee.height), path: path)
+        totalPixels += Int(picture.pointee.width) * Int(picture.pointee.height)
+        if totalPixels > maximumTotalPixelCount {
+          throw MediaError.invalidArgument(
+            path: path,
+            reason:
+              "animation has more than \(maximumTotalPixelCount / 1_048_576) megapixels over all frames, above Reel's limit"
+          )
+        }
+        let timestamp = picture.pointee.best_effort_timestamp
+        pictures.append(
+          (
+            try converter.image(from: picture),
+            timestamp == reel_AV_NOPTS_VALUE() ? nil : timestamp,
+            max(picture.pointee.pkt_duration, 0)
+          ))
+        if firstFrameOnly { break decoding }
+      case .needsInput:
+        if demuxerEnded { break decoding }
+        if !packetWaiting {
+          packetWaiting = try readPacket(of: streamIndex, from: container, into: packet)
+          if !packetWaiting {
+            demuxerEnded = true
+            try decoder.sendEndOfStream()
+            continue decoding
+          }
+        }
+        do {
+          // false: the decoder is full; receive first and send this packet again.
+          packetWaiting = try !decoder.send(packet)
+        } catch {
+          lastError = error.description
+          packetWaiting = false
+        }
+      case .endOfStream:
+        break decoding
+      }
+    }
+    guard !pictures.isEmpty, let first = pictures.first else {
+      throw MediaError.decodeFailed(
+        path: path,
+        reason: lastError.map { "no picture could be decoded: \($0)" }
+          ?? "the file holds no picture")
+    }
+    return assemble(
+      pictures, timeBase: stream.pointee.time_base, loopCount: facts.loopCount,
+      size: (first.image.width, first.image.height))
+  }
+
+  /// Reads the next packet of `streamIndex`; false at the end of the file.
+  private static func readPacket(
+    of streamIndex: Int, from container: InputContainer, into packet: FFPacket
+  ) throws(MediaError) -> Bool {
+    while try container.readPacket(into: packet) {
+      if Int(packet.pointer.pointee.stream_index) == streamIndex { return true }
+    }
+    return false
+  }
+
+  /// Turns decoded pictures into frames with times relative to the first one.
+  private static func assemble(
+    _ pictures: [(image: Image, timestamp: Int64?, duration: Int64)], timeBase: AVRational,
+    loopCount: Int?, size: (width: Int, height: Int)
+  ) -> DecodedImage {
+    let scale = timeBase.den > 0 && timeBase.num > 0 ? timeBase : AVRational(num: 1, den: 100)
+    let origin = pictures.first?.timestamp ?? 0
+    // Start ticks: the timestamps when present, otherwise the previous end.
+    var starts: [Int64] = []
+    var previousEnd: Int64 = 0
+    for picture in pictures {
+      let start = picture.timestamp.map { $0 - origin } ?? previousEnd
+      starts.append(start)
+      previousEnd = start + picture.duration
+    }
+    var frames: [ImageFrame] = []
+    var lastDuration: Int64 = 0
+    for (index, picture) in pictures.enumerated() {
+      var duration = picture.duration
+      if duration <= 0 {
+        duration =
+          index + 1 < starts.count ? max(starts[index + 1] - starts[index], 0) : lastDuration
+      }
+      lastDuration = duration
+      frames.append(
+        ImageFrame(
+          image: picture.image, time: ticks(starts[index], scale),
+          duration: ticks(pictures.count > 1 ? duration : 0, scale)))
+    }
+    let isAnimated = frames.count > 1
+    let total: Int64 = isAnimated ? (starts.last ?? 0) + lastDuration : 0
+    return DecodedImage(
+      frames: frames, loopCount: isAnimated ? loopCount : nil, isAnimated: isAnimated,
+      totalDuration: ticks(total, scale), width: size.width, height: size.height)
+  }
+
+  /// `value` ticks of `timeBase` as seconds, all in the time base's denominator.
+  private static func ticks(_ value: Int64, _ timeBase: AVRational) -> Time {
+    Time(value: value * Int64(timeBase.num), timescale: timeBase.den)
+  }
+
+  private static func checkSize(width: Int, height: Int, path: String) throws(MediaError) {
+    if width > maximumSide || height > maximumSide || width * height > maximumPixelCount {
+      throw MediaError.invalidArgument(
+        path: path,
+        reason:
+          "image is \(width)×\(height) pixels, above Reel's limit of \(maximumSide) pixels per side and \(maximumPixelCount / 1_048_576) megapixels; scale it down first"
+      )
+    }
+  }
+
+  /// The first megabyte of the file (enough for the container facts of real files).
+  private static func readHead(_ path: String) -> Data {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
+    defer { try? handle.close() }
+    return (try? handle.read(upToCount: 1 << 20)) ?? Data()
+  }
+}
