@@ -259,3 +259,210 @@ struct VideoReaderTests {
     #expect(VideoOracle.difference(first.image, codedExpected[0]).mean <= 2)
   }
 }
+
+@Suite("VideoReader random access")
+struct VideoReaderRandomAccessTests {
+  /// Every frame of the 2 s, 30 fps H.264 clip decoded sequentially.
+  static func sequentialFrames(_ path: String) throws -> [VideoFrame] {
+    let reader = try VideoReader(asset: try Asset(path: path))
+    var frames: [VideoFrame] = []
+    while let frame = try reader.nextFrame() { frames.append(frame) }
+    return frames
+  }
+
+  @Test("sequential frame(at:) makes no seeks and returns frame i")
+  func sequentialAccess() throws {
+    let path = try VideoClips.get().path("h264.mp4")
+    let reference = try Self.sequentialFrames(path)
+    try #require(reference.count == 60)
+    let reader = try VideoReader(asset: try Asset(path: path))
+    for index in 0..<60 {
+      let frame = try #require(try reader.frame(at: Time(value: Int64(index), timescale: 30)))
+      #expect(frame.time == reference[index].time)
+      #expect(frame.image == reference[index].image, "frame \(index)")
+    }
+    #expect(reader.seekCount == 0)
+  }
+
+  @Test("backward and forward jumps return the frame shown at each time")
+  func jumps() throws {
+    let path = try VideoClips.get().path("h264.mp4")
+    let reference = try Self.sequentialFrames(path)
+    let reader = try VideoReader(asset: try Asset(path: path))
+    // (time in 60ths of a second, expected frame index at 30 fps)
+    let requests: [(Int64, Int)] = [(90, 45), (12, 6), (114, 57), (0, 0), (21, 10), (119, 59)]
+    for (sixtieths, index) in requests {
+      let frame = try #require(try reader.frame(at: Time(value: sixtieths, timescale: 60)))
+      #expect(frame.time == reference[index].time, "at \(sixtieths)/60")
+      #expect(frame.image == reference[index].image, "at \(sixtieths)/60")
+    }
+    #expect(reader.seekCount >= 2)
+    // nextFrame continues after the frame just returned.
+    let afterLast = try reader.nextFrame()
+    #expect(afterLast == nil)
+    let back = try #require(try reader.frame(at: Time(value: 1, timescale: 2)))
+    #expect(back.image == reference[15].image)
+    let following = try #require(try reader.nextFrame())
+    #expect(following.time == reference[16].time)
+    #expect(following.image == reference[16].image)
+  }
+
+  @Test("before the first frame is nil; past the end is the last frame")
+  func outOfRange() throws {
+    let path = try VideoClips.get().path("h264.mp4")
+    let reference = try Self.sequentialFrames(path)
+    let reader = try VideoReader(asset: try Asset(path: path))
+    #expect(try reader.frame(at: Time(value: -1, timescale: 30)) == nil)
+    #expect(reader.seekCount == 0)
+    let last = try #require(try reader.frame(at: Time(value: 10, timescale: 1)))
+    #expect(last.time == reference[59].time)
+    #expect(last.image == reference[59].image)
+    #expect(try reader.frame(at: Time(value: -1, timescale: 1000)) == nil)
+    let first = try #require(try reader.frame(at: Time(value: 0, timescale: 1)))
+    #expect(first.image == reference[0].image)
+  }
+}
+
+@Suite("VideoReader inputs")
+struct VideoReaderInputTests {
+  @Test("a video stream that starts after the audio keeps its offset")
+  func offsetAgainstAudio() throws {
+    let directory = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let video = directory.appendingPathComponent("video.mp4").path
+    let audio = directory.appendingPathComponent("audio.m4a").path
+    let path = directory.appendingPathComponent("offset.mov").path
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=s=96x64:r=10:d=0.5", "-c:v", "libx264", video,
+    ])
+    try TestSupport.ffmpeg(["-f", "lavfi", "-i", "sine=d=1", "-c:a", "aac", audio])
+    // Audio from 0, video from 0.3 s.
+    try TestSupport.ffmpeg(["-i", audio, "-itsoffset", "0.3", "-i", video, "-c", "copy", path])
+    let json = try TestSupport.ffprobeJSON([
+      "-select_streams", "v:0", "-show_entries",
+      "frame=best_effort_timestamp_time:format=start_time",
+      path,
+    ])
+    let startText = try #require((json["format"] as? [String: Any])?["start_time"] as? String)
+    let formatStart = try #require(Double(startText))
+    let expected = try #require(json["frames"] as? [[String: Any]]).map {
+      Double($0["best_effort_timestamp_time"] as? String ?? "") ?? .nan
+    }
+    let reader = try VideoReader(asset: try Asset(path: path))
+    var times: [Double] = []
+    while let frame = try reader.nextFrame() {
+      times.append(Double(frame.time.value) / Double(frame.time.timescale))
+    }
+    #expect(times.count == expected.count && times.count == 5)
+    for (time, probe) in zip(times, expected) {
+      #expect(abs(time - (probe - formatStart)) < 2e-6, "\(time) vs \(probe) − \(formatStart)")
+    }
+    #expect(abs((times.first ?? 0) - 0.3) < 0.03)
+  }
+
+  @Test("alpha is kept and premultiplied")
+  func alpha() throws {
+    let directory = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("alpha.mov").path
+    // Straight colour (R 200, G 100, B 40) at alpha 0x80 = 128.
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "color=c=0xC86428@0x80:s=32x32:r=10:d=0.2,format=rgba", "-c:v", "png",
+      path,
+    ])
+    let reader = try VideoReader(asset: try Asset(path: path))
+    let pixel = try #require(try reader.nextFrame()).image[x: 5, y: 5]
+    #expect(pixel.alpha == 128)
+    // Premultiplied: c · 128 / 255.
+    #expect(abs(Int(pixel.red) - 100) <= 1, "\(pixel)")
+    #expect(abs(Int(pixel.green) - 50) <= 1, "\(pixel)")
+    #expect(abs(Int(pixel.blue) - 20) <= 1, "\(pixel)")
+  }
+
+  @Test("an audio-only file has no video track")
+  func audioOnly() throws {
+    let directory = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tone.m4a").path
+    try TestSupport.ffmpeg(["-f", "lavfi", "-i", "sine=d=0.3", "-c:a", "aac", path])
+    let asset = try Asset(path: path)
+    #expect(throws: MediaError.noVideoTrack(path: path)) { try VideoReader(asset: asset) }
+    #expect(MediaError.noVideoTrack(path: path).description == "\(path): has no video track")
+  }
+
+  @Test("a codec FFmpeg cannot decode is reported as unsupported")
+  func unknownCodec() throws {
+    let directory = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = try VideoClips.get().path("h264.mkv")
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+    let original = Array("V_MPEG4/ISO/AVC".utf8)
+    let unknown = Array("V_REELUNKNOWN00".utf8)
+    let start = try #require(
+      (0...(bytes.count - original.count)).first {
+        Array(bytes[$0..<$0 + original.count]) == original
+      })
+    bytes.replaceSubrange(start..<start + original.count, with: unknown)
+    let path = directory.appendingPathComponent("unknown.mkv").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", path])
+    let stream = try #require((probe["streams"] as? [[String: Any]])?.first)
+    #expect(stream["codec_name"] == nil || stream["codec_name"] as? String == "none")
+
+    let asset = try Asset(path: path)
+    #expect(throws: MediaError.unsupportedCodec(path: path, codec: "none")) {
+      try VideoReader(asset: asset)
+    }
+  }
+
+  @Test("a file cut in the middle of its media data returns what it can")
+  func truncated() throws {
+    let directory = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let whole = directory.appendingPathComponent("whole.mp4").path
+    // The index first (faststart), so a file cut in the media data still opens.
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=s=160x120:r=30:d=2", "-c:v", "libx264", "-preset", "veryfast",
+      "-movflags", "+faststart", whole,
+    ])
+    let data = try Data(contentsOf: URL(fileURLWithPath: whole))
+    let path = directory.appendingPathComponent("cut.mp4").path
+    try data.prefix(data.count * 6 / 10).write(to: URL(fileURLWithPath: path))
+
+    let reader = try VideoReader(asset: try Asset(path: path))
+    var count = 0
+    var ended = false
+    do {
+      while try reader.nextFrame() != nil {
+        count += 1
+        try #require(count <= 60)
+      }
+      ended = true
+    } catch let error as MediaError {
+      guard case .corrupt(let errorPath, _) = error else {
+        Issue.record("unexpected error \(error)")
+        return
+      }
+      #expect(errorPath == path)
+      ended = true
+    }
+    #expect(ended)
+    #expect(count > 5 && count < 60, "decoded \(count) frames")
+    // Random access on the damaged file neither crashes nor hangs.
+    _ = try? reader.frame(at: Time(value: 1, timescale: 10))
+    _ = try? reader.frame(at: Time(value: 3, timescale: 2))
+
+    // Cut without the index in front: the file is recognised but corrupt.
+    let plain = directory.appendingPathComponent("plain.mp4").path
+    try TestSupport.ffmpeg(["-i", whole, "-c", "copy", plain])
+    let plainData = try Data(contentsOf: URL(fileURLWithPath: plain))
+    let plainCut = directory.appendingPathComponent("plaincut.mp4").path
+    try plainData.prefix(plainData.count / 2).write(to: URL(fileURLWithPath: plainCut))
+    #expect {
+      try VideoReader(asset: try Asset(path: plainCut))
+    } throws: { error in
+      if case .corrupt(let errorPath, _) = error as? MediaError { return errorPath == plainCut }
+      return false
+    }
+  }
+}
