@@ -165,8 +165,9 @@ public final class VideoReader {
   /// Returns the frame shown at `time`: the last frame whose presentation time is at or
   /// before it.
   ///
-  /// Moving forward decodes on from the current position without seeking; moving backward
-  /// seeks to the keyframe before `time` and decodes forward from there.
+  /// Moving forward by up to 2 s decodes on from the current position without seeking, so
+  /// sequential access never seeks; moving backward, or further forward, seeks to the keyframe
+  /// before `time` and decodes forward from there.
   ///
   /// - Parameter time: A time in seconds, on the same origin as ``VideoFrame/time``.
   /// - Returns: The frame; the last frame when `time` is at or after the end; nil when
@@ -174,13 +175,15 @@ public final class VideoReader {
   /// - Throws: `MediaError.corrupt` when the file is damaged or cannot seek, `.decodeFailed`
   ///   when the codec fails.
   public func frame(at time: Time) throws(MediaError) -> VideoFrame? {
-    if let current, ExactTime.compare(time, current.time) >= 0 {
+    if let current, ExactTime.compare(time, current.time) >= 0,
+      !VideoReader.isFarAhead(time, of: current.time)
+    {
       return try advance(to: time)
     }
     if current == nil, atStreamStart {
       if upcoming == nil { upcoming = try decodeNext() }
       guard let first = upcoming, ExactTime.compare(time, first.time) >= 0 else { return nil }
-      return try advance(to: time)
+      if !VideoReader.isFarAhead(time, of: first.time) { return try advance(to: time) }
     }
     try seek(toKeyframeBefore: time)
     if let found = try advance(to: time) { return found }
@@ -188,6 +191,15 @@ public final class VideoReader {
     // frame: start over from the beginning of the stream.
     try seekToStart()
     return try advance(to: time)
+  }
+
+  /// How far ahead a request may be and still be reached by decoding forward; beyond it the
+  /// reader seeks to the keyframe before the requested time instead, in seconds.
+  static let forwardDecodeLimit = Time(value: 2, timescale: 1)
+
+  /// Whether `time` is more than ``forwardDecodeLimit`` after `position`.
+  static func isFarAhead(_ time: Time, of position: Time) -> Bool {
+    ExactTime.compare(ExactTime.difference(time, position), forwardDecodeLimit) > 0
   }
 
   // MARK: - Decoding

@@ -23,7 +23,9 @@ enum VideoClips {
       let source = ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=30:d=2"]
       let short = ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=30:d=1"]
       let x264 = ["-c:v", "libx264", "-preset", "veryfast"]
-      try TestSupport.ffmpeg(source + x264 + ["-pix_fmt", "yuv420p", clips.path("h264.mp4")])
+      // A keyframe every 12 frames, so seeks land mid-clip.
+      try TestSupport.ffmpeg(
+        source + x264 + ["-g", "12", "-pix_fmt", "yuv420p", clips.path("h264.mp4")])
       try TestSupport.ffmpeg(
         [
           "-f", "lavfi", "-i", "testsrc2=s=321x241:r=30:d=1", "-c:v", "ffv1", "-pix_fmt", "yuv420p",
@@ -307,6 +309,26 @@ struct VideoReaderRandomAccessTests {
     #expect(following.image == reference[16].image)
   }
 
+  @Test(
+    "jumps agree with the sequential decode in other containers",
+    arguments: ["edit.mov", "h264.mkv", "vp9.webm", "hevc10.mp4", "vfr.mp4"])
+  func jumpsInContainers(_ name: String) throws {
+    let path = try VideoClips.get().path(name)
+    let reference = try Self.sequentialFrames(path)
+    try #require(reference.count > 20)
+    let seconds = reference.map { Double($0.time.value) / Double($0.time.timescale) }
+    let reader = try VideoReader(asset: try Asset(path: path))
+    // Times in 60ths of a second, half-way between 30 fps frames, in a jumpy order.
+    let last = Int64(seconds[seconds.count - 1] * 60)
+    for sixtieths in [last * 3 / 4 | 1, last / 5 | 1, last - 1, 1, last / 2 | 1, last + 30] {
+      let t = Double(sixtieths) / 60
+      let expected = try #require(seconds.lastIndex { $0 <= t })
+      let frame = try #require(try reader.frame(at: Time(value: sixtieths, timescale: 60)))
+      #expect(frame.time == reference[expected].time, "\(name) at \(sixtieths)/60")
+      #expect(frame.image == reference[expected].image, "\(name) at \(sixtieths)/60")
+    }
+  }
+
   @Test("before the first frame is nil; past the end is the last frame")
   func outOfRange() throws {
     let path = try VideoClips.get().path("h264.mp4")
@@ -464,5 +486,70 @@ struct VideoReaderInputTests {
       if case .corrupt(let errorPath, _) = error as? MediaError { return errorPath == plainCut }
       return false
     }
+  }
+
+  @Test("a picture size change mid-stream is scaled to the track's size")
+  func sizeChange() throws {
+    let directory = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var joined = Data()
+    for size in ["160x120", "96x64"] {
+      let part = directory.appendingPathComponent("\(size).ts").path
+      try TestSupport.ffmpeg([
+        "-f", "lavfi", "-i", "testsrc2=s=\(size):r=30:d=0.3", "-c:v", "libx264", part,
+      ])
+      joined.append(try Data(contentsOf: URL(fileURLWithPath: part)))
+    }
+    let path = directory.appendingPathComponent("joined.ts").path
+    try joined.write(to: URL(fileURLWithPath: path))
+    let probe = try TestSupport.ffprobeJSON([
+      "-select_streams", "v:0", "-show_entries", "frame=width", path,
+    ])
+    let widths = try #require(probe["frames"] as? [[String: Any]]).compactMap {
+      ($0["width"] as? NSNumber)?.intValue
+    }
+    #expect(Set(widths) == [160, 96])
+
+    let reader = try VideoReader(asset: try Asset(path: path))
+    #expect(reader.outputWidth == 160 && reader.outputHeight == 120)
+    var count = 0
+    while let frame = try reader.nextFrame() {
+      #expect(frame.image.width == 160 && frame.image.height == 120)
+      count += 1
+    }
+    #expect(count == widths.count)
+  }
+
+  @Test("damaged packets are skipped without crashing")
+  func damagedPackets() throws {
+    let directory = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let whole = directory.appendingPathComponent("whole.mp4").path
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=s=160x120:r=30:d=1", "-c:v", "libx264", "-preset",
+      "veryfast", "-movflags", "+faststart", whole,
+    ])
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: whole)))
+    // Scribble over a stretch of the media data (the index is at the front).
+    var state: UInt32 = 12345
+    for offset in (bytes.count / 2)..<(bytes.count / 2 + 3000) {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      bytes[offset] = UInt8(truncatingIfNeeded: state >> 24)
+    }
+    let path = directory.appendingPathComponent("damaged.mp4").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+    let reader = try VideoReader(asset: try Asset(path: path))
+    var count = 0
+    do {
+      while try reader.nextFrame() != nil { count += 1 }
+    } catch {
+      switch error {
+      case .corrupt(let errorPath, _), .decodeFailed(let errorPath, _):
+        #expect(errorPath == path)
+      default: Issue.record("unexpected error \(error)")
+      }
+    }
+    #expect(count > 0 && count <= 30, "decoded \(count) frames")
   }
 }
