@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import ReelCore
 import TestSupport
@@ -551,5 +552,86 @@ struct VideoReaderInputTests {
       }
     }
     #expect(count > 0 && count <= 30, "decoded \(count) frames")
+  }
+}
+
+@Suite("VideoReader internals")
+struct VideoReaderInternalsTests {
+  @Test("untagged frames use BT.709 for HD and BT.601 otherwise; tags win")
+  func matrixChoice() throws {
+    let frame = try #require(FFFrame())
+    let pointer = frame.pointer
+    pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    pointer.pointee.colorspace = AVCOL_SPC_UNSPECIFIED
+    pointer.pointee.color_range = AVCOL_RANGE_UNSPECIFIED
+    (pointer.pointee.width, pointer.pointee.height) = (1280, 720)
+    #expect(FrameConverter.colorMatrix(of: pointer) == (SWS_CS_ITU709, false))
+    (pointer.pointee.width, pointer.pointee.height) = (720, 576)
+    #expect(FrameConverter.colorMatrix(of: pointer) == (SWS_CS_ITU601, false))
+    (pointer.pointee.width, pointer.pointee.height) = (1025, 576)
+    #expect(FrameConverter.colorMatrix(of: pointer) == (SWS_CS_ITU709, false))
+    pointer.pointee.colorspace = AVCOL_SPC_BT470BG
+    #expect(FrameConverter.colorMatrix(of: pointer) == (SWS_CS_ITU601, false))
+    (pointer.pointee.width, pointer.pointee.height) = (320, 240)
+    pointer.pointee.colorspace = AVCOL_SPC_BT709
+    pointer.pointee.color_range = AVCOL_RANGE_JPEG
+    #expect(FrameConverter.colorMatrix(of: pointer) == (SWS_CS_ITU709, true))
+    pointer.pointee.colorspace = AVCOL_SPC_BT2020_NCL
+    #expect(FrameConverter.colorMatrix(of: pointer) == (SWS_CS_BT2020, true))
+    pointer.pointee.format = AV_PIX_FMT_YUVJ420P.rawValue
+    pointer.pointee.color_range = AVCOL_RANGE_UNSPECIFIED
+    #expect(FrameConverter.colorMatrix(of: pointer).1 == true)
+  }
+
+  @Test("rotation moves the top-left pixel to the right corner")
+  func rotationCorners() {
+    var image = Image(width: 3, height: 2)
+    let marker = BGRA(blue: 1, green: 2, red: 3, alpha: 255)
+    image[x: 0, y: 0] = marker
+    let quarter = FrameConverter.rotate(image, clockwise: 90)
+    #expect(quarter.width == 2 && quarter.height == 3)
+    #expect(quarter[x: 1, y: 0] == marker)  // top-left → top-right when turned clockwise
+    let half = FrameConverter.rotate(image, clockwise: 180)
+    #expect(half[x: 2, y: 1] == marker)
+    let threeQuarters = FrameConverter.rotate(image, clockwise: 270)
+    #expect(threeQuarters.width == 2 && threeQuarters.height == 3)
+    #expect(threeQuarters[x: 0, y: 2] == marker)  // top-left → bottom-left
+  }
+
+  @Test("premultiplication rounds c·a/255 to nearest")
+  func premultiply() {
+    var image = Image(width: 256, height: 1)
+    for alpha in 0..<256 {
+      image[x: alpha, y: 0] = BGRA(blue: 255, green: 200, red: 1, alpha: UInt8(alpha))
+    }
+    FrameConverter.premultiply(&image)
+    for alpha in 0..<256 {
+      let pixel = image[x: alpha, y: 0]
+      #expect(Int(pixel.blue) == Int((Double(255 * alpha) / 255).rounded()))
+      #expect(Int(pixel.green) == Int((Double(200 * alpha) / 255).rounded()))
+      #expect(Int(pixel.red) == Int((Double(1 * alpha) / 255).rounded()))
+      #expect(Int(pixel.alpha) == alpha)
+    }
+  }
+
+  @Test("exact time maths")
+  func exactTime() {
+    let a = Time(value: 1, timescale: 3)
+    let b = Time(value: 1, timescale: 4)
+    let difference = ExactTime.difference(a, b)  // 1/12
+    #expect(Int128(difference.value) * 12 == Int128(difference.timescale))
+    #expect(ExactTime.compare(a, b) == 1)
+    #expect(ExactTime.compare(b, a) == -1)
+    #expect(ExactTime.compare(Time(value: 2, timescale: 6), a) == 0)
+    let timeBase = AVRational(num: 1, den: 15360)
+    // 1/3 s + 1/4 s = 7/12 s = 8960 ticks exactly.
+    #expect(ExactTime.ticks(a, plus: b, in: timeBase) == 8960)
+    // −1/30 s is −512 ticks; −1/31 s rounds down to −496 (−495.48…).
+    #expect(
+      ExactTime.ticks(
+        Time(value: -1, timescale: 30), plus: .init(value: 0, timescale: 1), in: timeBase) == -512)
+    #expect(
+      ExactTime.ticks(
+        Time(value: -1, timescale: 31), plus: .init(value: 0, timescale: 1), in: timeBase) == -496)
   }
 }
