@@ -61,14 +61,12 @@ public final class VideoReader {
   /// A decoded frame, converted on first use.
   private final class DecodedFrame {
     var raw: FFFrame?
-    let ticks: Int64
     let time: Time
     let duration: Time?
     var converted: VideoFrame?
 
-    init(raw: FFFrame, ticks: Int64, time: Time, duration: Time?) {
+    init(raw: FFFrame, time: Time, duration: Time?) {
       self.raw = raw
-      self.ticks = ticks
       self.time = time
       self.duration = duration
     }
@@ -298,7 +296,7 @@ public final class VideoReader {
     let durationTicks = frame.pointer.pointee.pkt_duration
     let duration = durationTicks > 0 ? Asset.exactTime(durationTicks, timeBase) : nil
     let time = ExactTime.difference(Asset.exactTime(ticks, timeBase), origin)
-    return DecodedFrame(raw: frame, ticks: ticks, time: time, duration: duration)
+    return DecodedFrame(raw: frame, time: time, duration: duration)
   }
 
   // MARK: - Seeking
