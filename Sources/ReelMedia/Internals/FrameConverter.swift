@@ -1,0 +1,218 @@
+import CFFmpeg
+import ReelCore
+
+/// Converts decoded video frames of any pixel format FFmpeg produces into premultiplied BGRA
+/// ``Image``s, optionally rotated by a multiple of 90° clockwise.
+///
+/// The conversion uses swscale with accurate rounding and full horizontal chroma
+/// interpolation (correctness over speed; a faster kernel can replace this type later without
+/// changing its callers). The YUV matrix and range come from the frame's tags; untagged frames
+/// use BT.709 when HD (height > 576 or width > 1024) and BT.601 otherwise, limited range
+/// (full range for the `yuvj*` formats). Sources with an alpha channel keep it, premultiplied.
+/// A frame whose size differs from the output's coded size (a mid-stream size change) is
+/// scaled to it, so every image of one reader has the same size.
+///
+/// Not Sendable: owns a swscale context that is rebuilt when the input format or size changes.
+final class FrameConverter {
+  /// The size every frame is scaled to before rotation.
+  let codedWidth: Int
+  let codedHeight: Int
+  /// Clockwise rotation applied after conversion: 0, 90, 180 or 270.
+  let rotation: Int
+  private var scaler: OpaquePointer? = nil
+  private var scalerKey: ScalerKey? = nil
+
+  /// The input parameters the current swscale context was configured for.
+  private struct ScalerKey: Equatable {
+    var width: Int32
+    var height: Int32
+    var format: Int32
+    var matrix: Int32
+    var fullRange: Bool
+  }
+
+  /// Width of the images produced (after rotation).
+  var outputWidth: Int { rotation == 90 || rotation == 270 ? codedHeight : codedWidth }
+  /// Height of the images produced (after rotation).
+  var outputHeight: Int { rotation == 90 || rotation == 270 ? codedWidth : codedHeight }
+
+  /// - Parameters:
+  ///   - codedWidth: Output width before rotation, > 0.
+  ///   - codedHeight: Output height before rotation, > 0.
+  ///   - rotation: Clockwise degrees to turn each picture: 0, 90, 180 or 270.
+  init(codedWidth: Int, codedHeight: Int, rotation: Int) {
+    self.codedWidth = codedWidth
+    self.codedHeight = codedHeight
+    self.rotation = rotation
+  }
+
+  deinit { sws_freeContext(scaler) }
+
+  /// Converts `frame` into a new image.
+  ///
+  /// - Throws: `FFmpegError` when swscale cannot convert the frame's format.
+  func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> Image {
+    var upright = Image(width: codedWidth, height: codedHeight)
+    try scale(frame, into: &upright)
+    if let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)),
+      descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+    {
+      FrameConverter.premultiply(&upright)
+    }
+    switch rotation {
+    case 90, 180, 270: return FrameConverter.rotate(upright, clockwise: rotation)
+    default: return upright
+    }
+  }
+
+  // MARK: - Scaling
+
+  private func scale(_ frame: UnsafeMutablePointer<AVFrame>, into image: inout Image)
+    throws(FFmpegError)
+  {
+    let width = frame.pointee.width
+    let height = frame.pointee.height
+    let format = frame.pointee.format
+    guard width > 0, height > 0, format >= 0 else {
+      throw FFmpegError(code: FFmpegError.invalidDataCode, call: "decoded frame has no picture")
+    }
+    let (matrix, fullRange) = FrameConverter.colorMatrix(of: frame)
+    let key = ScalerKey(
+      width: width, height: height, format: format, matrix: matrix, fullRange: fullRange)
+    if key != scalerKey || scaler == nil {
+      try configureScaler(key)
+    }
+    let rows = Int32(codedHeight)
+    let stride = [Int32(image.bytesPerRow), 0, 0, 0]
+    let scaler = self.scaler
+    let produced = image.withUnsafeMutableBytes { bytes -> Int32 in
+      let destination: [UnsafeMutablePointer<UInt8>?] = [
+        bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, nil, nil,
+      ]
+      return withUnsafePointer(to: &frame.pointee.data) { planes in
+        planes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { source in
+          withUnsafePointer(to: &frame.pointee.linesize) { lines in
+            lines.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStride in
+              sws_scale(scaler, source, sourceStride, 0, height, destination, stride)
+            }
+          }
+        }
+      }
+    }
+    if produced != rows {
+      throw FFmpegError(code: min(produced, FFmpegError.invalidDataCode), call: "sws_scale")
+    }
+  }
+
+  private func configureScaler(_ key: ScalerKey) throws(FFmpegError) {
+    let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+    guard
+      let context = sws_getCachedContext(
+        scaler, key.width, key.height, AVPixelFormat(rawValue: key.format),
+        Int32(codedWidth), Int32(codedHeight), AV_PIX_FMT_BGRA, flags, nil, nil, nil)
+    else {
+      scalerKey = nil
+      let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: key.format)).map {
+        String(cString: $0)
+      }
+      throw FFmpegError(
+        code: reel_AVERROR(EINVAL), call: "sws_getCachedContext(\(name ?? "unknown") → bgra)")
+    }
+    scaler = context
+    if FrameConverter.isYUV(AVPixelFormat(rawValue: key.format)) {
+      // Output: full-range RGB. The destination table is ignored for RGB output.
+      let coefficients = sws_getCoefficients(key.matrix)
+      _ = sws_setColorspaceDetails(
+        context, coefficients, key.fullRange ? 1 : 0, coefficients, 1, 0, 1 << 16, 1 << 16)
+    }
+    scalerKey = key
+  }
+
+  /// True for formats that carry Y'CbCr (not RGB, palette or grey-only formats).
+  static func isYUV(_ format: AVPixelFormat) -> Bool {
+    guard let descriptor = av_pix_fmt_desc_get(format) else { return false }
+    let flags = descriptor.pointee.flags
+    let rgbOrPalette = UInt64(AV_PIX_FMT_FLAG_RGB) | UInt64(AV_PIX_FMT_FLAG_PAL)
+    return flags & rgbOrPalette == 0 && descriptor.pointee.nb_components >= 3
+  }
+
+  /// The swscale matrix (`SWS_CS_*`) and range to read `frame` with, from its tags or the
+  /// size rule when untagged.
+  static func colorMatrix(of frame: UnsafeMutablePointer<AVFrame>) -> (Int32, Bool) {
+    let format = AVPixelFormat(rawValue: frame.pointee.format)
+    let jpegFormats: [AVPixelFormat] = [
+      AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUVJ440P,
+      AV_PIX_FMT_YUVJ411P,
+    ]
+    let fullRange = frame.pointee.color_range == AVCOL_RANGE_JPEG || jpegFormats.contains(format)
+    let matrix: Int32
+    switch frame.pointee.colorspace {
+    case AVCOL_SPC_BT709: matrix = SWS_CS_ITU709
+    case AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M: matrix = SWS_CS_ITU601
+    case AVCOL_SPC_SMPTE240M: matrix = SWS_CS_SMPTE240M
+    case AVCOL_SPC_FCC: matrix = SWS_CS_FCC
+    case AVCOL_SPC_BT2020_NCL, AVCOL_SPC_BT2020_CL: matrix = SWS_CS_BT2020
+    default:
+      let isHD = frame.pointee.height > 576 || frame.pointee.width > 1024
+      matrix = isHD ? SWS_CS_ITU709 : SWS_CS_ITU601
+    }
+    return (matrix, fullRange)
+  }
+
+  // MARK: - Alpha and rotation
+
+  /// Multiplies each pixel's colour by its alpha (swscale produces straight alpha), rounding
+  /// to nearest.
+  static func premultiply(_ image: inout Image) {
+    let width = image.width
+    let height = image.height
+    let stride = image.bytesPerRow
+    image.withUnsafeMutableBytes { bytes in
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      for y in 0..<height {
+        let row = base + y * stride
+        for x in 0..<width {
+          let pixel = row + x * 4
+          let alpha = UInt32(pixel[3])
+          if alpha == 255 { continue }
+          for channel in 0..<3 {
+            let product = UInt32(pixel[channel]) * alpha + 128
+            pixel[channel] = UInt8((product + (product >> 8)) >> 8)
+          }
+        }
+      }
+    }
+  }
+
+  /// Returns `source` turned clockwise by `degrees` (90, 180 or 270).
+  static func rotate(_ source: Image, clockwise degrees: Int) -> Image {
+    let width = source.width
+    let height = source.height
+    let quarter = degrees == 90 || degrees == 270
+    var result = Image(width: quarter ? height : width, height: quarter ? width : height)
+    let sourceStride = source.bytesPerRow / 4
+    let resultStride = result.bytesPerRow / 4
+    source.withUnsafeBytes { input in
+      result.withUnsafeMutableBytes { output in
+        let from = input.bindMemory(to: UInt32.self)
+        let to = output.bindMemory(to: UInt32.self)
+        for y in 0..<height {
+          let row = y * sourceStride
+          for x in 0..<width {
+            let target: Int
+            switch degrees {
+            // Clockwise 90°: source (x, y) lands at (height-1-y, x).
+            case 90: target = x * resultStride + (height - 1 - y)
+            // 180°: (width-1-x, height-1-y).
+            case 180: target = (height - 1 - y) * resultStride + (width - 1 - x)
+            // Clockwise 270°: (y, width-1-x).
+            default: target = (width - 1 - x) * resultStride + y
+            }
+            to[target] = from[row + x]
+          }
+        }
+      }
+    }
+    return result
+  }
+}

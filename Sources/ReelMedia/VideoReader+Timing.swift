@@ -1,0 +1,76 @@
+import CFFmpeg
+import ReelCore
+
+/// Exact rational maths on `Time` for the reader (comparisons, differences, conversions to a
+/// stream's time base), done in 128-bit integers so nothing rounds or overflows silently.
+enum ExactTime {
+  /// -1, 0 or 1 as `a` is before, at or after `b`.
+  static func compare(_ a: Time, _ b: Time) -> Int {
+    let left = Int128(a.value) * Int128(b.timescale)
+    let right = Int128(b.value) * Int128(a.timescale)
+    return left < right ? -1 : (left == right ? 0 : 1)
+  }
+
+  /// `a − b`, exact in the least common timescale when that fits in 32 bits; otherwise in
+  /// `a`'s timescale with `b` rounded down (sub-tick difference).
+  static func difference(_ a: Time, _ b: Time) -> Time {
+    if b.value == 0 { return a }
+    let common =
+      Int128(a.timescale) / Int128(gcd(Int64(a.timescale), Int64(b.timescale)))
+      * Int128(b.timescale)
+    if common <= Int128(Int32.max) {
+      let value =
+        Int128(a.value) * (common / Int128(a.timescale)) - Int128(b.value)
+        * (common / Int128(b.timescale))
+      if let exact = Int64(exactly: value) {
+        return Time(value: exact, timescale: Int32(common))
+      }
+    }
+    let bInA = floorDivide(Int128(b.value) * Int128(a.timescale), Int128(b.timescale))
+    return Time(value: a.value - Int64(clamping: bInA), timescale: a.timescale)
+  }
+
+  /// `a + b` in ticks of `timeBase`, rounded down: the last tick at or before the instant.
+  static func ticks(_ a: Time, plus b: Time, in timeBase: AVRational) -> Int64 {
+    // (a.v/a.s + b.v/b.s) · den/num = (a.v·b.s + b.v·a.s) · den / (a.s·b.s·num)
+    let numerator =
+      (Int128(a.value) * Int128(b.timescale) + Int128(b.value) * Int128(a.timescale))
+      * Int128(timeBase.den)
+    let denominator = Int128(a.timescale) * Int128(b.timescale) * Int128(timeBase.num)
+    return Int64(clamping: floorDivide(numerator, denominator))
+  }
+
+  static func floorDivide(_ numerator: Int128, _ denominator: Int128) -> Int128 {
+    let quotient = numerator / denominator
+    let remainder = numerator % denominator
+    return (remainder != 0 && (remainder < 0) != (denominator < 0)) ? quotient - 1 : quotient
+  }
+
+  static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+    var (x, y) = (abs(a), abs(b))
+    while y != 0 { (x, y) = (y, x % y) }
+    return max(x, 1)
+  }
+}
+
+extension VideoReader {
+  /// The instant Reel's video times are measured from: the container's start time (the
+  /// earliest start of any of its streams), exact in that stream's time base when one stream
+  /// defines it, else in microseconds; zero when the container does not say.
+  static func timeOrigin(of container: InputContainer) -> Time {
+    let start = container.context.pointee.start_time
+    guard start != reel_AV_NOPTS_VALUE() else { return Time(value: 0, timescale: 1) }
+    for index in 0..<container.streamCount {
+      let stream = container.stream(at: index)
+      let streamStart = stream.pointee.start_time
+      let timeBase = stream.pointee.time_base
+      guard streamStart != reel_AV_NOPTS_VALUE(), timeBase.num > 0, timeBase.den > 0 else {
+        continue
+      }
+      if av_rescale_q(streamStart, timeBase, reel_AV_TIME_BASE_Q()) == start {
+        return Asset.exactTime(streamStart, timeBase)
+      }
+    }
+    return Time(value: start, timescale: Int32(AV_TIME_BASE))
+  }
+}

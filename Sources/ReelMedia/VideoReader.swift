@@ -1,0 +1,330 @@
+import CFFmpeg
+import ReelCore
+
+/// Decodes one video track of an ``Asset`` into premultiplied BGRA ``VideoFrame``s, in
+/// presentation order or at any time.
+///
+///     let reader = try VideoReader(asset: try Asset(path: "clip.mp4"))
+///     while let frame = try reader.nextFrame() {
+///         print(frame.time, frame.image.width)
+///     }
+///
+/// **Times.** Each frame's time is its best-effort presentation timestamp times the stream's
+/// time base, exact, minus the file's start time (the earliest start of any stream in the
+/// container). That is what the `ffmpeg` tool does without `-copyts`, and equals `ffprobe`'s
+/// `best_effort_timestamp_time` minus the format's `start_time`. So a file's first frame is
+/// usually at 0; a video stream that starts after the audio (an offset or empty edit) starts
+/// later by that amount. Edit lists are honoured: frames the edit list cuts are not returned.
+/// Variable frame rate video keeps its real timestamps.
+///
+/// **Pictures.** Every frame is converted to BGRA at the track's coded size (a mid-stream
+/// size change is scaled back to it) with the matrix and range the frame is tagged with
+/// (untagged: BT.709 for HD, BT.601 otherwise, limited range); opaque video has alpha 255,
+/// sources with alpha keep it, premultiplied. With `applyRotation` the picture is turned
+/// upright by the track's display-matrix rotation, as the `ffmpeg` tool's autorotate does.
+/// The pixel aspect ratio is not applied.
+///
+/// **Errors.** A packet the codec rejects as damaged is skipped, as the `ffmpeg` tool does (the
+/// codec conceals the loss). A demuxer error (a cut or damaged file) ends the stream: the
+/// frames still in the decoder are returned first, then `MediaError.corrupt` is thrown. Other
+/// codec failures throw `MediaError.decodeFailed`.
+///
+/// Memory stays flat: the reader holds at most two decoded frames.
+///
+/// Not Sendable: use a reader from one thread at a time (it owns its own demuxer and decoder,
+/// so separate readers of one asset can run in parallel).
+public final class VideoReader {
+  /// The asset being read.
+  public let asset: Asset
+  /// The track being decoded.
+  public let track: TrackInfo
+  /// The clockwise rotation, in degrees (0, 90, 180 or 270), applied to every picture.
+  public let appliedRotation: Int
+  /// Width of the returned images in pixels: after rotation when it is applied, the coded
+  /// width otherwise.
+  public var outputWidth: Int { converter.outputWidth }
+  /// Height of the returned images in pixels: after rotation when it is applied, the coded
+  /// height otherwise.
+  public var outputHeight: Int { converter.outputHeight }
+  /// How many times the reader has seeked the demuxer (for tests: sequential access makes
+  /// none).
+  package private(set) var seekCount = 0
+
+  private let container: InputContainer
+  private let decoder: DecoderContext
+  private let converter: FrameConverter
+  private let streamIndex: Int
+  private let timeBase: AVRational
+  private let origin: Time
+  private let packet: FFPacket
+
+  /// A decoded frame, converted on first use.
+  private final class DecodedFrame {
+    var raw: FFFrame?
+    let time: Time
+    let duration: Time?
+    var converted: VideoFrame?
+
+    init(raw: FFFrame, time: Time, duration: Time?) {
+      self.raw = raw
+      self.time = time
+      self.duration = duration
+    }
+  }
+
+  /// The last frame returned or passed over.
+  private var current: DecodedFrame?
+  /// The frame after `current`, decoded to learn that it comes after a requested time.
+  private var upcoming: DecodedFrame?
+  /// True when the decoder position is the start of the stream and no frame was passed over.
+  private var atStreamStart = true
+  /// All packets have been sent (end of file or a demuxer error).
+  private var inputEnded = false
+  /// The decoder has returned its last frame.
+  private var decoderDrained = false
+  /// A demuxer error to report once the decoder has returned the frames it holds.
+  private var pendingError: MediaError?
+  /// A packet the decoder did not take yet.
+  private var packetPending = false
+  private var lastTicks: Int64?
+
+  /// Opens a reader for a video track of `asset`.
+  ///
+  /// - Parameters:
+  ///   - asset: The file to read.
+  ///   - track: The video track to decode; nil for the first video track.
+  ///   - applyRotation: Whether to turn pictures upright by the track's rotation metadata.
+  /// - Throws: `MediaError.noVideoTrack` when the asset has no video track (or `track` is
+  ///   not one of its video tracks), `.unsupportedCodec` when FFmpeg has no decoder for it,
+  ///   and the errors of opening the file (`.fileNotFound`, `.corrupt`, …).
+  public init(asset: Asset, track: TrackInfo? = nil, applyRotation: Bool = true)
+    throws(MediaError)
+  {
+    let chosen: TrackInfo
+    if let track {
+      guard track.kind == .video, asset.tracks.indices.contains(track.index) else {
+        throw MediaError.noVideoTrack(path: asset.path)
+      }
+      chosen = track
+    } else {
+      chosen = try asset.firstVideoTrack()
+    }
+    self.asset = asset
+    self.track = chosen
+    container = try InputContainer(path: asset.path)
+    guard chosen.index < container.streamCount else {
+      throw MediaError.noVideoTrack(path: asset.path)
+    }
+    streamIndex = chosen.index
+    for index in 0..<container.streamCount where index != streamIndex {
+      container.stream(at: index).pointee.discard = AVDISCARD_ALL
+    }
+    let stream = container.stream(at: streamIndex)
+    timeBase = stream.pointee.time_base
+    guard timeBase.num > 0, timeBase.den > 0 else {
+      throw MediaError.corrupt(path: asset.path, reason: "video stream has no time base")
+    }
+    decoder = try DecoderContext(stream: stream, path: asset.path)
+    let width = Int(stream.pointee.codecpar.pointee.width)
+    let height = Int(stream.pointee.codecpar.pointee.height)
+    guard width > 0, height > 0 else {
+      throw MediaError.corrupt(path: asset.path, reason: "video stream has no picture size")
+    }
+    appliedRotation = applyRotation ? Asset.clockwiseRotation(of: stream) : 0
+    converter = FrameConverter(codedWidth: width, codedHeight: height, rotation: appliedRotation)
+    origin = VideoReader.timeOrigin(of: container)
+    guard let packet = FFPacket() else {
+      throw MediaError.decodeFailed(path: asset.path, reason: "out of memory")
+    }
+    self.packet = packet
+  }
+
+  /// Returns the next frame in presentation order.
+  ///
+  /// After ``frame(at:)`` this continues with the frame after the one it returned.
+  ///
+  /// - Returns: The frame, or nil at the end of the track.
+  /// - Throws: `MediaError.corrupt` when the file is damaged or cut short (after the frames
+  ///   that could be decoded), `.decodeFailed` when the codec fails.
+  public func nextFrame() throws(MediaError) -> VideoFrame? {
+    let next: DecodedFrame?
+    if let upcoming {
+      next = upcoming
+      self.upcoming = nil
+    } else {
+      next = try decodeNext()
+    }
+    guard let next else { return nil }
+    current = next
+    atStreamStart = false
+    return try materialize(next)
+  }
+
+  /// Returns the frame shown at `time`: the last frame whose presentation time is at or
+  /// before it.
+  ///
+  /// Moving forward by up to 2 s decodes on from the current position without seeking, so
+  /// sequential access never seeks; moving backward, or further forward, seeks to the keyframe
+  /// before `time` and decodes forward from there.
+  ///
+  /// - Parameter time: A time in seconds, on the same origin as ``VideoFrame/time``.
+  /// - Returns: The frame; the last frame when `time` is at or after the end; nil when
+  ///   `time` is before the first frame (or the track has no frames).
+  /// - Throws: `MediaError.corrupt` when the file is damaged or cannot seek, `.decodeFailed`
+  ///   when the codec fails.
+  public func frame(at time: Time) throws(MediaError) -> VideoFrame? {
+    if let current, ExactTime.compare(time, current.time) >= 0,
+      !VideoReader.isFarAhead(time, of: current.time)
+    {
+      return try advance(to: time)
+    }
+    if current == nil, atStreamStart {
+      if upcoming == nil { upcoming = try decodeNext() }
+      guard let first = upcoming, ExactTime.compare(time, first.time) >= 0 else { return nil }
+      if !VideoReader.isFarAhead(time, of: first.time) { return try advance(to: time) }
+    }
+    try seek(toKeyframeBefore: time)
+    if let found = try advance(to: time) { return found }
+    // The keyframe found was after `time` (a sparse index) or `time` is before the first
+    // frame: start over from the beginning of the stream.
+    try seekToStart()
+    return try advance(to: time)
+  }
+
+  /// How far ahead a request may be and still be reached by decoding forward; beyond it the
+  /// reader seeks to the keyframe before the requested time instead, in seconds.
+  static let forwardDecodeLimit = Time(value: 2, timescale: 1)
+
+  /// Whether `time` is more than ``forwardDecodeLimit`` after `position`.
+  static func isFarAhead(_ time: Time, of position: Time) -> Bool {
+    ExactTime.compare(ExactTime.difference(time, position), forwardDecodeLimit) > 0
+  }
+
+  // MARK: - Decoding
+
+  /// Decodes forward until the frame after `current` is later than `time`; returns `current`.
+  private func advance(to time: Time) throws(MediaError) -> VideoFrame? {
+    while true {
+      if upcoming == nil { upcoming = try decodeNext() }
+      guard let next = upcoming, ExactTime.compare(next.time, time) <= 0 else { break }
+      if let passed = current, passed !== next { passed.raw = nil }
+      current = next
+      upcoming = nil
+      atStreamStart = false
+    }
+    guard let current else { return nil }
+    return try materialize(current)
+  }
+
+  private func materialize(_ frame: DecodedFrame) throws(MediaError) -> VideoFrame {
+    if let converted = frame.converted { return converted }
+    guard let raw = frame.raw else {
+      throw MediaError.decodeFailed(path: asset.path, reason: "frame buffer was released")
+    }
+    let image: Image
+    do {
+      image = try converter.convert(raw.pointer)
+    } catch {
+      throw MediaError.decodeFailed(path: asset.path, reason: error.description)
+    }
+    let result = VideoFrame(image: image, time: frame.time, duration: frame.duration)
+    frame.converted = result
+    frame.raw = nil
+    return result
+  }
+
+  /// Decodes the next frame of the stream, or nil at its end.
+  private func decodeNext() throws(MediaError) -> DecodedFrame? {
+    var emptyDrains = 0
+    while !decoderDrained {
+      guard let frame = FFFrame() else {
+        throw MediaError.decodeFailed(path: asset.path, reason: "out of memory")
+      }
+      switch try decoder.receive(into: frame) {
+      case .frame:
+        return decoded(frame)
+      case .endOfStream:
+        decoderDrained = true
+      case .needsInput:
+        if inputEnded {
+          // Draining only reports "needs input" after skipping damaged data; give up
+          // after many in a row rather than spin.
+          emptyDrains += 1
+          if emptyDrains > 64 { decoderDrained = true }
+        } else {
+          try feedDecoder()
+        }
+      }
+    }
+    if let error = pendingError {
+      pendingError = nil
+      throw error
+    }
+    return nil
+  }
+
+  /// Sends the next packet of the stream to the decoder (or the end-of-stream signal).
+  private func feedDecoder() throws(MediaError) {
+    if !packetPending {
+      var hasPacket = false
+      repeat {
+        do {
+          hasPacket = try container.readPacket(into: packet)
+        } catch {
+          pendingError = error
+          hasPacket = false
+        }
+      } while hasPacket && packet.pointer.pointee.stream_index != Int32(streamIndex)
+      if !hasPacket {
+        inputEnded = true
+        try decoder.sendEndOfStream()
+        return
+      }
+    }
+    packetPending = !(try decoder.send(packet))
+  }
+
+  private func decoded(_ frame: FFFrame) -> DecodedFrame {
+    let noTimestamp = reel_AV_NOPTS_VALUE()
+    var ticks = frame.pointer.pointee.best_effort_timestamp
+    if ticks == noTimestamp { ticks = frame.pointer.pointee.pts }
+    if ticks == noTimestamp {
+      // No timestamp at all: one tick (or one packet duration) after the previous frame.
+      ticks = (lastTicks ?? 0) + max(frame.pointer.pointee.pkt_duration, lastTicks == nil ? 0 : 1)
+    }
+    lastTicks = ticks
+    let durationTicks = frame.pointer.pointee.pkt_duration
+    let duration = durationTicks > 0 ? Asset.exactTime(durationTicks, timeBase) : nil
+    let time = ExactTime.difference(Asset.exactTime(ticks, timeBase), origin)
+    return DecodedFrame(raw: frame, time: time, duration: duration)
+  }
+
+  // MARK: - Seeking
+
+  private func seek(toKeyframeBefore time: Time) throws(MediaError) {
+    let target = ExactTime.ticks(time, plus: origin, in: timeBase)
+    try container.seek(streamIndex: streamIndex, toKeyframeBefore: target)
+    resetAfterSeek()
+    atStreamStart = false
+  }
+
+  private func seekToStart() throws(MediaError) {
+    let start = container.stream(at: streamIndex).pointee.start_time
+    let target = start == reel_AV_NOPTS_VALUE() ? Int64.min + 1 : start
+    try container.seek(streamIndex: streamIndex, toKeyframeBefore: target)
+    resetAfterSeek()
+    atStreamStart = true
+  }
+
+  private func resetAfterSeek() {
+    seekCount += 1
+    decoder.flush()
+    current = nil
+    upcoming = nil
+    inputEnded = false
+    decoderDrained = false
+    pendingError = nil
+    packetPending = false
+    lastTicks = nil
+  }
+}
