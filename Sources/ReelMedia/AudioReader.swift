@@ -26,7 +26,7 @@ public final class AudioReader {
 
   private let path: String
   private var container: InputContainer
-  private var decoder: PacketDecoder
+  private var decoder: DecoderContext
   private var resampler: Resampler?
   private let packet: FFPacket
   private let frame: FFFrame
@@ -96,7 +96,7 @@ public final class AudioReader {
   }
 
   private static func open(path: String, streamIndex: Int) throws(MediaError) -> (
-    InputContainer, PacketDecoder
+    InputContainer, DecoderContext
   ) {
     let container = try InputContainer(path: path)
     guard streamIndex < container.streamCount else {
@@ -105,7 +105,7 @@ public final class AudioReader {
     for index in 0..<container.streamCount where index != streamIndex {
       container.stream(at: index).pointee.discard = AVDISCARD_ALL
     }
-    let decoder = try PacketDecoder(stream: container.stream(at: streamIndex), path: path)
+    let decoder = try DecoderContext(stream: container.stream(at: streamIndex), path: path)
     return (container, decoder)
   }
 

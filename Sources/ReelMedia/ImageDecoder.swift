@@ -80,8 +80,15 @@ public enum ImageDecoder {
       try checkSize(
         width: Int(parameters.pointee.width), height: Int(parameters.pointee.height), path: path)
     }
-    let decoder = try PacketDecoder(stream: stream, path: path, threadCount: 1)
-    let converter = PictureConverter(path: path)
+    let decoder = try DecoderContext(stream: stream, path: path, threadCount: 1)
+    guard let parameters = stream.pointee.codecpar, parameters.pointee.width > 0,
+      parameters.pointee.height > 0
+    else {
+      throw MediaError.decodeFailed(path: path, reason: "the image has no size")
+    }
+    let converter = FrameConverter(
+      codedWidth: Int(parameters.pointee.width), codedHeight: Int(parameters.pointee.height),
+      rotation: 0)
     guard let packet = FFPacket(), let frame = FFFrame() else {
       throw MediaError.decodeFailed(path: path, reason: "out of memory")
     }
@@ -92,7 +99,7 @@ public enum ImageDecoder {
     var packetWaiting = false
     var lastError: String?
     decoding: while true {
-      let output: PacketDecoder.Output
+      let output: DecoderContext.Output
       do {
         output = try decoder.receive(into: frame)
       } catch {
@@ -115,7 +122,7 @@ public enum ImageDecoder {
         let timestamp = picture.pointee.best_effort_timestamp
         pictures.append(
           (
-            try converter.image(from: picture),
+            try convert(picture, with: converter, path: path),
             timestamp == reel_AV_NOPTS_VALUE() ? nil : timestamp,
             max(picture.pointee.pkt_duration, 0)
           ))
@@ -201,6 +208,17 @@ public enum ImageDecoder {
   /// `value` ticks of `timeBase` as seconds, all in the time base's denominator.
   private static func ticks(_ value: Int64, _ timeBase: AVRational) -> Time {
     Time(value: value * Int64(timeBase.num), timescale: timeBase.den)
+  }
+
+  /// Converts one decoded picture to a premultiplied BGRA image.
+  private static func convert(
+    _ picture: UnsafeMutablePointer<AVFrame>, with converter: FrameConverter, path: String
+  ) throws(MediaError) -> Image {
+    do {
+      return try converter.convert(picture)
+    } catch {
+      throw MediaError.decodeFailed(path: path, reason: error.description)
+    }
   }
 
   private static func checkSize(width: Int, height: Int, path: String) throws(MediaError) {

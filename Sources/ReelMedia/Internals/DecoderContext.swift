@@ -26,9 +26,16 @@ final class DecoderContext {
 
   /// Finds and opens the decoder for `stream`.
   ///
+  /// - Parameters:
+  ///   - stream: The stream whose packets will be decoded (borrowed; must outlive the decoder's
+  ///     use).
+  ///   - path: The file path, for error messages.
+  ///   - threadCount: Decoder threads; 0 lets FFmpeg choose (frame and slice threading).
   /// - Throws: `MediaError.unsupportedCodec` when this FFmpeg build has no decoder for the
   ///   stream's codec; `MediaError.decodeFailed` when the decoder cannot be opened.
-  init(stream: UnsafeMutablePointer<AVStream>, path: String) throws(MediaError) {
+  init(stream: UnsafeMutablePointer<AVStream>, path: String, threadCount: Int32 = 0)
+    throws(MediaError)
+  {
     self.path = path
     guard let parameters = stream.pointee.codecpar else {
       throw MediaError.unsupportedCodec(path: path, codec: "none")
@@ -48,7 +55,7 @@ final class DecoderContext {
         path: path, reason: "avcodec_parameters_to_context: \(FFmpegError.message(for: copyCode))")
     }
     allocated.pointee.pkt_timebase = stream.pointee.time_base
-    allocated.pointee.thread_count = 0
+    allocated.pointee.thread_count = threadCount
     allocated.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
     let openCode = avcodec_open2(allocated, codec, nil)
     if openCode < 0 {
