@@ -1,5 +1,5 @@
 import Foundation
-import ReelMedia
+import Reel
 
 /// `reel probe FILE [--json]`: describes a media file.
 enum ProbeCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import ReelMedia
+import Reel
 
 /// Dispatches `reel <command> …` to the command's implementation and turns failures into a
 /// one-line message on stderr plus an ``ExitStatus``.
@@ -13,6 +13,7 @@ enum ReelTool {
 
     Commands:
       probe FILE [--json]    Describe a media file: container, duration, tracks.
+      demo [-o DIR]          Make a demo clip with Reel's own writer and describe it.
 
     Options:
       -h, --help             Show help (also `reel <command> --help`).
@@ -39,6 +40,8 @@ enum ReelTool {
         return .ok
       case "probe":
         return try ProbeCommand.run(arguments: rest)
+      case "demo":
+        return try DemoCommand.run(arguments: rest)
       default:
         throw CommandFailure.usage(
           "unknown command '\(command)'; run 'reel --help' for the list of commands")

@@ -88,15 +88,20 @@ enum VideoOracle {
   ///
   /// With `accurate`, the conversion interpolates chroma and rounds accurately (as Reel does);
   /// otherwise it is ffmpeg's default (nearest chroma rows for 4:2:0).
+  /// `inputMatrix` names the YUV matrix to read untagged input with (`bt709`, `bt601`);
+  /// nil leaves swscale's default (BT.601 for untagged input).
   static func frames(
-    _ path: String, width: Int, height: Int, arguments: [String] = [], accurate: Bool = true
+    _ path: String, width: Int, height: Int, arguments: [String] = [], accurate: Bool = true,
+    inputMatrix: String? = nil
   )
     throws -> [[UInt8]]
   {
+    let matrix = inputMatrix.map { "in_color_matrix=\($0):" } ?? ""
     let output = try TestSupport.run(
       "ffmpeg",
       ["-hide_banner", "-loglevel", "error"] + arguments + ["-i", path, "-fps_mode", "passthrough"]
-        + (accurate ? ["-vf", "scale=flags=bicubic+accurate_rnd+full_chroma_int,format=bgra"] : [])
+        + (accurate
+          ? ["-vf", "scale=\(matrix)flags=bicubic+accurate_rnd+full_chroma_int,format=bgra"] : [])
         + ["-f", "rawvideo", "-pix_fmt", "bgra", "-"])
     guard output.status == 0 else { throw VideoClips.ClipError(description: output.stderr) }
     let size = width * height * 4

@@ -1,0 +1,31 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("reel demo")
+struct DemoCommandTests {
+  @Test func writesAPlayableClipAndDescribesIt() throws {
+    let folder = try TestSupport.makeTemporaryDirectory().appendingPathComponent("media")
+    let output = try TestSupport.reel(["demo", "-o", folder.path])
+    #expect(output.status == 0, "\(output.stderr)")
+    let clip = folder.appendingPathComponent("demo-clip.mp4")
+    #expect(output.stdoutText.hasPrefix(clip.path + "\n"))
+    #expect(output.stdoutText.contains("Wrote \(clip.path)"))
+
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", "-show_format", clip.path])
+    let streams = try #require(probe["streams"] as? [[String: Any]])
+    #expect(streams.map { $0["codec_name"] as? String } == ["h264", "aac"])
+    #expect(streams[0]["width"] as? Int == 640 && streams[0]["height"] as? Int == 360)
+    #expect(streams[0]["nb_frames"] as? String == "60")
+    let duration = Double((probe["format"] as? [String: Any])?["duration"] as? String ?? "") ?? 0
+    #expect(abs(duration - 2.0) < 0.05)
+    // Nothing but the clip is left in the folder (no temporary files).
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["demo-clip.mp4"])
+  }
+
+  @Test func rejectsStrayArguments() throws {
+    let output = try TestSupport.reel(["demo", "extra"])
+    #expect(output.status == 2)
+    #expect(output.stderr == "reel: demo: unexpected argument 'extra'; usage: reel demo [-o DIR]\n")
+  }
+}
