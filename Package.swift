@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "ReelGraphics", targets: ["ReelGraphics"]),
     .library(name: "ReelAnimation", targets: ["ReelAnimation"]),
     .library(name: "Reel", targets: ["Reel"]),
+    .library(name: "ReelProject", targets: ["ReelProject"]),
     .executable(name: "reel", targets: ["ReelCLI"]),
   ],
   targets: [
@@ -40,7 +41,8 @@ let package = Package(
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
-    .executableTarget(name: "ReelCLI", dependencies: ["Reel"]),
+    .target(name: "ReelProject", dependencies: ["Reel"]),
+    .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),
@@ -51,6 +53,7 @@ let package = Package(
     .testTarget(name: "ReelGraphicsTests", dependencies: ["ReelGraphics", "TestSupport"]),
     .testTarget(name: "ReelAnimationTests", dependencies: ["ReelAnimation", "TestSupport"]),
     .testTarget(name: "ReelTests", dependencies: ["Reel", "TestSupport"]),
+    .testTarget(name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"]),
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
