@@ -30,7 +30,8 @@ public struct AnimationGroup: Animation {
       autoreverses: autoreverses, fillMode: fillMode)
   }
 
-  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double) {
+  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double)
+  {
     guard let phase = timing.phase(at: time) else { return }
     let localTime = phase.duration * timing.timingFunction.progress(phase.fraction)
     for animation in animations {

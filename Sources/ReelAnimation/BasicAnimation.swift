@@ -61,7 +61,8 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
     return Value.interpolate(from: ends.start, to: ends.end, fraction: progress)
   }
 
-  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double) {
+  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double)
+  {
     guard let phase = timing.phase(at: time) else { return }
     let current = model[keyPath: property.keyPath]
     let ends = ValueEndpoints(from: from, to: to, by: by, current: current)

@@ -42,7 +42,8 @@ public enum ContentsGravity: String, Sendable, Hashable, CaseIterable {
     let (w, h) = (bounds.width, bounds.height)
     let (cw, ch) = (contentSize.width, contentSize.height)
     func centred(_ size: Size) -> Rect {
-      Rect(x: (w - size.width) / 2, y: (h - size.height) / 2, width: size.width, height: size.height)
+      Rect(
+        x: (w - size.width) / 2, y: (h - size.height) / 2, width: size.width, height: size.height)
     }
     switch self {
     case .resize:

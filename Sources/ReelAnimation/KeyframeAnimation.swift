@@ -141,7 +141,8 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
     ])
   }
 
-  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double) {
+  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double)
+  {
     guard let phase = timing.phase(at: time),
       let value = value(atFraction: timing.timingFunction.progress(phase.fraction)),
       let first = values.first, let last = values.last

@@ -64,7 +64,9 @@ public struct Layer: Sendable {
   }
 
   /// A layer filled with a colour.
-  public static func color(_ color: Color, name: String? = nil, frame: Rect, cornerRadius: Double = 0) -> Layer {
+  public static func color(
+    _ color: Color, name: String? = nil, frame: Rect, cornerRadius: Double = 0
+  ) -> Layer {
     var layer = Layer(name: name, properties: LayerProperties(frame: frame))
     layer.properties.backgroundColor = color
     layer.properties.cornerRadius = cornerRadius
@@ -85,7 +87,8 @@ public struct Layer: Sendable {
     _ sequence: ImageSequence, name: String? = nil, frame: Rect,
     gravity: ContentsGravity = .resize
   ) -> Layer {
-    var layer = Layer(name: name, properties: LayerProperties(frame: frame), content: .imageSequence(sequence))
+    var layer = Layer(
+      name: name, properties: LayerProperties(frame: frame), content: .imageSequence(sequence))
     layer.properties.contentsGravity = gravity
     return layer
   }

@@ -98,7 +98,9 @@ public struct LayerProperties: Sendable, Hashable {
   ///   - bounds: Bounds in pixels (default empty).
   ///   - position: Anchor position in the parent, in pixels.
   ///   - anchorPoint: Unit anchor (default centre).
-  public init(bounds: Rect = .zero, position: Point = .zero, anchorPoint: Point = Point(x: 0.5, y: 0.5)) {
+  public init(
+    bounds: Rect = .zero, position: Point = .zero, anchorPoint: Point = Point(x: 0.5, y: 0.5)
+  ) {
     self.bounds = bounds
     self.position = position
     self.anchorPoint = anchorPoint
@@ -181,7 +183,8 @@ public struct LayerProperties: Sendable, Hashable {
       result = result.concatenating(Transform3D(rotationAngle: rotationZ, x: 0, y: 0, z: 1))
     }
     if translationX != 0 || translationY != 0 || translationZ != 0 {
-      result = result.concatenating(Transform3D(translationX: translationX, y: translationY, z: translationZ))
+      result = result.concatenating(
+        Transform3D(translationX: translationX, y: translationY, z: translationZ))
     }
     return transform.isIdentity ? result : result.concatenating(transform)
   }
@@ -215,7 +218,9 @@ public struct LayerProperties: Sendable, Hashable {
       for corner in corners.dropFirst() {
         let left = min(box.minX, corner.x)
         let top = min(box.minY, corner.y)
-        box = Rect(x: left, y: top, width: max(box.maxX, corner.x) - left, height: max(box.maxY, corner.y) - top)
+        box = Rect(
+          x: left, y: top, width: max(box.maxX, corner.x) - left,
+          height: max(box.maxY, corner.y) - top)
       }
       return box
     }

@@ -38,18 +38,24 @@ public struct LayerTree: Sendable {
     Evaluator(time: seconds).emit(
       root, identity: LayerIdentity(path: [], name: root.name), parentSpace: flatten,
       opacity: 1, clips: [], masks: [], into: &items)
-    return RenderList(size: renderSize, backgroundColor: backgroundColor, time: seconds, items: items)
+    return RenderList(
+      size: renderSize, backgroundColor: backgroundColor, time: seconds, items: items)
   }
 }
 
 extension Layer {
   /// The render list of this layer as the root of a tree (see ``LayerTree``).
-  public func renderList(at time: Time, renderSize: Size, backgroundColor: Color? = nil) -> RenderList {
-    LayerTree(root: self, renderSize: renderSize, backgroundColor: backgroundColor).renderList(at: time)
+  public func renderList(at time: Time, renderSize: Size, backgroundColor: Color? = nil)
+    -> RenderList
+  {
+    LayerTree(root: self, renderSize: renderSize, backgroundColor: backgroundColor).renderList(
+      at: time)
   }
 
   /// The render list of this layer as the root of a tree, at a time in seconds.
-  public func renderList(atSeconds seconds: Double, renderSize: Size, backgroundColor: Color? = nil) -> RenderList {
+  public func renderList(atSeconds seconds: Double, renderSize: Size, backgroundColor: Color? = nil)
+    -> RenderList
+  {
     LayerTree(root: self, renderSize: renderSize, backgroundColor: backgroundColor)
       .renderList(atSeconds: seconds)
   }
@@ -72,18 +78,22 @@ private struct Evaluator {
     var matrix = Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0)
     let effective = p.effectiveTransform
     if !effective.isIdentity { matrix = matrix.concatenating(effective) }
-    return matrix
+    return
+      matrix
       .concatenating(Transform3D(translationX: p.position.x, y: p.position.y, z: p.zPosition))
       .concatenating(parentSpace)
   }
 
   /// The space a layer's sublayers are positioned in (its bounds coordinates), mapped to
   /// render pixels: bounds origin, sublayer transform about the anchor, then flattening.
-  func sublayerSpace(_ p: LayerProperties, local: Transform3D, includeSublayerTransform: Bool) -> Transform3D {
+  func sublayerSpace(_ p: LayerProperties, local: Transform3D, includeSublayerTransform: Bool)
+    -> Transform3D
+  {
     var matrix = Transform3D(translationX: -p.bounds.origin.x, y: -p.bounds.origin.y, z: 0)
     if includeSublayerTransform, !p.sublayerTransform.isIdentity {
       let anchor = p.anchorOffset
-      matrix = matrix
+      matrix =
+        matrix
         .concatenating(Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0))
         .concatenating(p.sublayerTransform)
         .concatenating(Transform3D(translationX: anchor.x, y: anchor.y, z: 0))
@@ -132,7 +142,8 @@ private struct Evaluator {
     let content = contentDrawing(layer.content, p)
     let border: Drawing? =
       p.borderWidth > 0 && p.borderColor.alpha > 0 && !p.bounds.isEmpty
-      ? .border(size: size, width: p.borderWidth, color: p.borderColor, cornerRadius: p.cornerRadius)
+      ? .border(
+        size: size, width: p.borderWidth, color: p.borderColor, cornerRadius: p.cornerRadius)
       : nil
 
     let casters = [background, content, border].compactMap { $0 }
@@ -145,11 +156,17 @@ private struct Evaluator {
     if !layer.sublayers.isEmpty {
       let space = sublayerSpace(p, local: local, includeSublayerTransform: true)
       let ordered = layer.sublayers.enumerated()
-        .map { (index: $0.offset, layer: $0.element, z: $0.element.presentation(atSeconds: time).zPosition) }
+        .map {
+          (
+            index: $0.offset, layer: $0.element,
+            z: $0.element.presentation(atSeconds: time).zPosition
+          )
+        }
         .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }
       for child in ordered {
         emit(
-          child.layer, identity: LayerIdentity(path: identity.path + [child.index], name: child.layer.name),
+          child.layer,
+          identity: LayerIdentity(path: identity.path + [child.index], name: child.layer.name),
           parentSpace: space, opacity: opacity, clips: clips, masks: masks, into: &items)
       }
     }
@@ -166,7 +183,8 @@ private struct Evaluator {
       let natural = Size(width: Double(image.width), height: Double(image.height))
       return .image(
         ImageDrawing(
-          image: image, destination: p.contentsGravity.placement(of: natural, in: size), size: size))
+          image: image, destination: p.contentsGravity.placement(of: natural, in: size), size: size)
+      )
     case .imageSequence(let sequence):
       guard let index = sequence.frameIndex(at: time) else { return nil }
       let image = sequence.frames[index].image
@@ -181,7 +199,8 @@ private struct Evaluator {
       let fill: Color? = p.fillColor.alpha > 0 ? p.fillColor : nil
       let start = min(max(p.strokeStart, 0), 1)
       let end = min(max(p.strokeEnd, 0), 1)
-      let stroke: Color? = p.strokeColor.alpha > 0 && p.lineWidth > 0 && end > start ? p.strokeColor : nil
+      let stroke: Color? =
+        p.strokeColor.alpha > 0 && p.lineWidth > 0 && end > start ? p.strokeColor : nil
       guard fill != nil || stroke != nil, !shape.path.isEmpty else { return nil }
       var style = shape.strokeStyle
       style.width = p.lineWidth

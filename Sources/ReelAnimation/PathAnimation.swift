@@ -78,7 +78,9 @@ public struct PathAnimation: Animation {
   struct Segment {
     var start: Point
     var end: Point
-    var length: Double { ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot() }
+    var length: Double {
+      ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+    }
   }
 
   static func flatten(_ path: Path) -> [Segment] {
@@ -122,7 +124,8 @@ public struct PathAnimation: Animation {
     return segments
   }
 
-  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double) {
+  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double)
+  {
     guard let phase = timing.phase(at: time),
       let sample = sample(atFraction: timing.timingFunction.progress(phase.fraction))
     else { return }

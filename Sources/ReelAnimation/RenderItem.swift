@@ -63,6 +63,15 @@ public struct RenderItem: Sendable {
   /// Whether the transform is affine (no perspective), so a 2D compositing path suffices.
   public var isAffine: Bool { transform.m14 == 0 && transform.m24 == 0 && transform.m44 == 1 }
 
+  /// The transform as a 2D affine map (local pixels → render pixels) when ``isAffine``,
+  /// otherwise nil (use the projective ``transform``).
+  public var affineTransform: ReelCore.AffineTransform? {
+    guard isAffine else { return nil }
+    return ReelCore.AffineTransform(
+      a: transform.m11, b: transform.m12, c: transform.m21, d: transform.m22,
+      tx: transform.m41, ty: transform.m42)
+  }
+
   /// Where a local point lands in render pixels, or nil when behind the viewer.
   public func project(_ point: Point) -> Point? { transform.project(point) }
 }

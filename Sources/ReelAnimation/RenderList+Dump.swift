@@ -16,9 +16,14 @@ extension RenderList {
 extension RenderItem {
   /// This item as one ``RenderList/dump()`` line.
   public var dumpLine: String {
-    var line = "\(layer) \(part.rawValue) \(drawing.dumpDescription) opacity=\(format(opacity)) T=\(format(transform))"
-    if !clips.isEmpty { line += " clips=\(clips.map { $0.layer.description }.joined(separator: ","))" }
-    if !masks.isEmpty { line += " masks=\(masks.map { $0.layer.description }.joined(separator: ","))" }
+    var line =
+      "\(layer) \(part.rawValue) \(drawing.dumpDescription) opacity=\(format(opacity)) T=\(format(transform))"
+    if !clips.isEmpty {
+      line += " clips=\(clips.map { $0.layer.description }.joined(separator: ","))"
+    }
+    if !masks.isEmpty {
+      line += " masks=\(masks.map { $0.layer.description }.joined(separator: ","))"
+    }
     return line
   }
 }
@@ -68,7 +73,8 @@ private func format(_ m: Transform3D) -> String {
     if m.m11 == 1 && m.m12 == 0 && m.m21 == 0 && m.m22 == 1 {
       return "translate(\(format(m.m41)), \(format(m.m42)))"
     }
-    return "affine(\([m.m11, m.m12, m.m21, m.m22, m.m41, m.m42].map(format).joined(separator: ", ")))"
+    return
+      "affine(\([m.m11, m.m12, m.m21, m.m22, m.m41, m.m42].map(format).joined(separator: ", ")))"
   }
   return "matrix(\(m.animationComponents.map(format).joined(separator: ", ")))"
 }

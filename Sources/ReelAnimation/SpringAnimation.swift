@@ -108,10 +108,12 @@ public struct SpringAnimation<Value: Interpolatable>: Animation {
     return high
   }
 
-  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double) {
+  public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double)
+  {
     guard let phase = timing.phase(at: time) else { return }
     let ends = ValueEndpoints(from: from, to: to, by: by, current: model[keyPath: property.keyPath])
-    let value = Value.interpolate(from: ends.start, to: ends.end, fraction: progress(atElapsed: phase.elapsed))
+    let value = Value.interpolate(
+      from: ends.start, to: ends.end, fraction: progress(atElapsed: phase.elapsed))
     store(
       value, into: &presentation, property: property, additive: isAdditive, cumulative: false,
       iteration: 0, passChange: ends.end)

@@ -38,7 +38,8 @@ struct BasicAnimationTests {
 
   @Test("cumulative by 10, repeat 3, duration 1 → 25 at 2.5")
   func cumulative() {
-    let animation = BasicAnimation(.positionX, by: 10, duration: 1, repeatCount: 3, cumulative: true)
+    let animation = BasicAnimation(
+      .positionX, by: 10, duration: 1, repeatCount: 3, cumulative: true)
     #expect(approx(presented(animation, at: 2.5).position.x, 25))
     #expect(approx(presented(animation, at: 3).position.x, 30))
     #expect(approx(presented(animation, at: 0.5).position.x, 5))
@@ -109,13 +110,15 @@ struct BasicAnimationTests {
     let target = Point(x: 10, y: 20)
     let cases: [(AnimatableProperty<Point>, (LayerProperties) -> Point)] = [
       (.position, { $0.position }), (.anchorPoint, { $0.anchorPoint }),
-      (.shadowOffset, { $0.shadow.offset }), (.translation, { Point(x: $0.translationX, y: $0.translationY) }),
+      (.shadowOffset, { $0.shadow.offset }),
+      (.translation, { Point(x: $0.translationX, y: $0.translationY) }),
     ]
     for (property, read) in cases {
       midpoint(property, from: .zero, to: Point(x: 20, y: 40), read: read, expect: { $0 == target })
     }
     midpoint(
-      .bounds, from: Rect(x: 0, y: 0, width: 100, height: 50), to: Rect(x: 10, y: 20, width: 300, height: 150),
+      .bounds, from: Rect(x: 0, y: 0, width: 100, height: 50),
+      to: Rect(x: 10, y: 20, width: 300, height: 150),
       read: { $0.bounds }, expect: { $0 == Rect(x: 5, y: 10, width: 200, height: 100) })
     midpoint(
       .size, from: Size(width: 100, height: 50), to: Size(width: 300, height: 150),

@@ -6,10 +6,12 @@ import Testing
 struct KeyframeAnimationTests {
   @Test("keyframes [0,10,20] keyTimes [0,.5,1] duration 2 → 5 at 0.5")
   func linear() {
-    let animation = KeyframeAnimation(.positionX, values: [0, 10, 20], keyTimes: [0, 0.5, 1], duration: 2)
+    let animation = KeyframeAnimation(
+      .positionX, values: [0, 10, 20], keyTimes: [0, 0.5, 1], duration: 2)
     #expect(approx(presented(animation, at: 0.5).position.x, 5))
     #expect(approx(presented(animation, at: 1.5).position.x, 15))
-    let uneven = KeyframeAnimation(.positionX, values: [0, 10, 20], keyTimes: [0, 0.2, 1], duration: 1)
+    let uneven = KeyframeAnimation(
+      .positionX, values: [0, 10, 20], keyTimes: [0, 0.2, 1], duration: 1)
     #expect(approx(presented(uneven, at: 0.1).position.x, 5))
     #expect(approx(presented(uneven, at: 0.6).position.x, 15))
   }
@@ -29,12 +31,14 @@ struct KeyframeAnimationTests {
 
   @Test("discrete: value i holds from key time i until key time i + 1")
   func discrete() {
-    let even = KeyframeAnimation(.opacity, values: [0, 0.5, 1], calculationMode: .discrete, duration: 3)
+    let even = KeyframeAnimation(
+      .opacity, values: [0, 0.5, 1], calculationMode: .discrete, duration: 3)
     #expect(presented(even, at: 0.5).opacity == 0)
     #expect(presented(even, at: 1.5).opacity == 0.5)
     #expect(presented(even, at: 2.9).opacity == 1)
     let timed = KeyframeAnimation(
-      .opacity, values: [0, 0.5, 1], keyTimes: [0, 0.5, 0.9], calculationMode: .discrete, duration: 1)
+      .opacity, values: [0, 0.5, 1], keyTimes: [0, 0.5, 0.9], calculationMode: .discrete,
+      duration: 1)
     #expect(presented(timed, at: 0.6).opacity == 0.5)
     #expect(presented(timed, at: 0.95).opacity == 1)
   }
@@ -42,11 +46,13 @@ struct KeyframeAnimationTests {
   @Test("cubic: Catmull-Rom through the values")
   func cubic() {
     let values = [0.0, 10, 0, 10]
-    let animation = KeyframeAnimation(.positionX, values: values, calculationMode: .cubic, duration: 3)
+    let animation = KeyframeAnimation(
+      .positionX, values: values, calculationMode: .cubic, duration: 3)
     // Standard Catmull-Rom polynomial, end points duplicated.
     func spline(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double, _ u: Double) -> Double {
-      0.5 * (2 * p1 + (-p0 + p2) * u + (2 * p0 - 5 * p1 + 4 * p2 - p3) * u * u
-        + (-p0 + 3 * p1 - 3 * p2 + p3) * u * u * u)
+      0.5
+        * (2 * p1 + (-p0 + p2) * u + (2 * p0 - 5 * p1 + 4 * p2 - p3) * u * u
+          + (-p0 + 3 * p1 - 3 * p2 + p3) * u * u * u)
     }
     #expect(approx(presented(animation, at: 0.5).position.x, spline(0, 0, 10, 0, 0.5)))
     #expect(approx(presented(animation, at: 1.25).position.x, spline(0, 10, 0, 10, 0.25)))
@@ -86,7 +92,8 @@ struct KeyframeAnimationTests {
     #expect(approx(late.rotationZ, .pi / 2))
     var curve = Path()
     curve.move(to: Point(x: 0, y: 0))
-    curve.addCurve(to: Point(x: 100, y: 0), control1: Point(x: 0, y: 50), control2: Point(x: 100, y: 50))
+    curve.addCurve(
+      to: Point(x: 100, y: 0), control1: Point(x: 0, y: 50), control2: Point(x: 100, y: 50))
     // Symmetric curve: half the arc length is its middle, (50, 37.5).
     let middle = presented(PathAnimation(path: curve, duration: 1), at: 0.5).position
     #expect(approx(middle, Point(x: 50, y: 37.5), 0.05))
@@ -106,7 +113,8 @@ struct KeyframeAnimationTests {
 
   @Test("Group children are timed in the group's local time")
   func groupTime() {
-    let child = BasicAnimation(.positionX, from: 0, to: 10, beginTime: 1, duration: 1, fillMode: .removed)
+    let child = BasicAnimation(
+      .positionX, from: 0, to: 10, beginTime: 1, duration: 1, fillMode: .removed)
     let group = AnimationGroup([child], beginTime: 2, duration: 4, fillMode: .removed)
     #expect(presented(group, at: 2.5).position.x == 0)
     #expect(approx(presented(group, at: 3.5).position.x, 5))
@@ -147,7 +155,9 @@ struct KeyframeAnimationTests {
           v += step / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
           t += step
         }
-        #expect(approx(presented(spring, at: checkpoint).position.x, 100 * x, 1e-4), "c=\(damping) t=\(checkpoint)")
+        #expect(
+          approx(presented(spring, at: checkpoint).position.x, 100 * x, 1e-4),
+          "c=\(damping) t=\(checkpoint)")
       }
     }
   }

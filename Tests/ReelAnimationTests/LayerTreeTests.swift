@@ -8,7 +8,8 @@ struct LayerTreeTests {
 
   @Test("frame = position − anchor · size")
   func frameFromGeometry() {
-    var p = LayerProperties(bounds: Rect(x: 0, y: 0, width: 100, height: 50), position: Point(x: 200, y: 100))
+    var p = LayerProperties(
+      bounds: Rect(x: 0, y: 0, width: 100, height: 50), position: Point(x: 200, y: 100))
     #expect(p.frame == Rect(x: 150, y: 75, width: 100, height: 50))
     p.anchorPoint = .zero
     #expect(p.frame == Rect(x: 200, y: 100, width: 100, height: 50))
@@ -27,7 +28,9 @@ struct LayerTreeTests {
     #expect(item.project(.zero) == Point(x: 150, y: 75))
     #expect(item.project(Point(x: 100, y: 50)) == Point(x: 250, y: 125))
     #expect(item.isAffine)
-    #expect(list.dump() == ["[] box background fill 100×50 #FF0000 r=0 opacity=1 T=translate(150, 75)"])
+    #expect(item.affineTransform == Transform2D(translationX: 150, y: 75))
+    #expect(
+      list.dump() == ["[] box background fill 100×50 #FF0000 r=0 opacity=1 T=translate(150, 75)"])
   }
 
   @Test("Rotating 90° a 100×50 layer at (200, 100) turns it about the anchor point, clockwise")
@@ -51,7 +54,9 @@ struct LayerTreeTests {
     let item = try #require(layer.renderList(atSeconds: 1, renderSize: canvas).items.first)
     #expect(!item.isAffine)
     let angle = Double.pi / 6
-    for corner in [Point(x: 0, y: 0), Point(x: 200, y: 0), Point(x: 200, y: 100), Point(x: 0, y: 100)] {
+    for corner in [
+      Point(x: 0, y: 0), Point(x: 200, y: 0), Point(x: 200, y: 100), Point(x: 0, y: 100),
+    ] {
       let dx = corner.x - 100
       let dy = corner.y - 50
       // Rotation about y: x' = dx cos θ, z' = −dx sin θ; perspective: w = 1 − z'/1000.
@@ -63,9 +68,12 @@ struct LayerTreeTests {
 
   @Test("Sublayer transform applies to children only, about the parent's anchor")
   func sublayerTransform() throws {
-    var parent = Layer.color(.blue, name: "parent", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+    var parent = Layer.color(
+      .blue, name: "parent", frame: Rect(x: 0, y: 0, width: 200, height: 200))
     parent.properties.sublayerTransform = Transform3D(scaleX: 2, y: 2, z: 1)
-    parent.sublayers = [Layer.color(.red, name: "child", frame: Rect(x: 100, y: 100, width: 10, height: 10))]
+    parent.sublayers = [
+      Layer.color(.red, name: "child", frame: Rect(x: 100, y: 100, width: 10, height: 10))
+    ]
     let list = parent.renderList(atSeconds: 0, renderSize: canvas)
     let own = try #require(list.items(named: "parent").first)
     #expect(own.project(Point(x: 200, y: 200)) == Point(x: 200, y: 200))
@@ -81,7 +89,8 @@ struct LayerTreeTests {
     var child = Layer.color(.red, name: "child", frame: Rect(x: 50, y: 50, width: 100, height: 100))
     child.properties.zPosition = -500
     parent.sublayers = [child]
-    let item = try #require(parent.renderList(atSeconds: 0, renderSize: canvas).items(named: "child").first)
+    let item = try #require(
+      parent.renderList(atSeconds: 0, renderSize: canvas).items(named: "child").first)
     // z = −500 → w = 2: the child shrinks to half about the parent's centre (100, 100).
     #expect(approx(item.project(.zero), Point(x: 75, y: 75)))
     #expect(approx(item.project(Point(x: 100, y: 100)), Point(x: 125, y: 125)))
@@ -91,18 +100,24 @@ struct LayerTreeTests {
   func boundsOrigin() throws {
     var parent = Layer.group(frame: Rect(x: 100, y: 100, width: 200, height: 200))
     parent.properties.bounds.origin = Point(x: 50, y: 0)
-    parent.sublayers = [Layer.color(.red, name: "child", frame: Rect(x: 50, y: 0, width: 10, height: 10))]
-    let item = try #require(parent.renderList(atSeconds: 0, renderSize: canvas).items(named: "child").first)
+    parent.sublayers = [
+      Layer.color(.red, name: "child", frame: Rect(x: 50, y: 0, width: 10, height: 10))
+    ]
+    let item = try #require(
+      parent.renderList(atSeconds: 0, renderSize: canvas).items(named: "child").first)
     #expect(item.project(.zero) == Point(x: 100, y: 100))
   }
 
   @Test("Opacity multiplies down the tree; hidden removes the subtree")
   func opacityAndHidden() throws {
-    var parent = Layer.color(.blue, name: "parent", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    var parent = Layer.color(
+      .blue, name: "parent", frame: Rect(x: 0, y: 0, width: 100, height: 100))
     parent.properties.opacity = 0.5
     var child = Layer.color(.red, name: "child", frame: Rect(x: 0, y: 0, width: 10, height: 10))
     child.properties.opacity = 0.4
-    child.sublayers = [Layer.color(.green, name: "grandchild", frame: Rect(x: 0, y: 0, width: 5, height: 5))]
+    child.sublayers = [
+      Layer.color(.green, name: "grandchild", frame: Rect(x: 0, y: 0, width: 5, height: 5))
+    ]
     parent.sublayers = [child]
     let list = parent.renderList(atSeconds: 0, renderSize: canvas)
     #expect(approx(try #require(list.items(named: "child").first).opacity, 0.2))
@@ -130,11 +145,15 @@ struct LayerTreeTests {
 
   @Test("Draw order within a layer: shadow, background, content, sublayers, border")
   func partOrder() {
-    var layer = Layer.gradient(Gradient(colors: [.red, .blue]), name: "l", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    var layer = Layer.gradient(
+      Gradient(colors: [.red, .blue]), name: "l", frame: Rect(x: 0, y: 0, width: 100, height: 100))
     layer.properties.backgroundColor = .white
     layer.properties.borderWidth = 4
-    layer.properties.shadow = Shadow(color: .black, opacity: 0.5, offset: Point(x: 0, y: 3), radius: 3)
-    layer.sublayers = [Layer.color(.red, name: "child", frame: Rect(x: 0, y: 0, width: 10, height: 10))]
+    layer.properties.shadow = Shadow(
+      color: .black, opacity: 0.5, offset: Point(x: 0, y: 3), radius: 3)
+    layer.sublayers = [
+      Layer.color(.red, name: "child", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    ]
     let items = layer.renderList(atSeconds: 0, renderSize: canvas).items
     #expect(items.map(\.part) == [.shadow, .background, .content, .background, .border])
     #expect(items.map(\.layer.name) == ["l", "l", "l", "child", "l"])
@@ -151,14 +170,18 @@ struct LayerTreeTests {
     layer.properties.shadow.color = .red
     #expect(layer.renderList(atSeconds: 0, renderSize: canvas).items.map(\.part) == [.background])
     layer.properties.shadow.opacity = 0.8
-    #expect(layer.renderList(atSeconds: 0, renderSize: canvas).items.map(\.part) == [.shadow, .background])
+    #expect(
+      layer.renderList(atSeconds: 0, renderSize: canvas).items.map(\.part) == [
+        .shadow, .background,
+      ])
   }
 
   @Test("Gravity: a 200×100 image in a 100×100 layer")
   func gravity() throws {
     let image = solidImage(width: 200, height: 100)
     func destination(_ gravity: ContentsGravity) throws -> Rect {
-      let layer = Layer.image(image, frame: Rect(x: 0, y: 0, width: 100, height: 100), gravity: gravity)
+      let layer = Layer.image(
+        image, frame: Rect(x: 0, y: 0, width: 100, height: 100), gravity: gravity)
       let item = try #require(layer.renderList(atSeconds: 0, renderSize: canvas).items.first)
       guard case .image(let drawing) = item.drawing else { throw CancellationError() }
       return drawing.destination
@@ -171,20 +194,34 @@ struct LayerTreeTests {
     #expect(try destination(.bottomRight) == Rect(x: -100, y: 0, width: 200, height: 100))
     let small = Size(width: 20, height: 10)
     let box = Size(width: 100, height: 100)
-    #expect(ContentsGravity.top.placement(of: small, in: box) == Rect(x: 40, y: 0, width: 20, height: 10))
-    #expect(ContentsGravity.bottom.placement(of: small, in: box) == Rect(x: 40, y: 90, width: 20, height: 10))
-    #expect(ContentsGravity.left.placement(of: small, in: box) == Rect(x: 0, y: 45, width: 20, height: 10))
-    #expect(ContentsGravity.right.placement(of: small, in: box) == Rect(x: 80, y: 45, width: 20, height: 10))
-    #expect(ContentsGravity.topRight.placement(of: small, in: box) == Rect(x: 80, y: 0, width: 20, height: 10))
-    #expect(ContentsGravity.bottomLeft.placement(of: small, in: box) == Rect(x: 0, y: 90, width: 20, height: 10))
+    #expect(
+      ContentsGravity.top.placement(of: small, in: box) == Rect(x: 40, y: 0, width: 20, height: 10))
+    #expect(
+      ContentsGravity.bottom.placement(of: small, in: box)
+        == Rect(x: 40, y: 90, width: 20, height: 10))
+    #expect(
+      ContentsGravity.left.placement(of: small, in: box) == Rect(x: 0, y: 45, width: 20, height: 10)
+    )
+    #expect(
+      ContentsGravity.right.placement(of: small, in: box)
+        == Rect(x: 80, y: 45, width: 20, height: 10))
+    #expect(
+      ContentsGravity.topRight.placement(of: small, in: box)
+        == Rect(x: 80, y: 0, width: 20, height: 10))
+    #expect(
+      ContentsGravity.bottomLeft.placement(of: small, in: box)
+        == Rect(x: 0, y: 90, width: 20, height: 10))
   }
 
   @Test("Fill overflows unless masksToBounds, which clips content and sublayers")
   func masksToBounds() throws {
     var layer = Layer.image(
-      solidImage(width: 200, height: 100), name: "photo", frame: Rect(x: 10, y: 10, width: 100, height: 100),
+      solidImage(width: 200, height: 100), name: "photo",
+      frame: Rect(x: 10, y: 10, width: 100, height: 100),
       gravity: .resizeAspectFill)
-    layer.sublayers = [Layer.color(.red, name: "child", frame: Rect(x: 90, y: 90, width: 50, height: 50))]
+    layer.sublayers = [
+      Layer.color(.red, name: "child", frame: Rect(x: 90, y: 90, width: 50, height: 50))
+    ]
     let open = layer.renderList(atSeconds: 0, renderSize: canvas)
     #expect(open.items.allSatisfy { $0.clips.isEmpty })
     layer.properties.masksToBounds = true
@@ -202,8 +239,11 @@ struct LayerTreeTests {
 
   @Test("A mask layer's render list masks the layer and its subtree, in its coordinates")
   func mask() throws {
-    var layer = Layer.color(.red, name: "masked", frame: Rect(x: 100, y: 50, width: 200, height: 100))
-    layer.sublayers = [Layer.color(.blue, name: "child", frame: Rect(x: 0, y: 0, width: 20, height: 20))]
+    var layer = Layer.color(
+      .red, name: "masked", frame: Rect(x: 100, y: 50, width: 200, height: 100))
+    layer.sublayers = [
+      Layer.color(.blue, name: "child", frame: Rect(x: 0, y: 0, width: 20, height: 20))
+    ]
     var maskLayer = Layer.shape(
       Path(ellipseIn: Rect(x: 0, y: 0, width: 50, height: 50)), name: "mask",
       frame: Rect(x: 10, y: 20, width: 50, height: 50))
@@ -246,12 +286,18 @@ struct LayerTreeTests {
     var line = Path()
     line.move(to: Point(x: 0, y: 0))
     line.addLine(to: Point(x: 100, y: 0))
-    let base = Layer.shape(line, frame: Rect(x: 0, y: 0, width: 100, height: 10), fillColor: nil, strokeColor: .white)
+    let base = Layer.shape(
+      line, frame: Rect(x: 0, y: 0, width: 100, height: 10), fillColor: nil, strokeColor: .white)
     func item(_ layer: Layer) throws -> RenderItem {
       try #require(layer.renderList(atSeconds: 0, renderSize: canvas).items.first)
     }
     let reference = try item(base)
-    let moved = try item(base.with { $0.position.x += 30; $0.opacity = 0.5; $0.rotationZ = 1 })
+    let moved = try item(
+      base.with {
+        $0.position.x += 30
+        $0.opacity = 0.5
+        $0.rotationZ = 1
+      })
     #expect(moved.drawing == reference.drawing)
     #expect(moved.contentKey == reference.contentKey)
     #expect(moved.transform != reference.transform)
@@ -265,14 +311,19 @@ struct LayerTreeTests {
   func video() throws {
     let layer = Layer.video(frame: Rect(x: 20, y: 20, width: 600, height: 320))
     let item = try #require(layer.renderList(atSeconds: 0, renderSize: canvas).items.first)
-    #expect(item.drawing == .video(sourceID: "main", size: Size(width: 600, height: 320), gravity: .resize))
-    let fit = ContentsGravity.resizeAspect.placement(of: Size(width: 1920, height: 1080), in: Size(width: 600, height: 320))
+    #expect(
+      item.drawing
+        == .video(sourceID: "main", size: Size(width: 600, height: 320), gravity: .resize))
+    let fit = ContentsGravity.resizeAspect.placement(
+      of: Size(width: 1920, height: 1080), in: Size(width: 600, height: 320))
     #expect(approx(fit.width, 568.888888, 1e-5) && fit.height == 320)
   }
 
   @Test("Animated images follow the composition time and loop")
   func imageSequence() throws {
-    let frames = (0..<3).map { ImageSequence.Frame(image: solidImage(width: 4 + $0, height: 4), duration: 0.1) }
+    let frames = (0..<3).map {
+      ImageSequence.Frame(image: solidImage(width: 4 + $0, height: 4), duration: 0.1)
+    }
     let looping = ImageSequence(frames: frames)
     #expect(looping.frameIndex(at: 0.05) == 0)
     #expect(looping.frameIndex(at: 0.25) == 2)

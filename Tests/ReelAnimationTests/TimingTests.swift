@@ -86,13 +86,17 @@ struct AnimationTimingTests {
     #expect(approx(presented(both, at: 2).position.x, 50))
   }
 
-  @Test("Fill modes decide before and after", arguments: [
-    (FillMode.removed, 5.0, 5.0), (.forwards, 5.0, 10.0), (.backwards, 0.0, 5.0), (.both, 0.0, 10.0),
-  ])
+  @Test(
+    "Fill modes decide before and after",
+    arguments: [
+      (FillMode.removed, 5.0, 5.0), (.forwards, 5.0, 10.0), (.backwards, 0.0, 5.0),
+      (.both, 0.0, 10.0),
+    ])
   func fillModes(mode: FillMode, before: Double, after: Double) {
     var model = LayerProperties()
     model.position.x = 5
-    let animation = BasicAnimation(.positionX, from: 0, to: 10, beginTime: 1, duration: 1, fillMode: mode)
+    let animation = BasicAnimation(
+      .positionX, from: 0, to: 10, beginTime: 1, duration: 1, fillMode: mode)
     #expect(approx(presented(animation, model: model, at: 0.5).position.x, before))
     #expect(approx(presented(animation, model: model, at: 1.5).position.x, 5))
     #expect(approx(presented(animation, model: model, at: 2.5).position.x, after))
