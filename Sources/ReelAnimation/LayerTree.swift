@@ -1,0 +1,219 @@
+import ReelCore
+
+/// A layer tree to draw over a canvas: the root layer, the render size and the canvas
+/// colour. Evaluating it at a time is a pure function giving a ``RenderList``.
+///
+/// The root's position is measured in render pixels (the canvas is its parent). Each layer
+/// draws, back to front: its shadow, background, content, sublayers (by zPosition, ties in
+/// order), border. Hidden layers and their subtrees are skipped, and so are items whose
+/// accumulated opacity is 0.
+///
+/// 3D: each layer's transform acts about its anchor point; perspective comes from `m34` in
+/// the layer's transform or an ancestor's sublayer transform. As Core Animation, a layer's
+/// sublayers are flattened into its plane (z is dropped after applying the parent's
+/// sublayer transform), so there is no depth sorting beyond zPosition order among siblings.
+public struct LayerTree: Sendable {
+  /// The root layer.
+  public var root: Layer
+  /// The render size in pixels.
+  public var renderSize: Size
+  /// The canvas colour under the root (nil: transparent).
+  public var backgroundColor: Color?
+
+  /// Makes a tree.
+  public init(root: Layer, renderSize: Size, backgroundColor: Color? = nil) {
+    self.root = root
+    self.renderSize = renderSize
+    self.backgroundColor = backgroundColor
+  }
+
+  /// The render list at a composition time.
+  public func renderList(at time: Time) -> RenderList {
+    renderList(atSeconds: time.seconds)
+  }
+
+  /// The render list at a composition time in seconds.
+  public func renderList(atSeconds seconds: Double) -> RenderList {
+    var items: [RenderItem] = []
+    Evaluator(time: seconds).emit(
+      root, identity: LayerIdentity(path: [], name: root.name), parentSpace: flatten,
+      opacity: 1, clips: [], masks: [], into: &items)
+    return RenderList(
+      size: renderSize, backgroundColor: backgroundColor, time: seconds, items: items)
+  }
+}
+
+extension Layer {
+  /// The render list of this layer as the root of a tree (see ``LayerTree``).
+  public func renderList(at time: Time, renderSize: Size, backgroundColor: Color? = nil)
+    -> RenderList
+  {
+    LayerTree(root: self, renderSize: renderSize, backgroundColor: backgroundColor).renderList(
+      at: time)
+  }
+
+  /// The render list of this layer as the root of a tree, at a time in seconds.
+  public func renderList(atSeconds seconds: Double, renderSize: Size, backgroundColor: Color? = nil)
+    -> RenderList
+  {
+    LayerTree(root: self, renderSize: renderSize, backgroundColor: backgroundColor)
+      .renderList(atSeconds: seconds)
+  }
+}
+
+/// Drops z, keeping w: projects a 3D layer into its parent's plane.
+private let flatten: Transform3D = {
+  var matrix = Transform3D.identity
+  matrix.m33 = 0
+  return matrix
+}()
+
+private struct Evaluator {
+  let time: Double
+
+  /// The transform from a layer's local pixels to render pixels, given the transform from
+  /// its parent's coordinate space (the space its position is in) to render pixels.
+  func localTransform(_ p: LayerProperties, parentSpace: Transform3D) -> Transform3D {
+    let anchor = p.anchorOffset
+    var matrix = Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0)
+    let effective = p.effectiveTransform
+    if !effective.isIdentity { matrix = matrix.concatenating(effective) }
+    return
+      matrix
+      .concatenating(Transform3D(translationX: p.position.x, y: p.position.y, z: p.zPosition))
+      .concatenating(parentSpace)
+  }
+
+  /// The space a layer's sublayers are positioned in (its bounds coordinates), mapped to
+  /// render pixels: bounds origin, sublayer transform about the anchor, then flattening.
+  func sublayerSpace(_ p: LayerProperties, local: Transform3D, includeSublayerTransform: Bool)
+    -> Transform3D
+  {
+    var matrix = Transform3D(translationX: -p.bounds.origin.x, y: -p.bounds.origin.y, z: 0)
+    if includeSublayerTransform, !p.sublayerTransform.isIdentity {
+      let anchor = p.anchorOffset
+      matrix =
+        matrix
+        .concatenating(Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0))
+        .concatenating(p.sublayerTransform)
+        .concatenating(Transform3D(translationX: anchor.x, y: anchor.y, z: 0))
+    }
+    return matrix.concatenating(flatten).concatenating(local)
+  }
+
+  func emit(
+    _ layer: Layer, identity: LayerIdentity, parentSpace: Transform3D, opacity inherited: Double,
+    clips inheritedClips: [Clip], masks inheritedMasks: [Mask], into items: inout [RenderItem]
+  ) {
+    let p = layer.presentation(atSeconds: time)
+    guard !p.isHidden else { return }
+    let opacity = inherited * min(max(p.opacity, 0), 1)
+    guard opacity > 0 else { return }
+    let local = localTransform(p, parentSpace: parentSpace)
+    let size = p.bounds.size
+
+    var clips = inheritedClips
+    if p.masksToBounds {
+      clips.append(
+        Clip(
+          layer: identity, rect: Rect(origin: .zero, size: size), cornerRadius: p.cornerRadius,
+          transform: local))
+    }
+    var masks = inheritedMasks
+    if let maskLayer = layer.mask {
+      var maskItems: [RenderItem] = []
+      let maskIdentity = LayerIdentity(path: identity.path + [-1], name: maskLayer.name)
+      emit(
+        maskLayer, identity: maskIdentity,
+        parentSpace: sublayerSpace(p, local: local, includeSublayerTransform: false), opacity: 1,
+        clips: [], masks: [], into: &maskItems)
+      masks.append(Mask(layer: identity, items: maskItems))
+    }
+
+    func item(_ part: RenderItem.Part, _ drawing: Drawing) -> RenderItem {
+      RenderItem(
+        layer: identity, part: part, drawing: drawing, transform: local, opacity: opacity,
+        clips: clips, masks: masks)
+    }
+
+    let background: Drawing? =
+      p.backgroundColor.alpha > 0 && !p.bounds.isEmpty
+      ? .fill(size: size, color: p.backgroundColor, cornerRadius: p.cornerRadius) : nil
+    let content = contentDrawing(layer.content, p)
+    let border: Drawing? =
+      p.borderWidth > 0 && p.borderColor.alpha > 0 && !p.bounds.isEmpty
+      ? .border(
+        size: size, width: p.borderWidth, color: p.borderColor, cornerRadius: p.cornerRadius)
+      : nil
+
+    let casters = [background, content, border].compactMap { $0 }
+    if p.shadow.isVisible, !casters.isEmpty {
+      items.append(item(.shadow, .shadow(p.shadow, casters: casters)))
+    }
+    if let background { items.append(item(.background, background)) }
+    if let content { items.append(item(.content, content)) }
+
+    if !layer.sublayers.isEmpty {
+      let space = sublayerSpace(p, local: local, includeSublayerTransform: true)
+      let ordered = layer.sublayers.enumerated()
+        .map {
+          (
+            index: $0.offset, layer: $0.element,
+            z: $0.element.presentation(atSeconds: time).zPosition
+          )
+        }
+        .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }
+      for child in ordered {
+        emit(
+          child.layer,
+          identity: LayerIdentity(path: identity.path + [child.index], name: child.layer.name),
+          parentSpace: space, opacity: opacity, clips: clips, masks: masks, into: &items)
+      }
+    }
+
+    if let border { items.append(item(.border, border)) }
+  }
+
+  func contentDrawing(_ content: LayerContent, _ p: LayerProperties) -> Drawing? {
+    let size = p.bounds.size
+    switch content {
+    case .none:
+      return nil
+    case .image(let image):
+      let natural = Size(width: Double(image.width), height: Double(image.height))
+      return .image(
+        ImageDrawing(
+          image: image, destination: p.contentsGravity.placement(of: natural, in: size), size: size)
+      )
+    case .imageSequence(let sequence):
+      guard let index = sequence.frameIndex(at: time) else { return nil }
+      let image = sequence.frames[index].image
+      let natural = Size(width: Double(image.width), height: Double(image.height))
+      return .image(
+        ImageDrawing(
+          image: image, frameIndex: index,
+          destination: p.contentsGravity.placement(of: natural, in: size), size: size))
+    case .text(let text, let style):
+      return .text(text, style: style, size: size)
+    case .shape(let shape):
+      let fill: Color? = p.fillColor.alpha > 0 ? p.fillColor : nil
+      let start = min(max(p.strokeStart, 0), 1)
+      let end = min(max(p.strokeEnd, 0), 1)
+      let stroke: Color? =
+        p.strokeColor.alpha > 0 && p.lineWidth > 0 && end > start ? p.strokeColor : nil
+      guard fill != nil || stroke != nil, !shape.path.isEmpty else { return nil }
+      var style = shape.strokeStyle
+      style.width = p.lineWidth
+      return .shape(
+        ShapeDrawing(
+          path: shape.path, fillColor: fill, fillRule: shape.fillRule, strokeColor: stroke,
+          strokeStyle: style, strokeStart: start, strokeEnd: end, size: size))
+    case .gradient(let gradient):
+      guard !p.bounds.isEmpty, !gradient.colors.isEmpty else { return nil }
+      return .gradient(gradient, size: size)
+    case .video(let video):
+      guard !p.bounds.isEmpty else { return nil }
+      return .video(sourceID: video.sourceID, size: size, gravity: p.contentsGravity)
+    }
+  }
+}
