@@ -90,7 +90,8 @@ public final class FontLibrary: @unchecked Sendable {
     guard let config, let pattern = FcPatternCreate() else { return [] }
     defer { FcPatternDestroy(pattern) }
     _ = family.withCString { name in
-      FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
+      FcPatternAddString(
+        pattern, FC_FAMILY, UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
     }
     FcConfigSubstitute(config, pattern, FcMatchPattern)
     FcDefaultSubstitute(pattern)

@@ -46,7 +46,8 @@ public enum TextRenderer {
     let library = FontLibrary.shared
     let result: Result<RenderedText, GraphicsError> = library.withLock {
       do throws(GraphicsError) {
-        return .success(try renderLocked(text, style: style, width: width, height: height, library: library))
+        return .success(
+          try renderLocked(text, style: style, width: width, height: height, library: library))
       } catch {
         return .failure(error)
       }
@@ -66,7 +67,8 @@ public enum TextRenderer {
       let layout = PangoLayoutRef(context: context), let description = PangoFontDescriptionRef(),
       let attributes = PangoAttributeList()
     else {
-      throw GraphicsError.cairo(operation: "pango layout", status: "could not create a pango context")
+      throw GraphicsError.cairo(
+        operation: "pango layout", status: "could not create a pango context")
     }
 
     // Text and runs as UTF-8 byte ranges.
@@ -79,9 +81,13 @@ public enum TextRenderer {
     }
 
     pango_font_description_set_family(description.pointer, family)
-    pango_font_description_set_absolute_size(description.pointer, Swift.max(1, style.fontSize) * Double(PANGO_SCALE))
-    pango_font_description_set_weight(description.pointer, PangoWeight(rawValue: UInt32(clamping: Swift.min(Swift.max(style.weight, 100), 1000))))
-    pango_font_description_set_style(description.pointer, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+    pango_font_description_set_absolute_size(
+      description.pointer, Swift.max(1, style.fontSize) * Double(PANGO_SCALE))
+    pango_font_description_set_weight(
+      description.pointer,
+      PangoWeight(rawValue: UInt32(clamping: Swift.min(Swift.max(style.weight, 100), 1000))))
+    pango_font_description_set_style(
+      description.pointer, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
     pango_layout_set_font_description(layout.pointer, description.pointer)
 
     if style.underline && !utf8.isEmpty {
@@ -90,19 +96,25 @@ public enum TextRenderer {
     for (run, range) in runRanges {
       if let bold = run.bold {
         let weight = bold ? 700 : (style.weight >= 600 ? 400 : style.weight)
-        attributes.insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), bytes: range)
+        attributes.insert(
+          pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), bytes: range)
       }
       if let italic = run.italic {
-        attributes.insert(pango_attr_style_new(italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL), bytes: range)
+        attributes.insert(
+          pango_attr_style_new(italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL), bytes: range)
       }
       if let underline = run.underline {
-        attributes.insert(pango_attr_underline_new(underline ? PANGO_UNDERLINE_SINGLE : PANGO_UNDERLINE_NONE), bytes: range)
+        attributes.insert(
+          pango_attr_underline_new(underline ? PANGO_UNDERLINE_SINGLE : PANGO_UNDERLINE_NONE),
+          bytes: range)
       }
       if let color = run.color {
         attributes.insertColor(color, bytes: range)
       }
       if let size = run.fontSize {
-        attributes.insert(pango_attr_size_new_absolute(Int32(Swift.max(1, size) * Double(PANGO_SCALE))), bytes: range)
+        attributes.insert(
+          pango_attr_size_new_absolute(Int32(Swift.max(1, size) * Double(PANGO_SCALE))),
+          bytes: range)
       }
       if let runFamily = run.fontFamily {
         checkFamily(runFamily, library: library, warnings: &warnings)
@@ -123,12 +135,14 @@ public enum TextRenderer {
     let boxWidth = width.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
     let pangoSetsWidth = boxWidth != nil && (style.wraps || ellipsize != PANGO_ELLIPSIZE_NONE)
     if let boxWidth, pangoSetsWidth {
-      pango_layout_set_width(layout.pointer, Int32(clamping: Int((boxWidth * Double(PANGO_SCALE)).rounded())))
+      pango_layout_set_width(
+        layout.pointer, Int32(clamping: Int((boxWidth * Double(PANGO_SCALE)).rounded())))
       pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
       if ellipsize != PANGO_ELLIPSIZE_NONE {
         pango_layout_set_ellipsize(layout.pointer, ellipsize)
         if style.wraps, let height, height > 0 {
-          pango_layout_set_height(layout.pointer, Int32(clamping: Int(height * Double(PANGO_SCALE))))
+          pango_layout_set_height(
+            layout.pointer, Int32(clamping: Int(height * Double(PANGO_SCALE))))
         }
       }
     } else {
@@ -166,7 +180,8 @@ public enum TextRenderer {
     let hasInk = ink.width > 0 && ink.height > 0
     let unknown = Int(pango_layout_get_unknown_glyphs_count(layout.pointer))
     if unknown > 0 {
-      warnings.append("\(unknown) character(s) have no glyph in any installed font and are drawn as boxes")
+      warnings.append(
+        "\(unknown) character(s) have no glyph in any installed font and are drawn as boxes")
     }
 
     // The area every part covers, in layout-box coordinates.
@@ -184,7 +199,8 @@ public enum TextRenderer {
     let shadow = style.shadow.flatMap { $0.isVisible ? $0 : nil }
     if let shadow, let textRect {
       let reach = Double(ShadowRenderer.blurExtent(radius: shadow.radius))
-      let shadowRect = textRect.insetBy(dx: -reach, dy: -reach).offsetBy(dx: shadow.offset.x, dy: shadow.offset.y)
+      let shadowRect = textRect.insetBy(dx: -reach, dy: -reach).offsetBy(
+        dx: shadow.offset.x, dy: shadow.offset.y)
       content = content.map { $0.union(shadowRect) } ?? shadowRect
     }
     let layoutSize = Size(width: logical.width, height: logical.height)
@@ -222,7 +238,8 @@ public enum TextRenderer {
     var canvas = try Canvas(width: imageWidth, height: imageHeight)
     if let backgroundRect, let background = style.background {
       canvas.transform = toImage
-      canvas.fillBackground(in: backgroundRect, cornerRadius: background.cornerRadius, color: background.color)
+      canvas.fillBackground(
+        in: backgroundRect, cornerRadius: background.cornerRadius, color: background.color)
       canvas.transform = .identity
     }
     if let shadow, hasInk {
@@ -269,10 +286,12 @@ public enum TextRenderer {
       case .success(let family):
         return family
       case .failure(.missing):
-        warnings.append("font file '\(file)' not found; using font family '\(style.fontFamily)' instead")
+        warnings.append(
+          "font file '\(file)' not found; using font family '\(style.fontFamily)' instead")
       case .failure(.unreadable):
         warnings.append(
-          "font file '\(file)' is not a font fontconfig can read; using font family '\(style.fontFamily)' instead")
+          "font file '\(file)' is not a font fontconfig can read; using font family '\(style.fontFamily)' instead"
+        )
       }
     }
     checkFamily(style.fontFamily, library: library, warnings: &warnings)
@@ -281,10 +300,14 @@ public enum TextRenderer {
 
   /// Warns when the first family of a comma-separated list is not installed, naming the
   /// family used instead.
-  private static func checkFamily(_ families: String, library: FontLibrary, warnings: inout [String]) {
-    let names = families.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+  private static func checkFamily(
+    _ families: String, library: FontLibrary, warnings: inout [String]
+  ) {
+    let names = families.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
     guard let first = names.first, !library.familyInstalledLocked(first) else { return }
-    let used = names.dropFirst().first { library.familyInstalledLocked($0) }
+    let used =
+      names.dropFirst().first { library.familyInstalledLocked($0) }
       ?? library.matchedFamiliesLocked(first).first ?? "the default font"
     warnings.append("font family '\(first)' is not installed; using '\(used)' instead")
   }

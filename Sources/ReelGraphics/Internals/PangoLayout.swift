@@ -92,8 +92,12 @@ final class PangoAttributeList {
 
   /// Foreground colour and alpha (16 bits per channel, unpremultiplied).
   func insertColor(_ color: Color, bytes range: Range<Int>) {
-    func channel(_ v: Double) -> UInt16 { UInt16((Swift.min(Swift.max(v, 0), 1) * 255).rounded()) * 257 }
-    insert(pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)), bytes: range)
+    func channel(_ v: Double) -> UInt16 {
+      UInt16((Swift.min(Swift.max(v, 0), 1) * 255).rounded()) * 257
+    }
+    insert(
+      pango_attr_foreground_new(channel(color.red), channel(color.green), channel(color.blue)),
+      bytes: range)
     insert(pango_attr_foreground_alpha_new(Swift.max(1, channel(color.alpha))), bytes: range)
   }
 }
