@@ -37,6 +37,11 @@ public enum GradientRenderer {
     -> Image
   {
     var canvas = try Canvas(width: width, height: height)
+    var gradient = gradient
+    gradient.startPoint = Point(
+      x: gradient.startPoint.x.finiteOr(0.5), y: gradient.startPoint.y.finiteOr(0))
+    gradient.endPoint = Point(
+      x: gradient.endPoint.x.finiteOr(0.5), y: gradient.endPoint.y.finiteOr(1))
     let stops = resolvedStops(gradient)
     guard let lastColor = stops.last?.color else { return canvas.image }
     switch gradient.kind {

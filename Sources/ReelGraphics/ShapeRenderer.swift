@@ -48,9 +48,11 @@ public enum ShapeRenderer {
     }
     let minX = box.minX.rounded(.down)
     let minY = box.minY.rounded(.down)
-    let width = Int(box.maxX.rounded(.up) - minX)
-    let height = Int(box.maxY.rounded(.up) - minY)
-    guard width > 0, height > 0 else { return (Image(width: 0, height: 0), .zero) }
+    let width = (box.maxX.rounded(.up) - minX).saturatingInt
+    let height = (box.maxY.rounded(.up) - minY).saturatingInt
+    guard minX.isFinite, minY.isFinite, width > 0, height > 0 else {
+      return (Image(width: 0, height: 0), .zero)
+    }
     var canvas = try Canvas(width: width, height: height)
     canvas.transform = AffineTransform(translationX: -minX, y: -minY)
     if let fill {

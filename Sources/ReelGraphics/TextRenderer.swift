@@ -5,7 +5,7 @@ import ReelCore
 /// Lays out and rasterises text with pango (shaping with HarfBuzz, fonts through
 /// fontconfig and FreeType, drawing with cairo), at output resolution.
 ///
-/// - Fonts: `TextStyle.fontSize` is the em size in pixels. A `fontFile` is registered with
+/// - Fonts: `TextStyle.fontSize` is the em size in pixels (used within 1…4096). A `fontFile` is registered with
 ///   fontconfig and used by its family name; a family that is not installed (or a file
 ///   that is missing) falls back with a warning in ``RenderedText/warnings``. Characters
 ///   the chosen font lacks fall back per character to installed fonts (CJK, Arabic, colour
@@ -82,7 +82,7 @@ public enum TextRenderer {
 
     pango_font_description_set_family(description.pointer, family)
     pango_font_description_set_absolute_size(
-      description.pointer, Swift.max(1, style.fontSize) * Double(PANGO_SCALE))
+      description.pointer, fontSize(style.fontSize) * Double(PANGO_SCALE))
     pango_font_description_set_weight(
       description.pointer,
       PangoWeight(rawValue: UInt32(clamping: Swift.min(Swift.max(style.weight, 100), 1000))))
@@ -113,7 +113,7 @@ public enum TextRenderer {
       }
       if let size = run.fontSize {
         attributes.insert(
-          pango_attr_size_new_absolute(Int32(Swift.max(1, size) * Double(PANGO_SCALE))),
+          pango_attr_size_new_absolute(Int32(fontSize(size) * Double(PANGO_SCALE))),
           bytes: range)
       }
       if let runFamily = run.fontFamily {
@@ -136,13 +136,13 @@ public enum TextRenderer {
     let pangoSetsWidth = boxWidth != nil && (style.wraps || ellipsize != PANGO_ELLIPSIZE_NONE)
     if let boxWidth, pangoSetsWidth {
       pango_layout_set_width(
-        layout.pointer, Int32(clamping: Int((boxWidth * Double(PANGO_SCALE)).rounded())))
+        layout.pointer, Int32(clamping: (boxWidth * Double(PANGO_SCALE)).rounded().saturatingInt))
       pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
       if ellipsize != PANGO_ELLIPSIZE_NONE {
         pango_layout_set_ellipsize(layout.pointer, ellipsize)
         if style.wraps, let height, height > 0 {
           pango_layout_set_height(
-            layout.pointer, Int32(clamping: Int(height * Double(PANGO_SCALE))))
+            layout.pointer, Int32(clamping: (height * Double(PANGO_SCALE)).saturatingInt))
         }
       }
     } else {
@@ -200,7 +200,7 @@ public enum TextRenderer {
     if let shadow, let textRect {
       let reach = Double(ShadowRenderer.blurExtent(radius: shadow.radius))
       let shadowRect = textRect.insetBy(dx: -reach, dy: -reach).offsetBy(
-        dx: shadow.offset.x, dy: shadow.offset.y)
+        dx: shadow.offset.x.finiteOr(0), dy: shadow.offset.y.finiteOr(0))
       content = content.map { $0.union(shadowRect) } ?? shadowRect
     }
     let layoutSize = Size(width: logical.width, height: logical.height)
@@ -211,8 +211,8 @@ public enum TextRenderer {
     }
     let originX = area.minX.rounded(.down)
     let originY = area.minY.rounded(.down)
-    let imageWidth = Int(area.maxX.rounded(.up) - originX)
-    let imageHeight = Int(area.maxY.rounded(.up) - originY)
+    let imageWidth = (area.maxX.rounded(.up) - originX).saturatingInt
+    let imageHeight = (area.maxY.rounded(.up) - originY).saturatingInt
     let toImage = AffineTransform(translationX: -originX, y: -originY)
 
     // Glyphs (outline under fill) on their own, so the shadow can be cast from them.
@@ -244,7 +244,9 @@ public enum TextRenderer {
     }
     if let shadow, hasInk {
       let cast = ShadowRenderer.render(alphaOf: glyphs.image, shadow: shadow)
-      canvas.draw(cast.image, at: cast.origin + shadow.offset)
+      canvas.draw(
+        cast.image,
+        at: cast.origin + Point(x: shadow.offset.x.finiteOr(0), y: shadow.offset.y.finiteOr(0)))
     }
     canvas.draw(glyphs.image, at: .zero)
 
@@ -275,6 +277,11 @@ public enum TextRenderer {
   }
 
   // MARK: Fonts
+
+  /// Font sizes are used within 1…4096 pixels (NaN and infinities become 32).
+  static func fontSize(_ size: Double) -> Double {
+    Swift.min(Swift.max(size.finiteOr(32), 1), 4096)
+  }
 
   /// The family list to ask pango for, after registering a font file; adds warnings for a
   /// missing file or family.

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import TestSupport
 import Testing
 
 @testable import ReelGraphics
@@ -218,6 +219,50 @@ struct TextRendererTests {
         "font file '/no/such/font.ttf' not found; using font family 'DejaVu Sans' instead"
       ])
     #expect(missing.image == sans.image)
+  }
+
+  @Test("A font file whose family is not installed is registered and drawn")
+  func registeredFontFile() throws {
+    // A copy of DejaVu Serif renamed "ReelTestFace" in its name table (same length, so
+    // offsets hold; FreeType does not check table checksums): a family fontconfig cannot
+    // know unless the file is registered.
+    var bytes = [UInt8](
+      try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"))
+    )
+    func replace(_ from: [UInt8], _ to: [UInt8]) {
+      var i = 0
+      while i + from.count <= bytes.count {
+        if bytes[i..<(i + from.count)].elementsEqual(from) {
+          bytes.replaceSubrange(i..<(i + from.count), with: to)
+          i += from.count
+        } else {
+          i += 1
+        }
+      }
+    }
+    func utf16BE(_ s: String) -> [UInt8] { s.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+    replace(utf16BE("DejaVu Serif"), utf16BE("ReelTestFace"))
+    replace(Array("DejaVu Serif".utf8), Array("ReelTestFace".utf8))
+    let directory = try TestSupport.makeTemporaryDirectory("reel-font")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("renamed.ttf").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+    #expect(!FontLibrary.shared.isFamilyInstalled("ReelTestFace"))
+    #expect(FontLibrary.shared.familyName(ofFontFile: path) == "ReelTestFace")
+    let r = try render("Serif?", TextStyle(fontFile: path, fontSize: 40))
+    #expect(r.warnings.isEmpty)
+    #expect(FontLibrary.shared.isFamilyInstalled("ReelTestFace"))
+    let serif = try render("Serif?", TextStyle(fontFamily: "DejaVu Serif", fontSize: 40))
+    let sans = try render("Serif?", TextStyle(fontSize: 40))
+    #expect(r.image == serif.image)
+    #expect(r.image != sans.image)
+    // A file that is not a font falls back with a warning.
+    let junk = directory.appendingPathComponent("junk.ttf").path
+    try Data("not a font".utf8).write(to: URL(fileURLWithPath: junk))
+    let fallback = try render("Serif?", TextStyle(fontFile: junk, fontSize: 40))
+    #expect(fallback.warnings.first?.contains("is not a font") == true)
+    #expect(fallback.image == sans.image)
   }
 
   @Test("Background box: padding around the text, colour exact, corners rounded")
