@@ -78,6 +78,20 @@ struct ShapeRendererTests {
     #expect(start.origin.x == 25 && start.image.width == 25)
   }
 
+  @Test("Dashes: [10, 10] on a 100 px line covers half of it")
+  func dashes() throws {
+    var line = Path()
+    line.move(to: Point(x: 0, y: 5))
+    line.addLine(to: Point(x: 100, y: 5))
+    let shape = try ShapeRenderer.render(
+      path: line, fillColor: nil, strokeColor: .white,
+      stroke: StrokeStyle(width: 2, dashPattern: [10, 10]))
+    // Dashes at 0–10, 20–30, …, 80–90: the image ends at the last dash.
+    #expect(shape.image.width == 90)
+    #expect(Pixels.count(shape.image, Color.white.premultipliedBGRA) == 5 * 10 * 2)
+    #expect(shape.image[x: 15, y: 0].alpha == 0)
+  }
+
   @Test("Nothing to draw gives an empty image; clip limits the raster")
   func emptyAndClip() throws {
     let none = try ShapeRenderer.render(

@@ -63,6 +63,37 @@ struct TextRendererTests {
     #expect(abs(try #require(ink(unwrapped)).maxX - right.maxX) < 1.5)
   }
 
+  @Test("Right-to-left text starts at the right for left (natural) alignment")
+  func rightToLeft() throws {
+    for wraps in [true, false] {
+      let r = try render(
+        "مرحبا", TextStyle(fontSize: 30, alignment: .left, wraps: wraps), width: 400)
+      let inked = try #require(ink(r))
+      #expect(inked.maxX > 390 && inked.maxX <= 401, "wraps \(wraps): \(inked)")
+    }
+  }
+
+  @Test("Justified lines but the last fill the width")
+  func justified() throws {
+    // The long word cannot join the first line, which is far shorter than the width.
+    let text: StyledText = "aa bb ccccccccccccccc dd"
+    let style = TextStyle(fontSize: 20, alignment: .justified)
+    let r = try render(text, style, width: 200)
+    let firstLine = try render("aa", TextStyle(fontSize: 20)).layoutSize.height
+    #expect(r.layoutSize.height >= 2 * firstLine - 0.5)
+    // The first line's ink reaches the right edge; left-aligned it stops short.
+    func firstLineRight(_ r: RenderedText) -> Int {
+      var maxX = 0
+      for y in 0..<Int(firstLine - r.origin.y) where y < r.image.height {
+        for x in 0..<r.image.width where r.image[x: x, y: y].alpha > 0 { maxX = max(maxX, x) }
+      }
+      return maxX + Int(r.origin.x)
+    }
+    #expect(firstLineRight(r) >= 196)
+    let left = try render(text, TextStyle(fontSize: 20), width: 200)
+    #expect(firstLineRight(left) < 120)
+  }
+
   @Test("Lines wrap at the width: no ink beyond it, several lines")
   func wrapping() throws {
     let text: StyledText = "The quick brown fox jumps over the lazy dog again and again"
