@@ -3,7 +3,8 @@
 /// Points are in unit coordinates of the rectangle it fills: (0, 0) top-left, (1, 1)
 /// bottom-right. For ``Kind/axial`` colours run along the line from `startPoint` to
 /// `endPoint`; for ``Kind/radial`` they run from the centre `startPoint` outwards to an
-/// ellipse through `endPoint` (as Core Animation's `.radial`); for ``Kind/conic`` they turn
+/// ellipse whose width and height are twice `endPoint − startPoint` (as Core Animation's
+/// `.radial`: semi-axes |Δx|·width and |Δy|·height); for ``Kind/conic`` they turn
 /// clockwise around `startPoint`, starting in the direction of `endPoint`.
 ///
 ///     let sky = Gradient(colors: [.init(parsing: "#0B1D51"), .init(parsing: "#F9A03F")])
@@ -22,8 +23,8 @@ public struct Gradient: Sendable, Hashable {
   public var locations: [Double]?
   /// Start point (axial), centre (radial, conic), in unit coordinates.
   public var startPoint: Point
-  /// End point (axial), a point on the outer ellipse (radial), the start direction (conic),
-  /// in unit coordinates.
+  /// End point (axial), the corner of the outer ellipse's bounding box (radial), the start
+  /// direction (conic), in unit coordinates.
   public var endPoint: Point
 
   /// Makes a gradient. Defaults are Core Animation's: axial, top centre to bottom centre.

@@ -142,7 +142,9 @@ public struct TextStyle: Sendable, Hashable {
 public struct TextBackground: Sendable, Hashable {
   /// Fill colour.
   public var color: Color
-  /// Space between the text's ink box and the box edge, in pixels, on every side.
+  /// Space between the text's box (its logical line boxes united with the glyph ink, so
+  /// captions keep the same height whatever letters they hold) and the box edge, in
+  /// pixels, on every side.
   public var padding: Double
   /// Corner radius in pixels.
   public var cornerRadius: Double

@@ -1,0 +1,139 @@
+import Foundation
+import ReelCore
+
+/// Makes drop shadows: the alpha of a source image, blurred, tinted with the shadow colour.
+///
+/// The blur is a Gaussian approximated by three successive box blurs per axis (the
+/// central limit theorem: three boxes are within a few percent of a Gaussian), each pass
+/// O(1) per pixel whatever the radius.
+///
+/// **Radius → σ.** Core Animation's `shadowRadius` is used as the Gaussian's standard
+/// deviation: σ = radius. Design tools that export to both CSS and iOS convert a CSS
+/// `box-shadow` blur *B* to `shadowRadius = B / 2`, and CSS defines that blur as a
+/// Gaussian with σ = B / 2 — so a `shadowRadius` equals σ. (σ = radius / 2 would make
+/// shadows look half as soft as the same values on iOS.) A radius ≤ 0 is a hard edge.
+public enum ShadowRenderer {
+  /// The Gaussian standard deviation, in pixels, used for a `shadowRadius` (pixels).
+  /// Radii above 500 px are treated as 500 px (the blur is then wider than most frames).
+  public static func sigma(forRadius radius: Double) -> Double {
+    radius.isFinite ? Swift.min(Swift.max(0, radius), 500) : 0
+  }
+
+  /// The half-widths of the three box blurs that approximate a Gaussian of `sigma` pixels
+  /// (box widths `2r + 1` whose variances sum to about σ²).
+  public static func boxRadii(sigma: Double) -> [Int] {
+    guard sigma > 0 else { return [0, 0, 0] }
+    let n = 3.0
+    let ideal = (12 * sigma * sigma / n + 1).squareRoot()
+    var lower = Int(ideal.rounded(.down))
+    if lower % 2 == 0 { lower -= 1 }
+    lower = Swift.max(lower, 1)
+    let upper = lower + 2
+    let l = Double(lower)
+    let m = Int(((12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)).rounded())
+    return (0..<3).map { i in (i < m ? lower : upper) / 2 }
+  }
+
+  /// How far, in pixels, the blur of `radius` spreads beyond the source on each side.
+  public static func blurExtent(radius: Double) -> Int {
+    boxRadii(sigma: sigma(forRadius: radius)).reduce(0, +)
+  }
+
+  /// The shadow a source casts.
+  ///
+  /// - Parameters:
+  ///   - source: The image whose alpha casts the shadow (colour channels are ignored).
+  ///   - color: Shadow colour; its alpha multiplies `opacity`.
+  ///   - opacity: In [0, 1].
+  ///   - radius: Blur radius in pixels (Core Animation's `shadowRadius`, σ = radius).
+  /// - Returns: The premultiplied shadow (`color × opacity × blurred alpha`), larger than
+  ///   the source by ``blurExtent(radius:)`` on every side, and where its top-left corner
+  ///   sits relative to the source's top-left corner (`(−extent, −extent)`). The shadow's
+  ///   offset is not applied: the caller adds it to `origin`.
+  public static func render(alphaOf source: Image, color: Color, opacity: Double, radius: Double)
+    -> (image: Image, origin: Point)
+  {
+    let radii = boxRadii(sigma: sigma(forRadius: radius))
+    let pad = radii.reduce(0, +)
+    let width = source.width + 2 * pad
+    let height = source.height + 2 * pad
+    var output = Image(width: width, height: height)
+    let strength = Swift.min(Swift.max(opacity, 0), 1) * color.alpha
+    guard source.width > 0, source.height > 0, strength > 0 else {
+      return (output, Point(x: Double(-pad), y: Double(-pad)))
+    }
+    // Alpha as floats in the padded frame.
+    var alpha = [Float](repeating: 0, count: width * height)
+    source.withUnsafeBytes { bytes in
+      for y in 0..<source.height {
+        let row = y * source.bytesPerRow
+        let out = (y + pad) * width + pad
+        for x in 0..<source.width {
+          alpha[out + x] = Float(bytes[row + x * 4 + 3])
+        }
+      }
+    }
+    var scratch = [Float](repeating: 0, count: width * height)
+    for r in radii where r > 0 {
+      boxBlur(
+        &alpha, into: &scratch, count: height, length: width, step: 1, lineStride: width, radius: r)
+      boxBlur(
+        &scratch, into: &alpha, count: width, length: height, step: width, lineStride: 1, radius: r)
+    }
+    let red = color.red * strength
+    let green = color.green * strength
+    let blue = color.blue * strength
+    let stride = output.bytesPerRow
+    output.withUnsafeMutableBytes { bytes in
+      for y in 0..<height {
+        for x in 0..<width {
+          let a = Double(alpha[y * width + x]) / 255
+          guard a > 0 else { continue }
+          let o = y * stride + x * 4
+          bytes[o] = byte(blue * a)
+          bytes[o + 1] = byte(green * a)
+          bytes[o + 2] = byte(red * a)
+          bytes[o + 3] = byte(strength * a)
+        }
+      }
+    }
+    return (output, Point(x: Double(-pad), y: Double(-pad)))
+  }
+
+  /// The shadow described by `shadow` (offset not applied; see
+  /// ``render(alphaOf:color:opacity:radius:)``).
+  public static func render(alphaOf source: Image, shadow: Shadow) -> (image: Image, origin: Point)
+  {
+    render(alphaOf: source, color: shadow.color, opacity: shadow.opacity, radius: shadow.radius)
+  }
+
+  static func byte(_ v: Double) -> UInt8 {
+    UInt8(Swift.min(Swift.max(v * 255, 0), 255).rounded())
+  }
+
+  /// One box-blur pass along `count` lines of `length` samples (zero outside), each sample
+  /// `step` apart, lines `lineStride` apart.
+  static func boxBlur(
+    _ source: inout [Float], into target: inout [Float], count: Int, length: Int, step: Int,
+    lineStride: Int, radius: Int
+  ) {
+    let scale = 1 / Float(2 * radius + 1)
+    source.withUnsafeBufferPointer { src in
+      target.withUnsafeMutableBufferPointer { dst in
+        for line in 0..<count {
+          let base = line * lineStride
+          var sum: Float = 0
+          // Window [i − radius, i + radius] clipped to the line.
+          for i in 0..<Swift.min(radius, length) { sum += src[base + i * step] }
+          for i in 0..<length {
+            let add = i + radius
+            if add < length { sum += src[base + add * step] }
+            let remove = i - radius - 1
+            if remove >= 0 { sum -= src[base + remove * step] }
+            dst[base + i * step] = Swift.max(0, sum * scale)
+          }
+        }
+      }
+    }
+  }
+}
