@@ -48,7 +48,8 @@ struct TextRendererTests {
     var inks: [TextAlignment: Rect] = [:]
     for alignment in [TextAlignment.left, .center, .right] {
       let r = try render("Align me", TextStyle(fontSize: 30, alignment: alignment), width: width)
-      inks[alignment] = try #require(ink(r))
+      let box: Rect = try #require(ink(r))
+      inks[alignment] = box
     }
     let left = try #require(inks[.left])
     let center = try #require(inks[.center])
