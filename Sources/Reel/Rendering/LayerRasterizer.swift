@@ -1,0 +1,189 @@
+import ReelAnimation
+import ReelCore
+import ReelGraphics
+
+/// A drawing turned into pixels, and where those pixels sit in the layer.
+struct Raster {
+  /// The pixels (premultiplied BGRA).
+  var image: Image
+  /// Maps the raster's pixel space to the layer's local pixels (origin at the bounds'
+  /// top-left): a translation, or a scale and translation for image contents.
+  var toLayer: Transform2D
+  /// Warnings raised while drawing (font fallbacks).
+  var warnings: [String] = []
+}
+
+/// Rasterises ``Drawing``s once and keeps them while they stay equal.
+///
+/// The cache key is the layer and the part of it; an entry is reused while the drawing is
+/// equal to the one it was made from (so a moving, fading or turning layer is rasterised
+/// once), and dropped when a frame no longer uses it. Text, shapes, gradients and chrome
+/// are drawn at output resolution: one layer pixel is one render pixel before the layer's
+/// transform.
+///
+/// Not Sendable: one renderer owns one cache and uses it from one thread.
+final class LayerRasterizer {
+  private struct Key: Hashable {
+    var layer: [Int]
+    var part: RenderItem.Part
+  }
+
+  private var entries: [Key: (drawing: Drawing, raster: Raster?)] = [:]
+  private var used: Set<Key> = []
+  /// Warnings not yet collected by the renderer (each distinct message once).
+  private(set) var pendingWarnings: [String] = []
+  private var reportedWarnings: Set<String> = []
+
+  /// How many drawings were rasterised (cache misses), for tests and benchmarks.
+  private(set) var rasterisedCount = 0
+
+  /// The raster for `item`, drawn now or taken from the cache; nil when it draws nothing.
+  func raster(for item: RenderItem) throws(RenderError) -> Raster? {
+    let key = Key(layer: item.layer.path, part: item.part)
+    used.insert(key)
+    if let entry = entries[key], entry.drawing == item.drawing { return entry.raster }
+    let raster = try Self.rasterise(item.drawing, layer: item.layer.description)
+    rasterisedCount += 1
+    entries[key] = (item.drawing, raster)
+    for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
+      pendingWarnings.append(warning)
+    }
+    return raster
+  }
+
+  /// Forgets the rasters the last frame did not use.
+  func endFrame() {
+    if entries.count != used.count {
+      entries = entries.filter { used.contains($0.key) }
+    }
+    used.removeAll(keepingCapacity: true)
+  }
+
+  /// Returns and clears the warnings raised since the last call.
+  func takeWarnings() -> [String] {
+    defer { pendingWarnings.removeAll() }
+    return pendingWarnings
+  }
+
+  // MARK: - Drawing
+
+  /// Draws one drawing into a new raster (nil when it has no pixels, or is a video).
+  static func rasterise(_ drawing: Drawing, layer: String) throws(RenderError) -> Raster? {
+    do {
+      return try draw(drawing)
+    } catch {
+      throw RenderError.drawing(layer: layer, reason: error.description)
+    }
+  }
+
+  private static func draw(_ drawing: Drawing) throws(GraphicsError) -> Raster? {
+    switch drawing {
+    case .fill(let size, let color, let cornerRadius):
+      guard var canvas = try canvas(for: size), color.alpha > 0 else { return nil }
+      canvas.fillBackground(
+        in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
+      return Raster(image: canvas.image, toLayer: .identity)
+
+    case .border(let size, let width, let color, let cornerRadius):
+      guard var canvas = try canvas(for: size), width > 0, color.alpha > 0 else { return nil }
+      canvas.drawBorder(
+        in: Rect(origin: .zero, size: size), width: width, cornerRadius: cornerRadius,
+        color: color)
+      return Raster(image: canvas.image, toLayer: .identity)
+
+    case .image(let content):
+      let image = content.image
+      guard image.width > 0, image.height > 0, content.destination.width > 0,
+        content.destination.height > 0
+      else { return nil }
+      let place = Transform2D(
+        a: content.destination.width / Double(image.width), b: 0, c: 0,
+        d: content.destination.height / Double(image.height),
+        tx: content.destination.minX, ty: content.destination.minY)
+      return Raster(image: image, toLayer: place)
+
+    case .text(let text, let style, let size):
+      guard !text.string.isEmpty else { return nil }
+      let rendered = try TextRenderer.render(
+        text, style: style, width: size.width > 0 ? size.width : nil,
+        height: size.height > 0 ? size.height : nil)
+      guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
+      return Raster(
+        image: rendered.image,
+        toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y),
+        warnings: rendered.warnings)
+
+    case .shape(let shape):
+      let rendered = try ShapeRenderer.render(
+        path: shape.path, fillColor: shape.fillColor, fillRule: shape.fillRule,
+        strokeColor: shape.strokeColor, stroke: shape.strokeStyle,
+        strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd)
+      guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
+      return Raster(
+        image: rendered.image,
+        toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y))
+
+    case .gradient(let gradient, let size):
+      let width = Int(size.width.rounded(.up))
+      let height = Int(size.height.rounded(.up))
+      guard width > 0, height > 0, !gradient.colors.isEmpty else { return nil }
+      return Raster(
+        image: try GradientRenderer.render(gradient, width: width, height: height),
+        toLayer: .identity)
+
+    case .video:
+      // Video pixels change every frame; the renderer places them itself.
+      return nil
+
+    case .shadow(let shadow, let casters):
+      guard shadow.isVisible else { return nil }
+      return try drawShadow(shadow, casters: casters)
+    }
+  }
+
+  /// A canvas covering a layer of `size` (nil when the size has no whole pixel).
+  private static func canvas(for size: Size) throws(GraphicsError) -> Canvas? {
+    let width = Int(size.width.rounded(.up))
+    let height = Int(size.height.rounded(.up))
+    guard width > 0, height > 0 else { return nil }
+    return try Canvas(width: width, height: height)
+  }
+
+  /// The blurred, tinted alpha of the casters, offset by the shadow's offset.
+  private static func drawShadow(_ shadow: Shadow, casters: [Drawing]) throws(GraphicsError)
+    -> Raster?
+  {
+    var parts: [Raster] = []
+    for caster in casters {
+      switch caster {
+      case .video(_, let size, _):
+        // A video casts the shadow of its (opaque) rectangle.
+        if let raster = try draw(.fill(size: size, color: .black, cornerRadius: 0)) {
+          parts.append(raster)
+        }
+      default:
+        if let raster = try draw(caster) { parts.append(raster) }
+      }
+    }
+    guard !parts.isEmpty else { return nil }
+    var bounds: Rect? = nil
+    for part in parts {
+      let box = part.toLayer.apply(
+        to: Rect(x: 0, y: 0, width: Double(part.image.width), height: Double(part.image.height)))
+      bounds = bounds.map { $0.union(box) } ?? box
+    }
+    guard let area = bounds?.integral, area.width >= 1, area.height >= 1 else { return nil }
+    var canvas = try Canvas(width: Int(area.width), height: Int(area.height))
+    for part in parts {
+      canvas.transform = part.toLayer.concatenating(
+        Transform2D(translationX: -area.minX, y: -area.minY))
+      canvas.draw(part.image, at: .zero)
+    }
+    let blurred = ShadowRenderer.render(alphaOf: canvas.image, shadow: shadow)
+    return Raster(
+      image: blurred.image,
+      toLayer: Transform2D(
+        translationX: area.minX + blurred.origin.x + shadow.offset.x,
+        y: area.minY + blurred.origin.y + shadow.offset.y))
+  }
+}

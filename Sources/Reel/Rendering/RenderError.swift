@@ -1,0 +1,21 @@
+/// What went wrong rendering a frame.
+public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
+  /// Drawing a layer's content failed.
+  case drawing(layer: String, reason: String)
+  /// A video layer names a source the renderer was not given a frame for.
+  case missingVideoSource(layer: String, sourceID: String)
+  /// The render size is not drawable.
+  case invalidRenderSize(width: Int, height: Int)
+
+  public var description: String {
+    switch self {
+    case .drawing(let layer, let reason):
+      return "cannot draw layer \(layer): \(reason)"
+    case .missingVideoSource(let layer, let sourceID):
+      return
+        "video layer \(layer) shows source '\(sourceID)', but no video was given for it; name a source of the composition"
+    case .invalidRenderSize(let width, let height):
+      return "cannot render at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
+    }
+  }
+}
