@@ -101,6 +101,8 @@ struct SubtitleMarkupTests {
   @Test func lessThanThatStartsNoTagIsText() throws {
     #expect(try cue("a < b > c").text.runs == [TextRun("a < b > c")])
     #expect(try cue("x <3").text.runs == [TextRun("x <3")])
+    #expect(try cue("I <3 you >:(").text.runs == [TextRun("I <3 you >:(")])
+    #expect(try cue("a <00:00:01.000> b").text.runs == [TextRun("a  b")])
   }
 
   @Test func assOverrideCodesAreRemovedAndKeypadAlignmentKept() throws {

@@ -416,3 +416,61 @@ struct SubtitleSRTTests {
 
     """
 }
+
+@Suite("SubtitleRobustness")
+struct SubtitleRobustnessTests {
+  /// A small deterministic generator (SplitMix64), so failures reproduce.
+  struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  @Test func damagedFilesNeverCrash() {
+    var generator = SplitMix(state: 42)
+    let original = Array(SubtitleSRTTests.twentyCueSRT.utf8)
+    let alphabet = Array("<>/{}\\&;#:,.-> \n\r0123456789bivucWEBVTTNOTE".utf8)
+    var parsed = 0
+    var failed = 0
+    for _ in 0..<300 {
+      var bytes = original
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        let position = Int.random(in: 0..<bytes.count, using: &generator)
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: bytes[position] = alphabet.randomElement(using: &generator) ?? 0x20
+        case 1: bytes.remove(at: position)
+        default: bytes.insert(alphabet.randomElement(using: &generator) ?? 0x20, at: position)
+        }
+      }
+      for format in [SubtitleFormat.srt, .webVTT] {
+        do {
+          _ = try SubtitleFile.parse(data: Data(bytes), format: format, path: "x")
+          parsed += 1
+        } catch {
+          #expect(!error.description.isEmpty)
+          failed += 1
+        }
+      }
+    }
+    #expect(parsed + failed == 600)
+  }
+
+  @Test func degenerateInputs() throws {
+    for text in [
+      "", "-->", "\n-->\n", "WEBVTT", "<", "&", "{\\", "1\n00:00:01,000 --> 00:00:02,000\n<",
+      "\r\r\n\n",
+    ] {
+      for format in [SubtitleFormat.srt, .webVTT] {
+        _ = try? SubtitleFile.parse(string: text, format: format, path: "x")
+      }
+    }
+    #expect(
+      try SubtitleFile.parse(string: "1\n00:00:01,000 --> 00:00:02,000\n<", path: "x").cues.first?
+        .text == "<")
+  }
+}

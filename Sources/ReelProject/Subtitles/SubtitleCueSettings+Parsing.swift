@@ -85,7 +85,7 @@ extension SubtitleCueSettings {
   private static func line(_ text: Substring) -> Line? {
     if text.hasSuffix("%") { return percentage(text).map(Line.percentage) }
     let digits = text.hasPrefix("-") ? text.dropFirst() : text
-    guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(text) else {
+    guard !digits.isEmpty, digits.allSatisfy(\.isSubtitleDigit), let number = Int(text) else {
       return nil
     }
     return .number(number)
@@ -97,7 +97,7 @@ extension SubtitleCueSettings {
     let number = text.dropLast()
     let parts = number.split(separator: ".", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count),
-      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isSubtitleDigit) }),
       let value = Double(number), value <= 100
     else { return nil }
     return value
@@ -127,6 +127,6 @@ extension SubtitleCueSettings {
 }
 
 extension Character {
-  /// True for the ASCII digits 0–9 only.
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+  /// True for the ASCII digits 0–9 only (named for this folder to avoid clashes).
+  var isSubtitleDigit: Bool { ("0"..."9").contains(self) }
 }

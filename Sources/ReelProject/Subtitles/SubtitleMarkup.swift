@@ -89,12 +89,12 @@ struct SubtitleMarkup {
         }
         return
       }
-      if content.first?.isASCIIDigit == true { return }  // karaoke timestamp
+      if content.first?.isSubtitleDigit == true { return }  // karaoke timestamp, checked above
       var body = Substring(content)
       let selfClosing = body.hasSuffix("/")
       if selfClosing { body = body.dropLast() }
       let head = body.prefix { $0 != " " && $0 != "\t" }
-      let annotation = String(body.dropFirst(head.count).trimmingWhitespace())
+      let annotation = String(body.dropFirst(head.count).subtitleTrimmingSpaces())
       let name = tagName(head)
       var style = RunStyle()
       for className in head.split(separator: ".", omittingEmptySubsequences: false).dropFirst() {
@@ -137,7 +137,11 @@ struct SubtitleMarkup {
         emit("\n")
         lineIndex += 1
         index += 1
-      } else if character == "<", let close = tagEnd(characters, from: index) {
+      } else if character == "<", let close = tagEnd(characters, from: index),
+        !characters[index + 1].isSubtitleDigit
+          || SubtitleTimestamp.parse(Substring(String(characters[(index + 1)..<close]))) != nil
+      {
+        // A tag, or a karaoke timestamp (`<00:00:01.000>`, dropped); `<3 …>` is text.
         openTag(String(characters[(index + 1)..<close]))
         index = close + 1
       } else if character == "{", format == .srt, index + 1 < characters.count,
@@ -168,7 +172,7 @@ struct SubtitleMarkup {
 
   /// The lower-cased tag name before any class or annotation.
   private static func tagName(_ text: Substring) -> String {
-    text.trimmingWhitespace().prefix { $0 != "." && $0 != " " && $0 != "\t" }.lowercased()
+    text.subtitleTrimmingSpaces().prefix { $0 != "." && $0 != " " && $0 != "\t" }.lowercased()
   }
 
   /// The index of the `>` closing a tag that starts at `start`, or nil when the `<` is
@@ -176,7 +180,7 @@ struct SubtitleMarkup {
   private static func tagEnd(_ characters: [Character], from start: Int) -> Int? {
     guard start + 1 < characters.count else { return nil }
     let next = characters[start + 1]
-    guard next.isLetter || next.isASCIIDigit || next == "/" else { return nil }
+    guard next.isLetter || next.isSubtitleDigit || next == "/" else { return nil }
     var index = start + 1
     while index < characters.count {
       switch characters[index] {
@@ -207,7 +211,7 @@ struct SubtitleMarkup {
     if digits.first == "x" || digits.first == "X" {
       value = UInt32(digits.dropFirst(), radix: 16)
     } else {
-      value = digits.allSatisfy(\.isASCIIDigit) ? UInt32(digits) : nil
+      value = digits.allSatisfy(\.isSubtitleDigit) ? UInt32(digits) : nil
     }
     guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
     return (String(Character(scalar)), semicolon + 1)
@@ -233,7 +237,7 @@ struct SubtitleMarkup {
         value = rest.prefix { $0 != " " && $0 != "\t" }
         rest = rest.dropFirst(value.count)
       }
-      result[name.lowercased()] = String(value.trimmingWhitespace())
+      result[name.lowercased()] = String(value.subtitleTrimmingSpaces())
     }
     return result
   }

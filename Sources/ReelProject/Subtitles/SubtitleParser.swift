@@ -75,18 +75,18 @@ struct SubtitleParser {
         if var open = cue {
           warn(line: number, "no blank line before this cue; the timing line ends the cue before")
           if let last = open.textLines.last, Self.isNumber(last.text) {
-            identifier = String(last.text.trimmingWhitespace())
+            identifier = String(last.text.subtitleTrimmingSpaces())
             open.textLines.removeLast()
           }
           finish(open)
         } else if let last = block.last {
-          identifier = String(last.text.trimmingWhitespace())
+          identifier = String(last.text.subtitleTrimmingSpaces())
           ignoreStray(Array(block.dropLast()))
         }
         block = []
         cue = try openCue(timingLine: text, line: number, identifier: identifier)
       } else if cue != nil {
-        cue?.textLines.append((String(text.trimmingTrailingWhitespace()), number))
+        cue?.textLines.append((String(text.subtitleTrimmingTrailingSpaces()), number))
       } else if block.isEmpty, format == .webVTT, let keyword = Self.blockKeyword(text) {
         skippingBlock = true
         switch keyword {
@@ -116,12 +116,12 @@ struct SubtitleParser {
   private mutating func openCue(timingLine: String, line: Int, identifier: String?)
     throws(SubtitleError) -> OpenCue
   {
-    let trimmed = timingLine.trimmingWhitespace()
+    let trimmed = timingLine.subtitleTrimmingSpaces()
     guard let arrow = trimmed.range(of: "-->") else {
       throw SubtitleError(
         path: path, line: line, reason: .invalidTimingLine(String(trimmed), format: format))
     }
-    let startText = trimmed[..<arrow.lowerBound].trimmingWhitespace()
+    let startText = trimmed[..<arrow.lowerBound].subtitleTrimmingSpaces()
     let rest = trimmed[arrow.upperBound...].drop { $0 == " " || $0 == "\t" }
     let endText = rest.prefix { $0 != " " && $0 != "\t" }
     let settingsText = rest.dropFirst(endText.count)
@@ -187,7 +187,7 @@ struct SubtitleParser {
     guard let first = lines.first else { return }
     warn(
       line: first.line,
-      "text outside a cue ignored (\"\(first.text.trimmingWhitespace())\"); remove it, or "
+      "text outside a cue ignored (\"\(first.text.subtitleTrimmingSpaces())\"); remove it, or "
         + "the blank line above it if it belongs to the cue before")
   }
 
@@ -215,14 +215,14 @@ struct SubtitleParser {
   }
 
   private static func isNumber(_ line: String) -> Bool {
-    let trimmed = line.trimmingWhitespace()
-    return !trimmed.isEmpty && trimmed.allSatisfy(\.isASCIIDigit)
+    let trimmed = line.subtitleTrimmingSpaces()
+    return !trimmed.isEmpty && trimmed.allSatisfy(\.isSubtitleDigit)
   }
 }
 
 extension StringProtocol {
   /// The text without leading and trailing spaces and tabs.
-  func trimmingWhitespace() -> SubSequence {
+  func subtitleTrimmingSpaces() -> SubSequence {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
     let start = firstIndex { !isSpace($0) } ?? endIndex
     let end = lastIndex { !isSpace($0) }.map { index(after: $0) } ?? start
@@ -230,7 +230,7 @@ extension StringProtocol {
   }
 
   /// The text without trailing spaces and tabs.
-  func trimmingTrailingWhitespace() -> SubSequence {
+  func subtitleTrimmingTrailingSpaces() -> SubSequence {
     let end = lastIndex { $0 != " " && $0 != "\t" }.map { index(after: $0) } ?? startIndex
     return self[startIndex..<end]
   }

@@ -29,7 +29,7 @@ enum SubtitleTimestamp {
 
   /// A run of ASCII digits of an allowed length, as a number.
   private static func number(_ text: Substring, digits: ClosedRange<Int>) -> Int64? {
-    guard digits.contains(text.count), text.allSatisfy(\.isASCIIDigit) else { return nil }
+    guard digits.contains(text.count), text.allSatisfy(\.isSubtitleDigit) else { return nil }
     return Int64(text)
   }
 }
