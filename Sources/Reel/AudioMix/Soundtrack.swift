@@ -57,7 +57,8 @@ public struct Soundtrack: Hashable, Sendable {
   /// - Returns: File seconds, or nil when the soundtrack is silent at `time` (before 0,
   ///   after it stops, or an empty trim range).
   public func sourceTime(at time: Time, compositionDuration: Time) -> Time? {
-    guard time.isNumeric, time >= .zero, time < playDuration(compositionDuration: compositionDuration),
+    guard time.isNumeric, time >= .zero,
+      time < playDuration(compositionDuration: compositionDuration),
       trimRange.duration.isNumeric, trimRange.duration > .zero,
       let offset = ExactTime(time), let length = ExactTime(trimRange.duration),
       let turns = offset.divided(by: length)

@@ -37,6 +37,9 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
   case transitionsExceedClip(clip: Int, clipDuration: Time, incoming: Time, outgoing: Time)
   /// A transition that needs time was given a duration that is not positive.
   case invalidTransitionDuration(transition: Int, name: String, duration: Time)
+  /// The video composition built for a sequence is not valid (e.g. an odd render size was
+  /// asked for).
+  case invalidVideoComposition(VideoCompositionError)
 
   /// One line: what, where, and what to do.
   public var description: String {
@@ -77,6 +80,8 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
     case .invalidTransitionDuration(let transition, let name, let duration):
       return
         "transition \(transition) (\(name)) has a duration of \(duration.readable) s: give a positive duration, or use a cut"
+    case .invalidVideoComposition(let error):
+      return "the sequence's video composition is not valid: \(error.description)"
     }
   }
 }

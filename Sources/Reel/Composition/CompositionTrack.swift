@@ -285,7 +285,9 @@ public struct CompositionTrack: Hashable, Sendable {
     -> Time
   {
     if !time.isValid { return duration }
-    guard time.isNumeric, time >= .zero else { throw .invalidTime(operation: operation, time: time) }
+    guard time.isNumeric, time >= .zero else {
+      throw .invalidTime(operation: operation, time: time)
+    }
     return time
   }
 

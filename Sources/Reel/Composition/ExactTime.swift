@@ -36,7 +36,8 @@ struct ExactTime: Hashable, Comparable {
       return Time(value: value, timescale: scale)
     }
     let scale: Int128 = 1_000_000_000
-    let scaled = (numerator * scale + (numerator >= 0 ? denominator / 2 : -denominator / 2))
+    let scaled =
+      (numerator * scale + (numerator >= 0 ? denominator / 2 : -denominator / 2))
       / denominator
     guard let value = Int64(exactly: scaled) else {
       return numerator >= 0 ? .positiveInfinity : .negativeInfinity

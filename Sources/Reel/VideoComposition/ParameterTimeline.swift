@@ -53,7 +53,9 @@ public struct ParameterTimeline<Value: Interpolatable>: Hashable, Sendable {
   ///   - value: The value.
   ///   - time: From when, in composition seconds.
   public mutating func setValue(_ value: Value, at time: Time) {
-    add(ParameterRamp(startValue: value, endValue: value, timeRange: TimeRange(start: time, duration: .zero)))
+    add(
+      ParameterRamp(
+        startValue: value, endValue: value, timeRange: TimeRange(start: time, duration: .zero)))
   }
 
   /// Adds a linear ramp.

@@ -14,7 +14,8 @@ extension VideoComposition {
     }
     let width = Double(track.width ?? 0)
     let height = Double(track.height ?? 0)
-    return isQuarterTurn(track.rotation) ? Size(width: height, height: width) : Size(width: width, height: height)
+    return isQuarterTurn(track.rotation)
+      ? Size(width: height, height: width) : Size(width: width, height: height)
   }
 
   /// The transform that turns a track's coded picture upright, with its top-left at the

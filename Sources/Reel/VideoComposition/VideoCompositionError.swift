@@ -56,7 +56,8 @@ public enum VideoCompositionError: Error, Hashable, Sendable, CustomStringConver
         "instruction \(instruction) ends at \(end.readable) s but the composition lasts \(duration.readable) s: the last instruction must reach the end of the composition"
     case .unknownTrack(let instruction, let layer, let track, let videoTracks):
       let known =
-        videoTracks.isEmpty ? "it has none" : "video tracks: \(videoTracks.map(\.description).joined(separator: ", "))"
+        videoTracks.isEmpty
+        ? "it has none" : "video tracks: \(videoTracks.map(\.description).joined(separator: ", "))"
       return
         "instruction \(instruction), layer instruction \(layer) names track \(track), which is not a video track of the composition (\(known))"
     case .duplicateTrack(let instruction, let track):
