@@ -57,7 +57,8 @@ struct ClipSequenceTests {
     let sequence = twoClips(.crossFade(duration: seconds(3)))
     #expect(
       throws: CompositionError.transitionTooLong(
-        transition: 0, name: "cross-fade", duration: seconds(3), clip: 0, clipDuration: seconds(2))
+        transition: 0, name: "cross-fade", duration: seconds(3), clip: 0, clipDuration: seconds(2),
+        maximumDuration: seconds(2))
     ) { try sequence.build() }
     do {
       _ = try sequence.build()
@@ -65,6 +66,21 @@ struct ClipSequenceTests {
       #expect(
         error.description
           == "transition 0 (cross-fade, 3 s) is longer than clip 0 (2 s): shorten the transition to at most 2 s"
+      )
+    }
+  }
+
+  @Test func aFadeThroughColourMayBeTwiceAsLongAsAClip() throws {
+    #expect(throws: Never.self) {
+      try twoClips(.fadeThroughColor(.black, duration: seconds(4))).build()
+    }
+    do {
+      _ = try twoClips(.fadeThroughColor(.white, duration: seconds(5))).build()
+      Issue.record("a 5 s fade through white between 2 s clips was accepted")
+    } catch {
+      #expect(
+        error.description
+          == "transition 0 (fade through #FFFFFF, 5 s) needs more of clip 0 than its 2 s: shorten the transition to at most 4 s"
       )
     }
   }

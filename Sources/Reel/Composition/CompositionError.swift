@@ -30,9 +30,12 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
   case clipHasNoVideo(clip: Int, path: String)
   /// A sequence has no clips.
   case emptySequence
-  /// A transition lasts longer than one of the two clips it joins.
+  /// A transition needs more of a clip it joins than the clip has. `maximumDuration` is the
+  /// longest the transition could be (the clip's duration; twice it for a fade through a
+  /// colour, which takes half its duration from each clip).
   case transitionTooLong(
-    transition: Int, name: String, duration: Time, clip: Int, clipDuration: Time)
+    transition: Int, name: String, duration: Time, clip: Int, clipDuration: Time,
+    maximumDuration: Time)
   /// A clip is too short for the transitions into and out of it together.
   case transitionsExceedClip(clip: Int, clipDuration: Time, incoming: Time, outgoing: Time)
   /// A transition that needs time was given a duration that is not positive.
@@ -71,9 +74,14 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
         "clip \(clip) (\(path)) has no video track: a sequence clip needs video, or use a still image"
     case .emptySequence:
       return "the sequence has no clips: append at least one clip"
-    case .transitionTooLong(let transition, let name, let duration, let clip, let clipDuration):
+    case .transitionTooLong(
+      let transition, let name, let duration, let clip, let clipDuration, let maximum):
+      if maximum == clipDuration {
+        return
+          "transition \(transition) (\(name), \(duration.readable) s) is longer than clip \(clip) (\(clipDuration.readable) s): shorten the transition to at most \(maximum.readable) s"
+      }
       return
-        "transition \(transition) (\(name), \(duration.readable) s) is longer than clip \(clip) (\(clipDuration.readable) s): shorten the transition to at most \(clipDuration.readable) s"
+        "transition \(transition) (\(name), \(duration.readable) s) needs more of clip \(clip) than its \(clipDuration.readable) s: shorten the transition to at most \(maximum.readable) s"
     case .transitionsExceedClip(let clip, let clipDuration, let incoming, let outgoing):
       return
         "clip \(clip) lasts \(clipDuration.readable) s but its transitions need \((incoming + outgoing).readable) s (\(incoming.readable) s in, \(outgoing.readable) s out): shorten the transitions or lengthen the clip"

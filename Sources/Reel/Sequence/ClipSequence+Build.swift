@@ -244,9 +244,12 @@ extension ClipSequence {
           transition: index, name: transition.name, duration: duration)
       }
       for clip in [index, index + 1] where transition.clipUse > resolved[clip].duration {
+        let clipDuration = resolved[clip].duration
+        let maximum =
+          clipDuration.scaled(by: duration, over: transition.clipUse) ?? clipDuration
         throw .transitionTooLong(
           transition: index, name: transition.name, duration: duration, clip: clip,
-          clipDuration: resolved[clip].duration)
+          clipDuration: clipDuration, maximumDuration: maximum)
       }
     }
     for index in resolved.indices {
