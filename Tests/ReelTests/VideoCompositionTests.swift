@@ -188,3 +188,39 @@ struct VideoCompositionTests {
     #expect(video.backgroundColor(at: time(3, 2)) == .white)
   }
 }
+
+@Suite("Frame descriptions")
+struct FrameDescriptionTests {
+  @Test func aCrossFadeFrameListsBothClipsBottomFirst() throws {
+    var sequence = ClipSequence()
+    sequence.append(.media(media("/a.mp4", duration: seconds(2)), timeRange: nil))
+    sequence.append(
+      .media(media("/b.mp4", duration: seconds(2)), timeRange: range(0, 2)),
+      transition: .crossFade(duration: seconds(1)))
+    let output = try sequence.build()
+    let frame = try #require(
+      output.videoComposition.frameDescription(at: time(3, 2), in: output.composition))
+    #expect(frame.layers.map(\.sourceTime) == [time(1, 2), time(3, 2)])
+    #expect(frame.layers.map(\.opacity) == [1, 0.5])
+    #expect(
+      frame.layers.map(\.source) == [
+        .track(try #require(media("/b.mp4", duration: seconds(2)).video)),
+        .track(try #require(media("/a.mp4", duration: seconds(2)).video)),
+      ])
+    let late = try #require(
+      output.videoComposition.frameDescription(at: time(5, 2), in: output.composition))
+    #expect(late.layers.count == 1)
+    #expect(late.backgroundColor == .black)
+    #expect(output.videoComposition.frameDescription(at: seconds(3), in: output.composition) == nil)
+  }
+
+  @Test func frameCountRoundsUp() {
+    let video = VideoComposition(
+      renderSize: Size(width: 2, height: 2), frameDuration: time(1001, 30000))
+    // 10 s at 29.97 fps: 10 / (1001/30000) = 299.7 → 300 frames.
+    #expect(video.frameCount(for: seconds(10)) == 300)
+    let thirty = VideoComposition(renderSize: Size(width: 2, height: 2), frameDuration: time(1, 30))
+    #expect(thirty.frameCount(for: seconds(2)) == 60)
+    #expect(thirty.frameTime(45) == time(3, 2))
+  }
+}
