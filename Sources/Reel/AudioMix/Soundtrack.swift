@@ -1,0 +1,91 @@
+import ReelCore
+
+/// Background audio laid under the whole composition: a file, trimmed, optionally looped
+/// to the composition's length, faded in and out, at a volume.
+///
+/// The mixer asks ``sourceTime(at:compositionDuration:)`` which instant of the file plays at
+/// a composition time, and ``gain(at:compositionDuration:)`` how loud.
+public struct Soundtrack: Hashable, Sendable {
+  /// The audio (or video-with-audio) file's path.
+  public var path: String
+  /// The part of the file used, in file seconds.
+  public var trimRange: TimeRange
+  /// Whether the trimmed part repeats until the composition ends (else it plays once).
+  public var loops: Bool
+  /// The fade-in at the composition's start, in seconds (0 for none).
+  public var fadeInDuration: Time
+  /// The fade-out before the soundtrack stops, in seconds (0 for none).
+  public var fadeOutDuration: Time
+  /// Linear gain applied throughout (1 = unchanged).
+  public var volume: Double
+
+  /// Describes a soundtrack.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - trimRange: The part used, in file seconds (e.g. `[0, file duration)`).
+  ///   - loops: Repeat to the composition's end; true by default.
+  ///   - fadeInDuration: Seconds of fade-in; 0 by default.
+  ///   - fadeOutDuration: Seconds of fade-out; 0 by default.
+  ///   - volume: Linear gain; 1 by default.
+  public init(
+    path: String, trimRange: TimeRange, loops: Bool = true, fadeInDuration: Time = .zero,
+    fadeOutDuration: Time = .zero, volume: Double = 1
+  ) {
+    self.path = path
+    self.trimRange = trimRange
+    self.loops = loops
+    self.fadeInDuration = fadeInDuration
+    self.fadeOutDuration = fadeOutDuration
+    self.volume = volume
+  }
+
+  /// How long the soundtrack plays in a composition: the composition's length when
+  /// looping, else the shorter of the trimmed length and the composition's, in seconds.
+  ///
+  /// - Parameter compositionDuration: The composition's length, in seconds.
+  public func playDuration(compositionDuration: Time) -> Time {
+    loops ? compositionDuration : Time.min(trimRange.duration, compositionDuration)
+  }
+
+  /// The file time that plays at a composition time, exactly:
+  /// `trimStart + (time mod trimmedLength)` when looping.
+  ///
+  /// - Parameters:
+  ///   - time: Composition seconds.
+  ///   - compositionDuration: The composition's length, in seconds.
+  /// - Returns: File seconds, or nil when the soundtrack is silent at `time` (before 0,
+  ///   after it stops, or an empty trim range).
+  public func sourceTime(at time: Time, compositionDuration: Time) -> Time? {
+    guard time.isNumeric, time >= .zero,
+      time < playDuration(compositionDuration: compositionDuration),
+      trimRange.duration.isNumeric, trimRange.duration > .zero,
+      let offset = ExactTime(time), let length = ExactTime(trimRange.duration),
+      let turns = offset.divided(by: length)
+    else { return nil }
+    let loops = ExactTime(turns.floor, 1)
+    let within = offset - loops * length
+    return trimRange.start + within.time
+  }
+
+  /// The gain at a composition time: `volume` × the fade-in and fade-out ramps (linear),
+  /// 0 when silent.
+  ///
+  /// - Parameters:
+  ///   - time: Composition seconds.
+  ///   - compositionDuration: The composition's length, in seconds.
+  /// - Returns: Linear gain.
+  public func gain(at time: Time, compositionDuration: Time) -> Double {
+    let end = playDuration(compositionDuration: compositionDuration)
+    guard time.isNumeric, time >= .zero, time < end else { return 0 }
+    var gain = volume
+    if fadeInDuration > .zero, time < fadeInDuration {
+      gain *= time.seconds / fadeInDuration.seconds
+    }
+    let remaining = end - time
+    if fadeOutDuration > .zero, remaining < fadeOutDuration {
+      gain *= remaining.seconds / fadeOutDuration.seconds
+    }
+    return max(0, gain)
+  }
+}

@@ -1,0 +1,125 @@
+import ReelCore
+import ReelMedia
+
+/// One track of a media file, as the source of composition segments: the file's path and
+/// the track's description.
+///
+/// Make one from an opened ``Asset`` (`SourceTrack(asset: asset, track: track)`), or from a
+/// path and a ``TrackInfo`` you already have (tests, or media described elsewhere).
+public struct SourceTrack: Hashable, Sendable {
+  /// The media file's path, as given.
+  public var path: String
+  /// The track's description (index, kind, size, rotation, frame duration, duration, …).
+  public var track: TrackInfo
+  /// How long media is available in the track, in seconds: the track's own duration, else
+  /// the file's; nil when neither is known (then ranges are not checked).
+  public var availableDuration: Time?
+
+  /// Describes a track of a media file.
+  ///
+  /// - Parameters:
+  ///   - path: The media file's path.
+  ///   - track: The track's description.
+  ///   - fileDuration: The whole file's duration in seconds, used when the track does not
+  ///     say how long it is.
+  public init(path: String, track: TrackInfo, fileDuration: Time? = nil) {
+    self.path = path
+    self.track = track
+    let trackDuration = track.duration.flatMap { $0.isNumeric && $0 > .zero ? $0 : nil }
+    let fallback = fileDuration.flatMap { $0.isNumeric && $0 > .zero ? $0 : nil }
+    self.availableDuration = trackDuration ?? fallback
+  }
+
+  /// Describes a track of an opened asset.
+  ///
+  /// - Parameters:
+  ///   - asset: The opened file.
+  ///   - track: One of `asset.tracks`.
+  public init(asset: Asset, track: TrackInfo) {
+    self.init(path: asset.path, track: track, fileDuration: asset.duration)
+  }
+
+  /// The media type this track can fill in a composition, or nil for subtitle/data tracks.
+  public var mediaType: CompositionMediaType? {
+    switch track.kind {
+    case .video: .video
+    case .audio: .audio
+    default: nil
+    }
+  }
+}
+
+/// A still image shown as a video clip for a duration (slideshows, title cards).
+public struct StillImage: Hashable, Sendable {
+  /// The image file's path (PNG, JPEG, WebP, GIF's first frame, …).
+  public var path: String
+  /// The picture's width in pixels.
+  public var width: Int
+  /// The picture's height in pixels.
+  public var height: Int
+
+  /// Describes an image whose size is already known.
+  ///
+  /// - Parameters:
+  ///   - path: The image file's path.
+  ///   - width: Width in pixels (> 0).
+  ///   - height: Height in pixels (> 0).
+  public init(path: String, width: Int, height: Int) {
+    self.path = path
+    self.width = width
+    self.height = height
+  }
+
+  /// Reads the image's size by decoding its first frame.
+  ///
+  /// - Parameter path: The image file's path.
+  /// - Throws: ``MediaError`` when the file is missing or not a decodable image.
+  public init(path: String) throws(MediaError) {
+    let image = try ImageDecoder.decodeFirstFrame(path: path)
+    self.init(path: path, width: image.width, height: image.height)
+  }
+}
+
+/// A media file's first video and first audio track, as used by
+/// ``Composition/addClip(_:timeRange:at:)`` and by ``ClipSequence``.
+public struct SourceMedia: Hashable, Sendable {
+  /// The media file's path.
+  public var path: String
+  /// The file's duration in seconds.
+  public var duration: Time
+  /// The first video track, if the file has one.
+  public var video: SourceTrack?
+  /// The first audio track, if the file has one.
+  public var audio: SourceTrack?
+
+  /// Describes a file from values you already have.
+  ///
+  /// - Parameters:
+  ///   - path: The media file's path.
+  ///   - duration: The file's duration in seconds.
+  ///   - videoTrack: Its first video track, or nil.
+  ///   - audioTrack: Its first audio track, or nil.
+  public init(path: String, duration: Time, videoTrack: TrackInfo?, audioTrack: TrackInfo?) {
+    self.path = path
+    self.duration = duration
+    self.video = videoTrack.map { SourceTrack(path: path, track: $0, fileDuration: duration) }
+    self.audio = audioTrack.map { SourceTrack(path: path, track: $0, fileDuration: duration) }
+  }
+
+  /// Describes an opened asset by its first video and first audio track.
+  ///
+  /// - Parameter asset: The opened file.
+  public init(asset: Asset) {
+    self.init(
+      path: asset.path, duration: asset.duration, videoTrack: asset.videoTracks.first,
+      audioTrack: asset.audioTracks.first)
+  }
+
+  /// The range of media available: from 0 to the longest of the chosen tracks (else the
+  /// file's duration), in seconds.
+  public var naturalTimeRange: TimeRange {
+    let durations = [video?.availableDuration, audio?.availableDuration].compactMap { $0 }
+    let longest = durations.max() ?? duration
+    return TimeRange(start: .zero, duration: longest)
+  }
+}

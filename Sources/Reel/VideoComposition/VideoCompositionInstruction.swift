@@ -1,0 +1,47 @@
+import ReelCore
+
+/// What the video shows over one range of the composition, as
+/// `AVVideoCompositionInstruction`: a stack of layer instructions, the first on top.
+///
+/// With no layer instructions the frame is the background colour.
+public struct VideoCompositionInstruction: Hashable, Sendable {
+  /// The range covered, in composition seconds.
+  public var timeRange: TimeRange
+  /// The tracks drawn, first = top (drawn last), last = bottom.
+  public var layerInstructions: [LayerInstruction]
+  /// The background during this instruction; nil uses the video composition's.
+  public var backgroundColor: Color?
+
+  /// Makes an instruction.
+  ///
+  /// - Parameters:
+  ///   - timeRange: The range covered, in composition seconds.
+  ///   - layerInstructions: The tracks drawn, first on top.
+  ///   - backgroundColor: A background for this range only, or nil.
+  public init(
+    timeRange: TimeRange, layerInstructions: [LayerInstruction] = [], backgroundColor: Color? = nil
+  ) {
+    self.timeRange = timeRange
+    self.layerInstructions = layerInstructions
+    self.backgroundColor = backgroundColor
+  }
+
+  /// An instruction that shows one track unchanged (opacity 1, identity transform unless
+  /// given).
+  ///
+  /// - Parameters:
+  ///   - trackID: The track shown.
+  ///   - timeRange: The range covered, in composition seconds.
+  ///   - transform: The track's transform over the range.
+  /// - Returns: The instruction.
+  public static func passThrough(
+    trackID: TrackID, timeRange: TimeRange, transform: Transform2D = .identity
+  ) -> VideoCompositionInstruction {
+    var layer = LayerInstruction(trackID: trackID)
+    if !transform.isIdentity { layer.setTransform(transform, at: timeRange.start) }
+    return VideoCompositionInstruction(timeRange: timeRange, layerInstructions: [layer])
+  }
+
+  /// The layer instructions bottom first: the order to draw them in.
+  public var layerInstructionsBottomToTop: [LayerInstruction] { layerInstructions.reversed() }
+}
