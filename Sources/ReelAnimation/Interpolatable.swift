@@ -110,3 +110,17 @@ extension Transform3D: Interpolatable {
       m44: c[15])
   }
 }
+
+extension Transform2D: Interpolatable {
+  /// The six entries (a, b, c, d, tx, ty). Blending them independently is what
+  /// AVFoundation's transform ramps do (obs.): a ramp between two rotations passes through
+  /// skewed, scaled matrices.
+  public var animationComponents: [Double] { [a, b, c, d, tx, ty] }
+  public init(animationComponents c: [Double]) {
+    guard c.count == 6 else {
+      self = .identity
+      return
+    }
+    self.init(a: c[0], b: c[1], c: c[2], d: c[3], tx: c[4], ty: c[5])
+  }
+}

@@ -2,7 +2,7 @@ import ReelCore
 
 /// One key of a ``ParameterTimeline``: a value set at an instant (a step) or a linear ramp
 /// over a range.
-public struct ParameterRamp<Value: Interpolatable>: Hashable, Sendable {
+public struct ParameterRamp<Value: Interpolatable & Hashable>: Hashable, Sendable {
   /// The value at `timeRange.start`.
   public var startValue: Value
   /// The value at `timeRange.end` and afterwards (equal to `startValue` for a step).
@@ -34,7 +34,7 @@ public struct ParameterRamp<Value: Interpolatable>: Hashable, Sendable {
 /// start to its end value at its end, then holds the end value until the next key. Keys are
 /// ordered by start time; a key whose start equals an existing key's replaces it, and when
 /// ranges overlap the later-starting key wins from its start on.
-public struct ParameterTimeline<Value: Interpolatable>: Hashable, Sendable {
+public struct ParameterTimeline<Value: Interpolatable & Hashable>: Hashable, Sendable {
   /// The value before the first key (nil means "not set", e.g. no crop).
   public var defaultValue: Value?
   /// The keys, sorted by start time.
