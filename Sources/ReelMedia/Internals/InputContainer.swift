@@ -35,10 +35,10 @@ final class InputContainer {
     }
     context = opened
 
+    // Every stored property is set now, so a throw from here on runs `deinit`, which
+    // closes the context: closing it here as well would free it twice.
     let infoCode = avformat_find_stream_info(opened, nil)
     if infoCode < 0 {
-      var toClose: UnsafeMutablePointer<AVFormatContext>? = opened
-      avformat_close_input(&toClose)
       throw MediaError.corrupt(path: path, reason: FFmpegError.message(for: infoCode))
     }
   }
