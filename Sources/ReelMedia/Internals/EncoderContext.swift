@@ -21,7 +21,9 @@ final class EncoderContext {
         code: reel_AVERROR_ENCODER_NOT_FOUND(), call: "avcodec_find_encoder_by_name(\(encoderName))"
       )
     }
-    guard let context = avcodec_alloc_context3(codec), let packet = FFPacket() else {
+    // The packet first: it frees itself if the context allocation then fails, whereas a
+    // context allocated before a failed packet allocation would leak (no `deinit` runs).
+    guard let packet = FFPacket(), let context = avcodec_alloc_context3(codec) else {
       throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "avcodec_alloc_context3")
     }
     self.codec = codec
