@@ -83,10 +83,3 @@ public struct DecodedImage: Sendable {
     return shown.image
   }
 }
-
-extension Int128 {
-  fileprivate func dividedFloor(by divisor: Int128) -> Int128 {
-    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-    return remainder != 0 && (remainder < 0) != (divisor < 0) ? quotient - 1 : quotient
-  }
-}

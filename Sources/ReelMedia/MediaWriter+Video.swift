@@ -60,7 +60,7 @@ extension MediaWriter {
               "video size \(settings.width)×\(settings.height) rounds down to an empty picture")
         }
       }
-      let divisor = VideoPlan.greatestCommonDivisor(duration.value, Int64(duration.timescale))
+      let divisor = greatestCommonDivisor(duration.value, Int64(duration.timescale))
       guard duration.value / divisor <= Int64(Int32.max) else {
         throw .invalidArgument(
           path: path, reason: "frame duration \(duration.value)/\(duration.timescale) s is too long"
@@ -87,13 +87,6 @@ extension MediaWriter {
       }
     }
 
-    /// The greatest common divisor of two positive integers (Euclid).
-    static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {
-      var (x, y) = (a, b)
-      while y != 0 { (x, y) = (y, x % y) }
-      return x
-    }
-
     /// `time` in encoder ticks, rounded to the nearest tick (halves away from zero).
     func presentationTicks(for time: Time, path: String) throws(MediaError) -> Int64 {
       guard time.timescale > 0, time.value >= 0 else {
@@ -108,7 +101,8 @@ extension MediaWriter {
         throw .invalidArgument(
           path: path, reason: "frame time \(time.value)/\(time.timescale) s is too large")
       }
-      return (product + scale / 2) / scale
+      // The rounding half is added in 128 bits: `product + scale / 2` can pass Int64.max.
+      return Int64((Int128(product) + Int128(scale / 2)) / Int128(scale))
     }
 
     /// The libavcodec encoder name.
