@@ -146,11 +146,8 @@ extension MediaWriter {
         context.pointee.color_primaries = AVCOL_PRI_SMPTE170M
         context.pointee.color_trc = AVCOL_TRC_SMPTE170M
       }
-      if muxer.needsGlobalHeader {
-        context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-      }
       try MediaWriter.configure(encoder, for: plan)
-      try encoder.open()
+      try encoder.open(for: muxer)
       self.encoder = encoder
       let tag =
         plan.codec == .hevc && container.tagsHEVCAsHVC1 ? reel_MKTAG(0x68, 0x76, 0x63, 0x31) : 0
@@ -170,26 +167,13 @@ extension MediaWriter {
       try converter.convert(image, into: frame)
       frame.pointer.pointee.pts = presentationTicks
       lastPresentationTicks = presentationTicks
-      try send(frame.pointer, muxer: muxer)
+      try encoder.encode(
+        frame.pointer, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
     }
 
     /// Drains the encoder's delayed frames.
     func flush(muxer: OutputMuxer) throws(FFmpegError) {
-      try send(nil, muxer: muxer)
-    }
-
-    private func send(_ frame: UnsafeMutablePointer<AVFrame>?, muxer: OutputMuxer)
-      throws(FFmpegError)
-    {
-      let timeBase = encoder.pointer.pointee.time_base
-      let frameTicks = plan.frameTicks
-      let streamIndex = self.streamIndex
-      try encoder.encode(frame) { (packet) throws(FFmpegError) in
-        // libx264 leaves the duration 0; without it the last frame drops out of the
-        // track duration.
-        packet.pointee.duration = frameTicks
-        try muxer.write(packet, stream: streamIndex, from: timeBase)
-      }
+      try encoder.encode(nil, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
     }
   }
 

@@ -47,10 +47,31 @@ final class EncoderContext {
     try check(av_opt_set(privateData, name, value, 0), "av_opt_set(\(name)=\(value))")
   }
 
-  /// Opens the encoder with the settings made so far. The corresponding C function is
+  /// Opens the encoder with the settings made so far, asking for codec headers in extradata
+  /// when `muxer` wants them (`AV_CODEC_FLAG_GLOBAL_HEADER`). The corresponding C function is
   /// `avcodec_open2`.
-  func open() throws(FFmpegError) {
+  func open(for muxer: OutputMuxer) throws(FFmpegError) {
+    if muxer.needsGlobalHeader {
+      pointer.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+    }
     try check(avcodec_open2(pointer, codec, nil), "avcodec_open2(\(name))")
+  }
+
+  /// Sends `frame` (or `nil` to drain) and writes every packet the encoder produces to
+  /// stream `streamIndex` of `muxer`, rescaled from the encoder's time base.
+  ///
+  /// - Parameter packetDuration: A duration in encoder time-base ticks to set on every
+  ///   packet, or `nil` to keep the encoder's. (libx264 leaves it 0, and without it the last
+  ///   frame drops out of the track duration.)
+  func encode(
+    _ frame: UnsafeMutablePointer<AVFrame>?, to muxer: OutputMuxer, stream streamIndex: Int32,
+    packetDuration: Int64? = nil
+  ) throws(FFmpegError) {
+    let timeBase = pointer.pointee.time_base
+    try encode(frame) { (packet) throws(FFmpegError) in
+      if let packetDuration { packet.pointee.duration = packetDuration }
+      try muxer.write(packet, stream: streamIndex, from: timeBase)
+    }
   }
 
   /// Sends `frame` (or `nil` to drain) and hands every packet the encoder produces to
