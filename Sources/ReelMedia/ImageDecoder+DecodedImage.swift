@@ -41,6 +41,14 @@ public struct DecodedImage: Sendable {
   public var height: Int
 
   /// Makes a decoded image from its parts.
+  ///
+  /// - Parameters:
+  ///   - frames: The frames in display order, times in seconds from the first.
+  ///   - loopCount: Plays (0 forever), or nil when unknown or still.
+  ///   - isAnimated: Whether there is more than one frame.
+  ///   - totalDuration: Length of one play in seconds, in the frames' timescale.
+  ///   - width: Width in pixels.
+  ///   - height: Height in pixels.
   public init(
     frames: [ImageFrame], loopCount: Int?, isAnimated: Bool, totalDuration: Time, width: Int,
     height: Int

@@ -4,11 +4,10 @@ import ReelCore
 /// Exact rational maths on `Time` for the reader (comparisons, differences, conversions to a
 /// stream's time base), done in 128-bit integers so nothing rounds or overflows silently.
 enum ExactTime {
-  /// -1, 0 or 1 as `a` is before, at or after `b`.
+  /// -1, 0 or 1 as `a` is before, at or after `b` (``Time/compare(_:_:)``, exact for
+  /// numeric times).
   static func compare(_ a: Time, _ b: Time) -> Int {
-    let left = Int128(a.value) * Int128(b.timescale)
-    let right = Int128(b.value) * Int128(a.timescale)
-    return left < right ? -1 : (left == right ? 0 : 1)
+    Time.compare(a, b)
   }
 
   /// `a − b`, exact in the least common timescale when that fits in 32 bits; otherwise in
