@@ -50,6 +50,9 @@ public final class AudioReader {
   /// Set when a seek landed after the wanted input position, or where the timestamps cannot
   /// place the samples exactly.
   private var overshot = false
+  /// "Needs input" answers in a row after the end of the file (each one a damaged packet the
+  /// decoder skipped while draining); bounded so a damaged file cannot spin.
+  private var idleDrains = 0
 
   /// Opens `track` (or the asset's first audio track) for reading.
   ///
@@ -223,6 +226,7 @@ public final class AudioReader {
     demuxerEnded = false
     finished = false
     overshot = false
+    idleDrains = 0
     inputStart = nil
   }
 
@@ -243,15 +247,25 @@ public final class AudioReader {
     case .frame:
       try consume(frame.pointer)
     case .needsInput:
-      try feedDecoder()
-    case .endOfStream:
-      if let resampler, inputStart == nil {
-        var output: [Float] = []
-        try resampler.convert(nil, appendingTo: &output)
-        append(output)
+      if demuxerEnded {
+        idleDrains += 1
+        if idleDrains > 64 { try endStream() }
+      } else {
+        try feedDecoder()
       }
-      finished = true
+    case .endOfStream:
+      try endStream()
     }
+  }
+
+  /// Hands out what the resampler still holds and marks the track finished.
+  private func endStream() throws(MediaError) {
+    if let resampler, inputStart == nil {
+      var output: [Float] = []
+      try resampler.convert(nil, appendingTo: &output)
+      append(output)
+    }
+    finished = true
   }
 
   private func feedDecoder() throws(MediaError) {
