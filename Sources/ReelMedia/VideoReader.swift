@@ -130,6 +130,12 @@ public final class VideoReader {
     guard width > 0, height > 0 else {
       throw MediaError.corrupt(path: asset.path, reason: "video stream has no picture size")
     }
+    // Every decoded picture is scaled to this size, so a header that claims a picture
+    // FFmpeg itself would refuse must not size Reel's images.
+    guard av_image_check_size(UInt32(width), UInt32(height), 0, nil) >= 0 else {
+      throw MediaError.corrupt(
+        path: asset.path, reason: "video stream claims an impossible size \(width)×\(height)")
+    }
     appliedRotation = applyRotation ? Asset.clockwiseRotation(of: stream) : 0
     converter = FrameConverter(codedWidth: width, codedHeight: height, rotation: appliedRotation)
     origin = VideoReader.timeOrigin(of: container)
