@@ -73,6 +73,9 @@ public enum ImageDecoder {
     }
     guard let streamIndex else { throw MediaError.noVideoTrack(path: path) }
     let stream = container.stream(at: streamIndex)
+    // Read now: `stream` is borrowed from `container`, which Swift may release after its
+    // last use in the decode loop, before the frames are assembled.
+    let timeBase = stream.pointee.time_base
     for index in 0..<container.streamCount where index != streamIndex {
       container.stream(at: index).pointee.discard = AVDISCARD_ALL
     }
@@ -155,7 +158,7 @@ public enum ImageDecoder {
           ?? "the file holds no picture")
     }
     return assemble(
-      pictures, timeBase: stream.pointee.time_base, loopCount: facts.loopCount,
+      pictures, timeBase: timeBase, loopCount: facts.loopCount,
       size: (first.image.width, first.image.height))
   }
 
