@@ -565,6 +565,33 @@ struct MediaWriterTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 
+  /// The output gets ordinary permissions (0666 less the umask, as `ffmpeg` or `touch`
+  /// would create it), not the temporary file's private 0600; a replaced file keeps its mode.
+  @Test func outputPermissionsAreThoseOfANormalFile() throws {
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func mode(_ url: URL) throws -> Int {
+      try #require(
+        FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+    }
+    let video = VideoOutputSettings(width: 64, height: 48, frameDuration: Self.thirtyFPS)
+    func write(_ url: URL) throws {
+      let writer = try MediaWriter(url: url, video: video, audio: nil, overwrite: true)
+      try WriterFixture.appendFrames(2, width: 64, height: 48, to: writer)
+      try writer.finish()
+    }
+    // The oracle: a file made by the shell with the same umask.
+    let touched = folder.appendingPathComponent("touched")
+    #expect(try TestSupport.run("touch", [touched.path]).status == 0)
+    let fresh = folder.appendingPathComponent("fresh.mp4")
+    try write(fresh)
+    #expect(try mode(fresh) == mode(touched))
+
+    chmod(fresh.path, 0o640)
+    try write(fresh)
+    #expect(try mode(fresh) == 0o640)
+  }
+
   @Test func existingTargetIsProtected() throws {
     let folder = try TestSupport.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
