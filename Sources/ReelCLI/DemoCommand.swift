@@ -44,6 +44,7 @@ enum DemoCommand {
       throw MediaError.unwritable(path: folder.path, reason: "cannot create the folder")
     }
     let clip = folder.appendingPathComponent("demo-clip.mp4")
+    Interruption.install()
     try writeClip(to: clip)
     print(ProbeReport(try Asset(url: clip)).summary)
     print("")
@@ -51,18 +52,23 @@ enum DemoCommand {
     return .ok
   }
 
-  /// Draws and encodes the demo clip.
-  static func writeClip(to url: URL) throws(MediaError) {
+  /// Draws and encodes the demo clip. On Ctrl-C (after ``Interruption/install()``) or any
+  /// failure the writer is cancelled, so nothing is left at or beside `url`.
+  ///
+  /// - Throws: ``MediaError`` when writing fails; ``CommandFailure`` when interrupted.
+  static func writeClip(to url: URL) throws {
     let writer = try MediaWriter(
       url: url,
       video: VideoOutputSettings(width: width, height: height, frameDuration: frameDuration),
       audio: AudioOutputSettings(), overwrite: true)
     do {
       for index in 0..<frameCount {
+        try Interruption.check(output: url.path)
         try writer.appendVideo(
           frame(index), at: Time(frame: Int64(index), frameDuration: frameDuration))
       }
       try writer.appendAudio(tone(seconds: Double(frameCount) * frameDuration.seconds))
+      try Interruption.check(output: url.path)
       try writer.finish()
     } catch {
       writer.cancel()

@@ -11,7 +11,12 @@
 public struct Gradient: Sendable, Hashable {
   /// The gradient's geometry.
   public enum Kind: String, Sendable, Hashable {
-    case axial, radial, conic
+    /// Colours change along the line from `startPoint` to `endPoint`.
+    case axial
+    /// Colours run outwards from the centre `startPoint` to an ellipse through `endPoint`.
+    case radial
+    /// Colours turn clockwise around `startPoint`, starting in the direction of `endPoint`.
+    case conic
   }
 
   /// Geometry.

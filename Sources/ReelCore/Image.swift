@@ -38,6 +38,9 @@ public struct Image: Sendable {
   }
 
   /// The row stride Reel uses for a width: `width · 4` rounded up to 64 bytes.
+  ///
+  /// - Parameter width: Width in pixels, ≥ 0.
+  /// - Returns: Bytes per row, a multiple of 64.
   public static func alignedRowBytes(width: Int) -> Int {
     (width * 4 + 63) & ~63
   }
@@ -46,6 +49,10 @@ public struct Image: Sendable {
   public var byteCount: Int { bytesPerRow * height }
 
   /// Calls `body` with read-only access to the whole buffer (`byteCount` bytes).
+  ///
+  /// - Parameter body: Reads the bytes; the pointer is valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
   @inlinable
   public func withUnsafeBytes<R, E: Error>(
     _ body: (UnsafeRawBufferPointer) throws(E) -> R
@@ -55,6 +62,10 @@ public struct Image: Sendable {
 
   /// Calls `body` with writable access to the whole buffer, copying the storage first if it
   /// is shared with another `Image` value.
+  ///
+  /// - Parameter body: Reads and writes the bytes; the pointer is valid only during the call.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
   @inlinable
   public mutating func withUnsafeMutableBytes<R, E: Error>(
     _ body: (UnsafeMutableRawBufferPointer) throws(E) -> R
@@ -88,6 +99,8 @@ public struct Image: Sendable {
   }
 
   /// Sets every pixel to `pixel`.
+  ///
+  /// - Parameter pixel: A premultiplied pixel.
   public mutating func fill(with pixel: BGRA) {
     let word =
       UInt32(pixel.blue) | UInt32(pixel.green) << 8 | UInt32(pixel.red) << 16
@@ -107,12 +120,22 @@ public struct Image: Sendable {
 
 /// One premultiplied pixel as stored in an ``Image``.
 public struct BGRA: Sendable, Hashable, CustomStringConvertible {
+  /// Blue, premultiplied by alpha (0…`alpha`).
   public var blue: UInt8
+  /// Green, premultiplied by alpha (0…`alpha`).
   public var green: UInt8
+  /// Red, premultiplied by alpha (0…`alpha`).
   public var red: UInt8
+  /// Opacity: 0 transparent, 255 opaque.
   public var alpha: UInt8
 
   /// Makes a pixel from premultiplied channel values.
+  ///
+  /// - Parameters:
+  ///   - blue: Premultiplied blue, ≤ `alpha`.
+  ///   - green: Premultiplied green, ≤ `alpha`.
+  ///   - red: Premultiplied red, ≤ `alpha`.
+  ///   - alpha: Opacity, 0…255.
   public init(blue: UInt8, green: UInt8, red: UInt8, alpha: UInt8) {
     self.blue = blue
     self.green = green
@@ -120,6 +143,7 @@ public struct BGRA: Sendable, Hashable, CustomStringConvertible {
     self.alpha = alpha
   }
 
+  /// `BGRA(b, g, r, a)`.
   public var description: String { "BGRA(\(blue), \(green), \(red), \(alpha))" }
 }
 

@@ -191,12 +191,22 @@ public enum FillRule: String, Sendable, Hashable {
 
 /// The shape of the ends of open stroked lines.
 public enum LineCap: String, Sendable, Hashable {
-  case butt, round, square
+  /// The line stops at its end point.
+  case butt
+  /// A half circle of the line's width is added at each end.
+  case round
+  /// A half square of the line's width is added at each end.
+  case square
 }
 
 /// The shape of the corners where stroked segments meet.
 public enum LineJoin: String, Sendable, Hashable {
-  case miter, round, bevel
+  /// The outer edges meet in a point (a bevel past the miter limit).
+  case miter
+  /// A circular arc joins the outer edges.
+  case round
+  /// A straight edge cuts the corner.
+  case bevel
 }
 
 /// How a path's outline is stroked.

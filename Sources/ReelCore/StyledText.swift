@@ -58,7 +58,9 @@ public enum TextAlignment: String, Sendable, Hashable {
   /// Lines start at the left edge (for left-to-right text; "natural" alignment follows the
   /// paragraph direction, so right-to-left paragraphs start at the right).
   case left
+  /// Lines are centred in the box.
   case center
+  /// Lines end at the right edge.
   case right
   /// Lines but the last stretch to fill the width.
   case justified

@@ -39,11 +39,7 @@ private struct DecimalParts {
 
   init?(_ text: String) {
     var bytes = Array(text.utf8)[...]
-    negative = false
-    if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-      negative = sign == UInt8(ascii: "-")
-      bytes = bytes.dropFirst()
-    }
+    negative = Self.takeSign(&bytes)
     let integerDigits = bytes.prefix { Self.isDigit($0) }
     guard !integerDigits.isEmpty else { return nil }
     bytes = bytes.dropFirst(integerDigits.count)
@@ -57,11 +53,7 @@ private struct DecimalParts {
     var writtenExponent: Int? = 0
     if let marker = bytes.first, marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
       bytes = bytes.dropFirst()
-      var exponentNegative = false
-      if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
-        exponentNegative = sign == UInt8(ascii: "-")
-        bytes = bytes.dropFirst()
-      }
+      let exponentNegative = Self.takeSign(&bytes)
       let exponentDigits = bytes.prefix { Self.isDigit($0) }
       guard !exponentDigits.isEmpty else { return nil }
       bytes = bytes.dropFirst(exponentDigits.count)
@@ -77,6 +69,15 @@ private struct DecimalParts {
     guard bytes.isEmpty else { return nil }
     digits = Array(integerDigits) + Array(fractionDigits)
     exponent = writtenExponent.map { $0 - fractionDigits.count }
+  }
+
+  /// Removes a leading `+` or `-` from `bytes`; true when it was `-`.
+  private static func takeSign(_ bytes: inout ArraySlice<UInt8>) -> Bool {
+    guard let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") else {
+      return false
+    }
+    bytes = bytes.dropFirst()
+    return sign == UInt8(ascii: "-")
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool {

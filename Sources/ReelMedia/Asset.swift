@@ -48,7 +48,10 @@ public struct Asset: Sendable {
     tracks = (0..<container.streamCount).map { Asset.describe(container.stream(at: $0), index: $0) }
   }
 
-  /// Opens the file at `url`; see ``init(path:)``.
+  /// Opens and describes the file at `url`; see ``init(path:)``.
+  ///
+  /// - Parameter url: A `file:` URL; its `path` is opened.
+  /// - Throws: ``MediaError``, as ``init(path:)``.
   public init(url: URL) throws(MediaError) {
     try self.init(path: url.path)
   }
@@ -60,6 +63,7 @@ public struct Asset: Sendable {
 
   /// The first video track.
   ///
+  /// - Returns: The description of the first track whose kind is `.video`.
   /// - Throws: `MediaError.noVideoTrack` when the file has none.
   public func firstVideoTrack() throws(MediaError) -> TrackInfo {
     guard let track = videoTracks.first else { throw MediaError.noVideoTrack(path: path) }
@@ -68,6 +72,7 @@ public struct Asset: Sendable {
 
   /// The first audio track.
   ///
+  /// - Returns: The description of the first track whose kind is `.audio`.
   /// - Throws: `MediaError.noAudioTrack` when the file has none.
   public func firstAudioTrack() throws(MediaError) -> TrackInfo {
     guard let track = audioTracks.first else { throw MediaError.noAudioTrack(path: path) }

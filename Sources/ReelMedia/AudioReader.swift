@@ -35,8 +35,6 @@ public final class AudioReader {
   private var originTimestamp: Int64?
   /// Samples in the first decoded frame (shorter than the rest when priming was trimmed).
   private var firstFrameSampleCount: Int64?
-  /// Input sample position of the next decoded frame when reading in order.
-  private var nextInputPosition: Int64 = 0
   /// After a seek: input samples before this position are dropped and the resampler starts
   /// here. Nil when reading in order.
   private var inputStart: Int64?
@@ -52,6 +50,9 @@ public final class AudioReader {
   /// Set when a seek landed after the wanted input position, or where the timestamps cannot
   /// place the samples exactly.
   private var overshot = false
+  /// "Needs input" answers in a row after the end of the file (each one a damaged packet the
+  /// decoder skipped while draining); bounded so a damaged file cannot spin.
+  private var idleDrains = 0
 
   /// Opens `track` (or the asset's first audio track) for reading.
   ///
@@ -182,12 +183,14 @@ public final class AudioReader {
       try restart(discardingBefore: frame)
       return
     }
-    let divisor = AudioReader.greatestCommonDivisor(inputRate, outputRate)
+    let divisor = greatestCommonDivisor(inputRate, outputRate)
     let inputStep = inputRate / divisor
     let outputStep = outputRate / divisor
     // Input samples the resampler needs before the target to reach its steady state.
     let filterPreroll = 256 + 64 * (inputRate / outputRate + 1)
-    let targetInput = av_rescale_rnd(frame, inputRate, outputRate, AV_ROUND_DOWN)
+    // Positions are computed in 128 bits and clamped: a caller may ask for any frame, and
+    // a damaged file's timestamps may be anywhere in Int64.
+    let targetInput = Int64(clamping: Int128(frame) * Int128(inputRate) / Int128(outputRate))
     let alignedStart = max(0, (targetInput - filterPreroll) / inputStep) * inputStep
     let decoderPreroll = inputRate / 5
 
@@ -200,13 +203,13 @@ public final class AudioReader {
     for prerollSeconds in [Int64(0), 2, 10] {
       let seekInput = alignedStart - decoderPreroll - prerollSeconds * inputRate
       if seekInput <= 0 { break }
-      let timestamp =
-        origin + av_rescale_q(seekInput, AVRational(num: 1, den: Int32(inputRate)), timeBase)
+      let offset = av_rescale_q(seekInput, AVRational(num: 1, den: Int32(inputRate)), timeBase)
+      let timestamp = Int64(clamping: Int128(origin) + Int128(offset))
       try container.seek(streamIndex: track.index, toKeyframeBefore: timestamp)
       decoder.flush()
       resetPipeline()
       inputStart = alignedStart
-      outputCursor = alignedStart / inputStep * outputStep
+      outputCursor = Int64(clamping: Int128(alignedStart / inputStep) * Int128(outputStep))
       discardBefore = frame
       pendingStart = frame
       while pending.isEmpty && !finished && !overshot { try step() }
@@ -223,6 +226,7 @@ public final class AudioReader {
     demuxerEnded = false
     finished = false
     overshot = false
+    idleDrains = 0
     inputStart = nil
   }
 
@@ -232,7 +236,6 @@ public final class AudioReader {
     resetPipeline()
     originTimestamp = nil
     firstFrameSampleCount = nil
-    nextInputPosition = 0
     outputCursor = 0
     discardBefore = target
     pendingStart = target
@@ -244,15 +247,25 @@ public final class AudioReader {
     case .frame:
       try consume(frame.pointer)
     case .needsInput:
-      try feedDecoder()
-    case .endOfStream:
-      if let resampler, inputStart == nil {
-        var output: [Float] = []
-        try resampler.convert(nil, appendingTo: &output)
-        append(output)
+      if demuxerEnded {
+        idleDrains += 1
+        if idleDrains > 64 { try endStream() }
+      } else {
+        try feedDecoder()
       }
-      finished = true
+    case .endOfStream:
+      try endStream()
     }
+  }
+
+  /// Hands out what the resampler still holds and marks the track finished.
+  private func endStream() throws(MediaError) {
+    if let resampler, inputStart == nil {
+      var output: [Float] = []
+      try resampler.convert(nil, appendingTo: &output)
+      append(output)
+    }
+    finished = true
   }
 
   private func feedDecoder() throws(MediaError) {
@@ -288,8 +301,9 @@ public final class AudioReader {
         return
       }
       let timeBase = container.stream(at: track.index).pointee.time_base
+      let relative = Int64(clamping: Int128(timestamp) - Int128(origin))
       var position = av_rescale_q(
-        timestamp - origin, timeBase, AVRational(num: 1, den: decoded.pointee.sample_rate))
+        relative, timeBase, AVRational(num: 1, den: decoded.pointee.sample_rate))
       if Int64(timeBase.num) * Int64(decoded.pointee.sample_rate) > Int64(timeBase.den) {
         // Timestamps coarser than a sample (Matroska's milliseconds): snap to the frame grid
         // of a fixed-frame-size codec, whose frames after the first follow each other.
@@ -299,19 +313,20 @@ public final class AudioReader {
           overshot = true
           return
         }
-        let frames = (position - firstCount + frameSize / 2).dividedFloor(by: frameSize)
-        position = frames < 0 ? 0 : firstCount + frames * frameSize
+        let frames = (Int128(position) - Int128(firstCount) + Int128(frameSize / 2))
+          .dividedFloor(by: Int128(frameSize))
+        position =
+          frames < 0 ? 0 : Int64(clamping: Int128(firstCount) + frames * Int128(frameSize))
       }
-      if position + sampleCount <= start { return }
+      // Written as a difference so that no sum can overflow; `start` is ≥ 0.
+      if position <= start - sampleCount { return }
       if position > start {
         overshot = true
         return
       }
       offset = start - position
       inputStart = nil
-      nextInputPosition = position
     }
-    nextInputPosition += sampleCount
 
     if let current = resampler, !current.accepts(decoded) {
       // The stream changed format mid-way: drain the old filter, continue with a new one.
@@ -343,19 +358,5 @@ public final class AudioReader {
     guard skip < produced else { return }
     if pending.isEmpty { pendingStart = first + skip }
     pending.append(contentsOf: output[Int(skip) * channels..<output.count])
-  }
-
-  private static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {
-    var (x, y) = (a, b)
-    while y != 0 { (x, y) = (y, x % y) }
-    return max(x, 1)
-  }
-}
-
-extension Int64 {
-  /// Division rounding towards minus infinity.
-  fileprivate func dividedFloor(by divisor: Int64) -> Int64 {
-    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-    return remainder != 0 && (remainder < 0) != (divisor < 0) ? quotient - 1 : quotient
   }
 }

@@ -41,6 +41,14 @@ public struct DecodedImage: Sendable {
   public var height: Int
 
   /// Makes a decoded image from its parts.
+  ///
+  /// - Parameters:
+  ///   - frames: The frames in display order, times in seconds from the first.
+  ///   - loopCount: Plays (0 forever), or nil when unknown or still.
+  ///   - isAnimated: Whether there is more than one frame.
+  ///   - totalDuration: Length of one play in seconds, in the frames' timescale.
+  ///   - width: Width in pixels.
+  ///   - height: Height in pixels.
   public init(
     frames: [ImageFrame], loopCount: Int?, isAnimated: Bool, totalDuration: Time, width: Int,
     height: Int
@@ -81,12 +89,5 @@ public struct DecodedImage: Sendable {
       if frame.time.value <= within { shown = frame } else { break }
     }
     return shown.image
-  }
-}
-
-extension Int128 {
-  fileprivate func dividedFloor(by divisor: Int128) -> Int128 {
-    let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
-    return remainder != 0 && (remainder < 0) != (divisor < 0) ? quotient - 1 : quotient
   }
 }

@@ -73,6 +73,9 @@ public enum ImageDecoder {
     }
     guard let streamIndex else { throw MediaError.noVideoTrack(path: path) }
     let stream = container.stream(at: streamIndex)
+    // Read now: `stream` is borrowed from `container`, which Swift may release after its
+    // last use in the decode loop, before the frames are assembled.
+    let timeBase = stream.pointee.time_base
     for index in 0..<container.streamCount where index != streamIndex {
       container.stream(at: index).pointee.discard = AVDISCARD_ALL
     }
@@ -155,7 +158,7 @@ public enum ImageDecoder {
           ?? "the file holds no picture")
     }
     return assemble(
-      pictures, timeBase: stream.pointee.time_base, loopCount: facts.loopCount,
+      pictures, timeBase: timeBase, loopCount: facts.loopCount,
       size: (first.image.width, first.image.height))
   }
 
@@ -176,13 +179,14 @@ public enum ImageDecoder {
   ) -> DecodedImage {
     let scale = timeBase.den > 0 && timeBase.num > 0 ? timeBase : AVRational(num: 1, den: 100)
     let origin = pictures.first?.timestamp ?? 0
-    // Start ticks: the timestamps when present, otherwise the previous end.
+    // Start ticks: the timestamps when present, otherwise the previous end. The sums
+    // saturate: a damaged file's timestamps and durations may be anywhere in Int64.
     var starts: [Int64] = []
     var previousEnd: Int64 = 0
     for picture in pictures {
-      let start = picture.timestamp.map { $0 - origin } ?? previousEnd
+      let start = picture.timestamp.map { clampedSum($0, -Int128(origin)) } ?? previousEnd
       starts.append(start)
-      previousEnd = start + picture.duration
+      previousEnd = clampedSum(start, Int128(picture.duration))
     }
     var frames: [ImageFrame] = []
     var lastDuration: Int64 = 0
@@ -190,7 +194,8 @@ public enum ImageDecoder {
       var duration = picture.duration
       if duration <= 0 {
         duration =
-          index + 1 < starts.count ? max(starts[index + 1] - starts[index], 0) : lastDuration
+          index + 1 < starts.count
+          ? max(clampedSum(starts[index + 1], -Int128(starts[index])), 0) : lastDuration
       }
       lastDuration = duration
       frames.append(
@@ -199,15 +204,21 @@ public enum ImageDecoder {
           duration: ticks(pictures.count > 1 ? duration : 0, scale)))
     }
     let isAnimated = frames.count > 1
-    let total: Int64 = isAnimated ? (starts.last ?? 0) + lastDuration : 0
+    let total: Int64 = isAnimated ? clampedSum(starts.last ?? 0, Int128(lastDuration)) : 0
     return DecodedImage(
       frames: frames, loopCount: isAnimated ? loopCount : nil, isAnimated: isAnimated,
       totalDuration: ticks(total, scale), width: size.width, height: size.height)
   }
 
-  /// `value` ticks of `timeBase` as seconds, all in the time base's denominator.
+  /// `value` ticks of `timeBase` as seconds, all in the time base's denominator (saturating
+  /// at the ends of Int64).
   private static func ticks(_ value: Int64, _ timeBase: AVRational) -> Time {
-    Time(value: value * Int64(timeBase.num), timescale: timeBase.den)
+    Time(value: clampedSum(0, Int128(value) * Int128(timeBase.num)), timescale: timeBase.den)
+  }
+
+  /// `value + addend`, clamped to Int64.
+  private static func clampedSum(_ value: Int64, _ addend: Int128) -> Int64 {
+    Int64(clamping: Int128(value) + addend)
   }
 
   /// Converts one decoded picture to a premultiplied BGRA image.

@@ -38,6 +38,7 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
   /// The operation was cancelled; nothing was left at the output path.
   case cancelled(path: String)
 
+  /// One line: the path, what was wrong, and what to do.
   public var description: String {
     switch self {
     case .fileNotFound(let path):

@@ -91,10 +91,7 @@ extension MediaWriter {
         av_channel_layout_copy(&context.pointee.ch_layout, &layout), "av_channel_layout_copy")
       context.pointee.bit_rate = Int64(plan.bitRate)
       context.pointee.time_base = AVRational(num: 1, den: Int32(plan.encoderSampleRate))
-      if muxer.needsGlobalHeader {
-        context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-      }
-      try encoder.open()
+      try encoder.open(for: muxer)
       let variableSize = encoder.codec.pointee.capabilities & AV_CODEC_CAP_VARIABLE_FRAME_SIZE != 0
       frameSize =
         variableSize || context.pointee.frame_size <= 0 ? 1024 : Int(context.pointee.frame_size)
@@ -139,7 +136,7 @@ extension MediaWriter {
     func flush(muxer: OutputMuxer) throws(FFmpegError) {
       try queue.drain()
       try encodeQueued(includingPartialFrame: true, muxer: muxer)
-      try send(nil, muxer: muxer)
+      try encoder.encode(nil, to: muxer, stream: streamIndex)
     }
 
     private func encodeQueued(includingPartialFrame: Bool, muxer: OutputMuxer) throws(FFmpegError) {
@@ -149,17 +146,7 @@ extension MediaWriter {
         let count = try queue.pop(maximum: frameSize, into: frame)
         frame.pointer.pointee.pts = nextPresentationSample
         nextPresentationSample += Int64(count)
-        try send(frame.pointer, muxer: muxer)
-      }
-    }
-
-    private func send(_ frame: UnsafeMutablePointer<AVFrame>?, muxer: OutputMuxer)
-      throws(FFmpegError)
-    {
-      let timeBase = encoder.pointer.pointee.time_base
-      let streamIndex = self.streamIndex
-      try encoder.encode(frame) { (packet) throws(FFmpegError) in
-        try muxer.write(packet, stream: streamIndex, from: timeBase)
+        try encoder.encode(frame.pointer, to: muxer, stream: streamIndex)
       }
     }
   }

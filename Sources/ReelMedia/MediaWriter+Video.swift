@@ -60,7 +60,7 @@ extension MediaWriter {
               "video size \(settings.width)×\(settings.height) rounds down to an empty picture")
         }
       }
-      let divisor = VideoPlan.greatestCommonDivisor(duration.value, Int64(duration.timescale))
+      let divisor = greatestCommonDivisor(duration.value, Int64(duration.timescale))
       guard duration.value / divisor <= Int64(Int32.max) else {
         throw .invalidArgument(
           path: path, reason: "frame duration \(duration.value)/\(duration.timescale) s is too long"
@@ -87,13 +87,6 @@ extension MediaWriter {
       }
     }
 
-    /// The greatest common divisor of two positive integers (Euclid).
-    static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {
-      var (x, y) = (a, b)
-      while y != 0 { (x, y) = (y, x % y) }
-      return x
-    }
-
     /// `time` in encoder ticks, rounded to the nearest tick (halves away from zero).
     func presentationTicks(for time: Time, path: String) throws(MediaError) -> Int64 {
       guard time.timescale > 0, time.value >= 0 else {
@@ -108,7 +101,8 @@ extension MediaWriter {
         throw .invalidArgument(
           path: path, reason: "frame time \(time.value)/\(time.timescale) s is too large")
       }
-      return (product + scale / 2) / scale
+      // The rounding half is added in 128 bits: `product + scale / 2` can pass Int64.max.
+      return Int64((Int128(product) + Int128(scale / 2)) / Int128(scale))
     }
 
     /// The libavcodec encoder name.
@@ -152,11 +146,8 @@ extension MediaWriter {
         context.pointee.color_primaries = AVCOL_PRI_SMPTE170M
         context.pointee.color_trc = AVCOL_TRC_SMPTE170M
       }
-      if muxer.needsGlobalHeader {
-        context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-      }
       try MediaWriter.configure(encoder, for: plan)
-      try encoder.open()
+      try encoder.open(for: muxer)
       self.encoder = encoder
       let tag =
         plan.codec == .hevc && container.tagsHEVCAsHVC1 ? reel_MKTAG(0x68, 0x76, 0x63, 0x31) : 0
@@ -176,26 +167,13 @@ extension MediaWriter {
       try converter.convert(image, into: frame)
       frame.pointer.pointee.pts = presentationTicks
       lastPresentationTicks = presentationTicks
-      try send(frame.pointer, muxer: muxer)
+      try encoder.encode(
+        frame.pointer, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
     }
 
     /// Drains the encoder's delayed frames.
     func flush(muxer: OutputMuxer) throws(FFmpegError) {
-      try send(nil, muxer: muxer)
-    }
-
-    private func send(_ frame: UnsafeMutablePointer<AVFrame>?, muxer: OutputMuxer)
-      throws(FFmpegError)
-    {
-      let timeBase = encoder.pointer.pointee.time_base
-      let frameTicks = plan.frameTicks
-      let streamIndex = self.streamIndex
-      try encoder.encode(frame) { (packet) throws(FFmpegError) in
-        // libx264 leaves the duration 0; without it the last frame drops out of the
-        // track duration.
-        packet.pointee.duration = frameTicks
-        try muxer.write(packet, stream: streamIndex, from: timeBase)
-      }
+      try encoder.encode(nil, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
     }
   }
 

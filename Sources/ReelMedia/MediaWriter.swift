@@ -72,7 +72,7 @@ public final class MediaWriter {
   )
     throws(MediaError)
   {
-    MediaWriter.configureLogging()
+    FFmpegLogging.configure()
     let path = url.path
     self.path = path
     let fileExtension = url.pathExtension
@@ -130,7 +130,7 @@ public final class MediaWriter {
   ///   image has the wrong size, the time does not increase, or the writer has finished;
   ///   ``MediaError/cancelled(path:)`` after ``cancel()``;
   ///   ``MediaError/encodeFailed(path:reason:)`` when encoding or writing fails (the writer
-  ///   is then failed: ``finish()`` throws and only ``cancel()`` remains useful).
+  ///   is then failed: its temporary file is removed and ``finish()`` throws the error).
   public func appendVideo(_ image: Image, at time: Time) throws(MediaError) {
     try checkWriting()
     guard let video else {
@@ -211,9 +211,7 @@ public final class MediaWriter {
       try video?.flush(muxer: muxer)
       try muxer.finish()
     } catch {
-      let failure = fail(with: error)
-      removeTemporaryFile()
-      throw failure
+      throw fail(with: error)
     }
     if rename(temporaryPath, path) != 0 {
       let reason = String(cString: strerror(errno))
@@ -249,10 +247,12 @@ public final class MediaWriter {
     }
   }
 
-  /// Records an encoding failure so later calls report it, and returns the public error.
+  /// Records an encoding failure so later calls report it, removes the temporary file (a
+  /// failed writer can never finish), and returns the public error.
   private func fail(with error: FFmpegError) -> MediaError {
     let mediaError = MediaWriter.mediaError(error, path: path)
     state = .failed(mediaError)
+    removeTemporaryFile()
     return mediaError
   }
 
@@ -278,14 +278,5 @@ public final class MediaWriter {
       return .unwritable(path: path, reason: error.message)
     }
     return .encodeFailed(path: path, reason: error.description)
-  }
-
-  private static let loggingConfigured: Void = {
-    av_log_set_level(AV_LOG_ERROR)
-  }()
-
-  /// Keeps FFmpeg's libraries (and x264's statistics) off stderr except for errors.
-  static func configureLogging() {
-    _ = loggingConfigured
   }
 }

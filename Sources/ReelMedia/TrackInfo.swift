@@ -1,6 +1,17 @@
 /// What kind of data a track carries.
 public enum TrackKind: String, Sendable, Hashable {
-  case video, audio, subtitle, data, attachment, other
+  /// Moving pictures (not cover art, which is an attachment).
+  case video
+  /// Sound.
+  case audio
+  /// Subtitles or captions.
+  case subtitle
+  /// Timed data such as timecode or metadata tracks.
+  case data
+  /// Attached files and pictures (fonts, cover art).
+  case attachment
+  /// Anything FFmpeg cannot classify.
+  case other
 }
 
 /// How a video track's colour values are to be read, as tagged in the file.
@@ -43,6 +54,12 @@ public struct ColorDescription: Sendable, Hashable {
   }
 
   /// Makes a description from FFmpeg's names.
+  ///
+  /// - Parameters:
+  ///   - primaries: Colour primaries name (`bt709`, …) or `unknown`.
+  ///   - transfer: Transfer characteristic name (`bt709`, `smpte2084`, …) or `unknown`.
+  ///   - matrix: Matrix coefficients name (`bt709`, `smpte170m`, …) or `unknown`.
+  ///   - range: The value range.
   public init(primaries: String, transfer: String, matrix: String, range: Range) {
     self.primaries = primaries
     self.transfer = transfer
@@ -109,6 +126,11 @@ public struct TrackInfo: Sendable, Hashable {
   public var channelLayout: String?
 
   /// Makes a track description with only the fields every kind has.
+  ///
+  /// - Parameters:
+  ///   - index: The stream index in the file, from 0.
+  ///   - kind: What the track carries.
+  ///   - codec: FFmpeg's codec name, or `none`.
   public init(index: Int, kind: TrackKind, codec: String) {
     self.index = index
     self.kind = kind

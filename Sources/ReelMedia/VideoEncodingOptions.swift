@@ -21,7 +21,24 @@ public enum AudioCodec: String, Sendable, CaseIterable {
 /// Slower presets give smaller files at the same quality. libx264 and libx265 use the
 /// name as their `preset`; libvpx-vp9 maps it to a `deadline` and `cpu-used` pair.
 public enum EncoderSpeed: String, Sendable, CaseIterable {
-  case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
+  /// The fastest preset, largest files.
+  case ultrafast
+  /// Nearly the fastest.
+  case superfast
+  /// Fast with reasonable compression (the writer's default).
+  case veryfast
+  /// Faster than `fast`.
+  case faster
+  /// A little faster than the encoders' default.
+  case fast
+  /// The encoders' own default.
+  case medium
+  /// Better compression, slower.
+  case slow
+  /// Slower still.
+  case slower
+  /// The slowest useful preset, smallest files.
+  case veryslow
 }
 
 /// The matrix that turns RGB into Y′CbCr (always limited "TV" range, 16–235 / 16–240).

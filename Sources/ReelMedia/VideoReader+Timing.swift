@@ -4,11 +4,10 @@ import ReelCore
 /// Exact rational maths on `Time` for the reader (comparisons, differences, conversions to a
 /// stream's time base), done in 128-bit integers so nothing rounds or overflows silently.
 enum ExactTime {
-  /// -1, 0 or 1 as `a` is before, at or after `b`.
+  /// -1, 0 or 1 as `a` is before, at or after `b` (``Time/compare(_:_:)``, exact for
+  /// numeric times).
   static func compare(_ a: Time, _ b: Time) -> Int {
-    let left = Int128(a.value) * Int128(b.timescale)
-    let right = Int128(b.value) * Int128(a.timescale)
-    return left < right ? -1 : (left == right ? 0 : 1)
+    Time.compare(a, b)
   }
 
   /// `a − b`, exact in the least common timescale when that fits in 32 bits; otherwise in
@@ -16,7 +15,7 @@ enum ExactTime {
   static func difference(_ a: Time, _ b: Time) -> Time {
     if b.value == 0 { return a }
     let common =
-      Int128(a.timescale) / Int128(gcd(Int64(a.timescale), Int64(b.timescale)))
+      Int128(a.timescale) / Int128(greatestCommonDivisor(Int64(a.timescale), Int64(b.timescale)))
       * Int128(b.timescale)
     if common <= Int128(Int32.max) {
       let value =
@@ -26,8 +25,9 @@ enum ExactTime {
         return Time(value: exact, timescale: Int32(common))
       }
     }
-    let bInA = floorDivide(Int128(b.value) * Int128(a.timescale), Int128(b.timescale))
-    return Time(value: a.value - Int64(clamping: bInA), timescale: a.timescale)
+    let bInA = (Int128(b.value) * Int128(a.timescale)).dividedFloor(by: Int128(b.timescale))
+    // Saturating: timestamps from a damaged file can be anywhere in Int64.
+    return Time(value: Int64(clamping: Int128(a.value) - bInA), timescale: a.timescale)
   }
 
   /// `a + b` in ticks of `timeBase`, rounded down: the last tick at or before the instant.
@@ -37,19 +37,7 @@ enum ExactTime {
       (Int128(a.value) * Int128(b.timescale) + Int128(b.value) * Int128(a.timescale))
       * Int128(timeBase.den)
     let denominator = Int128(a.timescale) * Int128(b.timescale) * Int128(timeBase.num)
-    return Int64(clamping: floorDivide(numerator, denominator))
-  }
-
-  static func floorDivide(_ numerator: Int128, _ denominator: Int128) -> Int128 {
-    let quotient = numerator / denominator
-    let remainder = numerator % denominator
-    return (remainder != 0 && (remainder < 0) != (denominator < 0)) ? quotient - 1 : quotient
-  }
-
-  static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
-    var (x, y) = (abs(a), abs(b))
-    while y != 0 { (x, y) = (y, x % y) }
-    return max(x, 1)
+    return Int64(clamping: numerator.dividedFloor(by: denominator))
   }
 }
 

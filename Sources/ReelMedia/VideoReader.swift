@@ -130,6 +130,12 @@ public final class VideoReader {
     guard width > 0, height > 0 else {
       throw MediaError.corrupt(path: asset.path, reason: "video stream has no picture size")
     }
+    // Every decoded picture is scaled to this size, so a header that claims a picture
+    // FFmpeg itself would refuse must not size Reel's images.
+    guard av_image_check_size(UInt32(width), UInt32(height), 0, nil) >= 0 else {
+      throw MediaError.corrupt(
+        path: asset.path, reason: "video stream claims an impossible size \(width)×\(height)")
+    }
     appliedRotation = applyRotation ? Asset.clockwiseRotation(of: stream) : 0
     converter = FrameConverter(codedWidth: width, codedHeight: height, rotation: appliedRotation)
     origin = VideoReader.timeOrigin(of: container)
@@ -168,11 +174,18 @@ public final class VideoReader {
   /// before `time` and decodes forward from there.
   ///
   /// - Parameter time: A time in seconds, on the same origin as ``VideoFrame/time``.
+  ///   `.positiveInfinity` asks for the last frame, `.negativeInfinity` is before the first.
   /// - Returns: The frame; the last frame when `time` is at or after the end; nil when
   ///   `time` is before the first frame (or the track has no frames).
   /// - Throws: `MediaError.corrupt` when the file is damaged or cannot seek, `.decodeFailed`
-  ///   when the codec fails.
+  ///   when the codec fails, `.invalidArgument` for an invalid or indefinite time.
   public func frame(at time: Time) throws(MediaError) -> VideoFrame? {
+    if time.isNegativeInfinity { return nil }
+    if time.isPositiveInfinity { return try frame(at: Time(value: .max, timescale: 1)) }
+    guard time.isNumeric else {
+      throw MediaError.invalidArgument(
+        path: asset.path, reason: "frame(at:) needs a numeric time, got \(time)")
+    }
     if let current, ExactTime.compare(time, current.time) >= 0,
       !VideoReader.isFarAhead(time, of: current.time)
     {
@@ -290,7 +303,9 @@ public final class VideoReader {
     if ticks == noTimestamp { ticks = frame.pointer.pointee.pts }
     if ticks == noTimestamp {
       // No timestamp at all: one tick (or one packet duration) after the previous frame.
-      ticks = (lastTicks ?? 0) + max(frame.pointer.pointee.pkt_duration, lastTicks == nil ? 0 : 1)
+      // Saturating: a damaged file's durations must not overflow the tick count.
+      let step = max(frame.pointer.pointee.pkt_duration, lastTicks == nil ? 0 : 1)
+      ticks = Int64(clamping: Int128(lastTicks ?? 0) + Int128(step))
     }
     lastTicks = ticks
     let durationTicks = frame.pointer.pointee.pkt_duration

@@ -23,6 +23,35 @@ struct DemoCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["demo-clip.mp4"])
   }
 
+  /// Ctrl-C while the clip is being written: exit 130, one line naming the file, and nothing
+  /// left in the folder (neither the clip nor the temporary file beside it).
+  @Test func interruptLeavesNothingBehind() throws {
+    let folder = try TestSupport.makeTemporaryDirectory().appendingPathComponent("media")
+    let process = Process()
+    process.executableURL = try TestSupport.reelExecutable()
+    process.arguments = ["demo", "-o", folder.path]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    // The writer's temporary file appears when the clip starts being written.
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline, process.isRunning {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+      if names.contains(where: { $0.hasPrefix(".demo-clip.mp4.reel-") }) { break }
+      usleep(2_000)
+    }
+    process.interrupt()
+    process.waitUntilExit()
+    let message = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 130, "\(message)")
+    let clip = folder.appendingPathComponent("demo-clip.mp4").path
+    #expect(message == "reel: interrupted; \(clip) was not written\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   @Test func rejectsStrayArguments() throws {
     let output = try TestSupport.reel(["demo", "extra"])
     #expect(output.status == 2)

@@ -107,4 +107,27 @@ struct ProbeCommandTests {
     #expect(version.status == 0)
     #expect(version.stdoutText.hasPrefix("reel "))
   }
+
+  /// A relative file name with a colon (`clip:1.mp4`) is a file, not an FFmpeg protocol
+  /// prefix: it used to be reported as corrupt ("Protocol not found").
+  @Test func relativePathWithAColonIsAFile() throws {
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: MediaFixtures.url(for: .basic), to: folder.appendingPathComponent("clip:1.mp4"))
+    let process = Process()
+    process.executableURL = try TestSupport.reelExecutable()
+    process.arguments = ["probe", "--json", "clip:1.mp4"]
+    process.currentDirectoryURL = folder
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    #expect(object["path"] as? String == "clip:1.mp4")
+    #expect((object["tracks"] as? [Any])?.count == 2)
+  }
 }

@@ -66,11 +66,7 @@ struct MediaWriterTests {
     let writer = try MediaWriter(
       url: url, video: VideoOutputSettings(width: 64, height: 48, frameDuration: Self.thirtyFPS),
       audio: nil)
-    for index in 0..<10 {
-      try writer.appendVideo(
-        WriterFixture.frame(index, width: 64, height: 48),
-        at: Time(value: Int64(index), timescale: 30))
-    }
+    try WriterFixture.appendFrames(10, width: 64, height: 48, to: writer)
     try writer.finish()
     let probe = try TestSupport.ffprobeJSON(["-show_streams", url.path])
     let video = try #require(WriterFixture.stream(probe, type: "video"))
@@ -86,11 +82,7 @@ struct MediaWriterTests {
     let writer = try MediaWriter(
       url: url, video: VideoOutputSettings(width: 64, height: 48, frameDuration: duration),
       audio: nil)
-    for index in 0..<6 {
-      try writer.appendVideo(
-        WriterFixture.frame(index, width: 64, height: 48),
-        at: Time(value: Int64(index) * 1001, timescale: 30000))
-    }
+    try WriterFixture.appendFrames(6, width: 64, height: 48, frameDuration: duration, to: writer)
     try writer.finish()
     let probe = try TestSupport.ffprobeJSON(["-show_streams", url.path])
     let video = try #require(WriterFixture.stream(probe, type: "video"))
@@ -341,11 +333,7 @@ struct MediaWriterTests {
       video: VideoOutputSettings(
         codec: .hevc, width: 128, height: 96, frameDuration: Self.thirtyFPS, speed: .ultrafast),
       audio: nil)
-    for index in 0..<5 {
-      try writer.appendVideo(
-        WriterFixture.frame(index, width: 128, height: 96),
-        at: Time(value: Int64(index), timescale: 30))
-    }
+    try WriterFixture.appendFrames(5, width: 128, height: 96, to: writer)
     try writer.finish()
     let probe = try TestSupport.ffprobeJSON(["-show_streams", url.path])
     let video = try #require(WriterFixture.stream(probe, type: "video"))
@@ -482,11 +470,7 @@ struct MediaWriterTests {
         width: 321, height: 240, frameDuration: Self.thirtyFPS, roundOddDimensions: true),
       audio: nil)
     #expect(writer.outputVideoSize?.width == 320 && writer.outputVideoSize?.height == 240)
-    for index in 0..<3 {
-      try writer.appendVideo(
-        WriterFixture.frame(index, width: 321, height: 240),
-        at: Time(value: Int64(index), timescale: 30))
-    }
+    try WriterFixture.appendFrames(3, width: 321, height: 240, to: writer)
     try writer.finish()
     let probe = try TestSupport.ffprobeJSON(["-show_streams", url.path])
     let video = try #require(WriterFixture.stream(probe, type: "video"))
@@ -566,11 +550,7 @@ struct MediaWriterTests {
     let during = try FileManager.default.contentsOfDirectory(atPath: folder.path)
     #expect(
       during.count == 1 && during.first?.hasPrefix(".cancelled.mp4.reel-") == true, "\(during)")
-    for index in 0..<5 {
-      try writer.appendVideo(
-        WriterFixture.frame(index, width: 64, height: 48),
-        at: Time(value: Int64(index), timescale: 30))
-    }
+    try WriterFixture.appendFrames(5, width: 64, height: 48, to: writer)
     writer.cancel()
     writer.cancel()
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
@@ -583,6 +563,33 @@ struct MediaWriterTests {
         AudioBuffer(format: .standard, samples: [Float](repeating: 0.1, count: 4096)))
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  /// The output gets ordinary permissions (0666 less the umask, as `ffmpeg` or `touch`
+  /// would create it), not the temporary file's private 0600; a replaced file keeps its mode.
+  @Test func outputPermissionsAreThoseOfANormalFile() throws {
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func mode(_ url: URL) throws -> Int {
+      try #require(
+        FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int)
+    }
+    let video = VideoOutputSettings(width: 64, height: 48, frameDuration: Self.thirtyFPS)
+    func write(_ url: URL) throws {
+      let writer = try MediaWriter(url: url, video: video, audio: nil, overwrite: true)
+      try WriterFixture.appendFrames(2, width: 64, height: 48, to: writer)
+      try writer.finish()
+    }
+    // The oracle: a file made by the shell with the same umask.
+    let touched = folder.appendingPathComponent("touched")
+    #expect(try TestSupport.run("touch", [touched.path]).status == 0)
+    let fresh = folder.appendingPathComponent("fresh.mp4")
+    try write(fresh)
+    #expect(try mode(fresh) == mode(touched))
+
+    chmod(fresh.path, 0o640)
+    try write(fresh)
+    #expect(try mode(fresh) == 0o640)
   }
 
   @Test func existingTargetIsProtected() throws {
@@ -667,6 +674,18 @@ enum WriterFixture {
       }
     }
     return image
+  }
+
+  /// Appends `count` frames of ``frame(_:width:height:)`` at `index · frameDuration`.
+  static func appendFrames(
+    _ count: Int, width: Int, height: Int, frameDuration: Time = Time(value: 1, timescale: 30),
+    to writer: MediaWriter
+  ) throws {
+    for index in 0..<count {
+      try writer.appendVideo(
+        frame(index, width: width, height: height),
+        at: Time(frame: Int64(index), frameDuration: frameDuration))
+    }
   }
 
   /// A sine on every channel.

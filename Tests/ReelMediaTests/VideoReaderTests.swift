@@ -588,6 +588,29 @@ struct VideoReaderInternalsTests {
     #expect(FrameConverter.colorMatrix(of: pointer).1 == true)
   }
 
+  /// A mid-stream change to a format swscale cannot read fails the frame, and the converter
+  /// is still usable and freed once. (sws_getCachedContext frees the old context before it
+  /// fails; the converter used to keep the freed pointer and free it again in deinit.)
+  @Test func unconvertibleFormatAfterAGoodFrame() throws {
+    let frame = try #require(FFFrame())
+    let pointer = frame.pointer
+    pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    (pointer.pointee.width, pointer.pointee.height) = (16, 16)
+    #expect(av_frame_get_buffer(pointer, 0) >= 0)
+    do {
+      let converter = FrameConverter(codedWidth: 16, codedHeight: 16, rotation: 0)
+      #expect(try converter.convert(pointer).width == 16)
+      // A hardware surface format: swscale has no input path for it.
+      pointer.pointee.format = AV_PIX_FMT_VAAPI.rawValue
+      #expect(throws: FFmpegError.self) { try converter.convert(pointer) }
+      pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+      #expect(try converter.convert(pointer).height == 16)
+      pointer.pointee.format = AV_PIX_FMT_VAAPI.rawValue
+      #expect(throws: FFmpegError.self) { try converter.convert(pointer) }
+    }
+    pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+  }
+
   @Test("rotation moves the top-left pixel to the right corner")
   func rotationCorners() {
     var image = Image(width: 3, height: 2)

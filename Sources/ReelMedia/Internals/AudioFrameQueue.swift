@@ -49,9 +49,10 @@ final class AudioFrameQueue {
       swr_free(&doomed)
       throw FFmpegError(code: code, call: "swr_init")
     }
-    guard let fifo = av_audio_fifo_alloc(outputSampleFormat, Int32(inputFormat.channelCount), 4096),
-      let scratch = FFFrame()
+    guard let scratch = FFFrame(),
+      let fifo = av_audio_fifo_alloc(outputSampleFormat, Int32(inputFormat.channelCount), 4096)
     else {
+      // `deinit` does not run (not every stored property is set): free what was made here.
       var doomed: OpaquePointer? = resampler
       swr_free(&doomed)
       throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_audio_fifo_alloc")

@@ -21,7 +21,9 @@ final class EncoderContext {
         code: reel_AVERROR_ENCODER_NOT_FOUND(), call: "avcodec_find_encoder_by_name(\(encoderName))"
       )
     }
-    guard let context = avcodec_alloc_context3(codec), let packet = FFPacket() else {
+    // The packet first: it frees itself if the context allocation then fails, whereas a
+    // context allocated before a failed packet allocation would leak (no `deinit` runs).
+    guard let packet = FFPacket(), let context = avcodec_alloc_context3(codec) else {
       throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "avcodec_alloc_context3")
     }
     self.codec = codec
@@ -45,10 +47,31 @@ final class EncoderContext {
     try check(av_opt_set(privateData, name, value, 0), "av_opt_set(\(name)=\(value))")
   }
 
-  /// Opens the encoder with the settings made so far. The corresponding C function is
+  /// Opens the encoder with the settings made so far, asking for codec headers in extradata
+  /// when `muxer` wants them (`AV_CODEC_FLAG_GLOBAL_HEADER`). The corresponding C function is
   /// `avcodec_open2`.
-  func open() throws(FFmpegError) {
+  func open(for muxer: OutputMuxer) throws(FFmpegError) {
+    if muxer.needsGlobalHeader {
+      pointer.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+    }
     try check(avcodec_open2(pointer, codec, nil), "avcodec_open2(\(name))")
+  }
+
+  /// Sends `frame` (or `nil` to drain) and writes every packet the encoder produces to
+  /// stream `streamIndex` of `muxer`, rescaled from the encoder's time base.
+  ///
+  /// - Parameter packetDuration: A duration in encoder time-base ticks to set on every
+  ///   packet, or `nil` to keep the encoder's. (libx264 leaves it 0, and without it the last
+  ///   frame drops out of the track duration.)
+  func encode(
+    _ frame: UnsafeMutablePointer<AVFrame>?, to muxer: OutputMuxer, stream streamIndex: Int32,
+    packetDuration: Int64? = nil
+  ) throws(FFmpegError) {
+    let timeBase = pointer.pointee.time_base
+    try encode(frame) { (packet) throws(FFmpegError) in
+      if let packetDuration { packet.pointee.duration = packetDuration }
+      try muxer.write(packet, stream: streamIndex, from: timeBase)
+    }
   }
 
   /// Sends `frame` (or `nil` to drain) and hands every packet the encoder produces to

@@ -111,6 +111,9 @@ final class FrameConverter {
         scaler, key.width, key.height, AVPixelFormat(rawValue: key.format),
         Int32(codedWidth), Int32(codedHeight), AV_PIX_FMT_BGRA, flags, nil, nil, nil)
     else {
+      // sws_getCachedContext has already freed the old context (it frees any context it
+      // cannot reuse, before trying to make the new one): forget it, or deinit frees it again.
+      scaler = nil
       scalerKey = nil
       let name = av_get_pix_fmt_name(AVPixelFormat(rawValue: key.format)).map {
         String(cString: $0)

@@ -29,16 +29,19 @@ final class InputContainer {
     defer { av_dict_free(&options) }
 
     var formatContext: UnsafeMutablePointer<AVFormatContext>? = nil
-    let openCode = avformat_open_input(&formatContext, path, nil, &options)
+    // FFmpeg reads a leading `name:` as a protocol, so a relative `clip:1.mp4` would fail
+    // with "Protocol not found". The explicit `file:` prefix makes FFmpeg open exactly the
+    // path checked above.
+    let openCode = avformat_open_input(&formatContext, "file:" + path, nil, &options)
     guard openCode >= 0, let opened = formatContext else {
       throw InputContainer.classifyOpenFailure(path: path, code: openCode)
     }
     context = opened
 
+    // Every stored property is set now, so a throw from here on runs `deinit`, which
+    // closes the context: closing it here as well would free it twice.
     let infoCode = avformat_find_stream_info(opened, nil)
     if infoCode < 0 {
-      var toClose: UnsafeMutablePointer<AVFormatContext>? = opened
-      avformat_close_input(&toClose)
       throw MediaError.corrupt(path: path, reason: FFmpegError.message(for: infoCode))
     }
   }

@@ -77,8 +77,8 @@ final class PixelConverter {
     // Source RGB is full range (1); destination Y′CbCr is limited range (0). Brightness 0,
     // contrast and saturation 1.0 in 16.16 fixed point.
     let code = sws_setColorspaceDetails(context, table, 1, table, 0, 0, 1 << 16, 1 << 16)
+    // Every stored property is set, so a throw here runs `deinit`, which frees the context.
     if code < 0 {
-      sws_freeContext(context)
       throw FFmpegError(code: reel_AVERROR(EINVAL), call: "sws_setColorspaceDetails")
     }
   }

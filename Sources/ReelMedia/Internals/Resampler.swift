@@ -68,10 +68,9 @@ final class Resampler {
       var unity: [Double] = [1, 1]
       _ = swr_set_matrix(swr, &unity, 1)
     }
+    // Every stored property is set, so a throw here runs `deinit`, which frees the context.
     let initCode = swr_init(swr)
     if initCode < 0 {
-      var toFree: OpaquePointer? = swr
-      swr_free(&toFree)
       throw MediaError.decodeFailed(
         path: path, reason: "cannot set up resampling: \(FFmpegError.message(for: initCode))")
     }
