@@ -41,6 +41,7 @@ let package = Package(
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .executableTarget(name: "ReelCLI", dependencies: ["Reel"]),
+    .executableTarget(name: "ReelBenchmarks", dependencies: ["ReelGraphics", "CGraphics"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),
