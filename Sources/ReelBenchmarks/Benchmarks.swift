@@ -15,6 +15,35 @@ enum Benchmarks {
       .concatenating(.perspective(distance: 1000))
       .concatenating(Transform3D(translationX: Double(width) / 2, y: Double(height) / 2, z: 0))
     let blank = Image(width: width, height: height)
+    if let only = ProcessInfo.processInfo.environment["REEL_ONLY"] {
+      var same = blank
+      let wall = DispatchTime.now().uptimeNanoseconds
+      let cpu = threadTime()
+      for _ in 0..<30 {
+        try Compositor.draw(source, onto: &same, transform: transform, engine: only == "pixman" ? .pixman : .reel)
+      }
+      print(only, "wall", Double(DispatchTime.now().uptimeNanoseconds - wall) / 30e6, "cpu", (threadTime() - cpu) / 30)
+      return
+    }
+    if ProcessInfo.processInfo.environment["REEL_DEBUG"] != nil {
+      var same = blank
+      let tiny = makeVideoLikeFrame(width: 64, height: 36)
+      let up = Transform3D(scaleX: 30, y: 30, z: 1).concatenating(transform)
+      let st = threadTime()
+      for _ in 0..<10 { try Compositor.draw(tiny, onto: &same, transform: up) }
+      print("tiny source upscaled, reel", (threadTime() - st) / 10)
+      let sp = threadTime()
+      for _ in 0..<10 { try Compositor.draw(tiny, onto: &same, transform: up, engine: .pixman) }
+      print("tiny source upscaled, pixman", (threadTime() - sp) / 10)
+      for _ in 0..<3 {
+        let start = threadTime()
+        for _ in 0..<10 { try Compositor.draw(source, onto: &same, transform: transform) }
+        print("same destination, reel", (threadTime() - start) / 10)
+        let start2 = threadTime()
+        for _ in 0..<10 { try Compositor.draw(source, onto: &same, transform: transform, engine: .pixman) }
+        print("same destination, pixman", (threadTime() - start2) / 10)
+      }
+    }
     let result = try compare(runs: 11, prepare: { blank }) {
       try Compositor.draw(source, onto: &$0, transform: transform, engine: .pixman)
     } _: {

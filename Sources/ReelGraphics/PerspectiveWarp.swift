@@ -166,27 +166,51 @@ struct PerspectiveWarp {
     let coverage = region.coverage
     let mode: SpanBlender.Mode =
       isCopy ? .copy : (coverage == nil && opacity == 255 ? .plainOver : .scaledOver)
+    // Rows' spans, clipped to the box.
+    var spans: [Range<Int>] = []
+    spans.reserveCapacity(endRow - firstRow)
     for y in firstRow..<endRow {
-      guard let span = self.span(row: y) else { continue }
-      let x0 = max(span.lowerBound, box.x0)
-      let x1 = min(span.upperBound, box.x1)
-      guard x0 < x1 else { continue }
-      let blender = SpanBlender(
-        sampler: sampler, row: destination + y * destinationStride, rowStart: x0,
-        coverage: coverage.map { $0.pointer(x: x0, y: y) },
-        coverageStride: coverage?.pixelStride ?? 0, opacity: opacity, mode: mode)
-      walk(row: y, from: x0, to: x1, blender: blender)
+      if let span = self.span(row: y) {
+        let x0 = max(span.lowerBound, box.x0)
+        let x1 = min(span.upperBound, box.x1)
+        spans.append(x0 < x1 ? x0..<x1 : 0..<0)
+      } else {
+        spans.append(0..<0)
+      }
+    }
+    // Walk the destination in vertical strips: a tilted layer's destination row crosses
+    // hundreds of source rows, while a narrow strip keeps the source texels (and pages) it
+    // touches few enough to stay in cache from one row to the next.
+    let stripWidth = PerspectiveWarp.stripWidth
+    var stripStart = box.x0
+    while stripStart < box.x1 {
+      let stripEnd = min(stripStart + stripWidth, box.x1)
+      for y in firstRow..<endRow {
+        let span = spans[y - firstRow]
+        let x0 = max(span.lowerBound, stripStart)
+        let x1 = min(span.upperBound, stripEnd)
+        guard x0 < x1 else { continue }
+        let blender = SpanBlender(
+          sampler: sampler, row: destination + y * destinationStride, rowStart: x0,
+          coverage: coverage.map { $0.pointer(x: x0, y: y) },
+          coverageStride: coverage?.pixelStride ?? 0, opacity: opacity, mode: mode)
+        walk(row: y, from: x0, to: x1, blender: blender)
+      }
+      stripStart = stripEnd
     }
   }
 
+  /// Width in pixels of the destination strips walked top to bottom.
+  static let stripWidth = 64
+
   /// The largest relative error of a linearly interpolated sample position, in texels.
-  private static let interpolationTolerance = 1.0 / 32
+  private static let interpolationTolerance = 1.0 / 16
 
   /// Blends the pixels of row `y` in `start..<end` whose centres map inside the source's
   /// bilinear support.
   ///
   /// The sample position is computed exactly (one division) at the ends of spans of up to
-  /// 16 pixels and interpolated linearly in between. For a position N/Q with N, Q linear in
+  /// 32 pixels and interpolated linearly in between. For a position N/Q with N, Q linear in
   /// x, the second derivative is −2K·q′/Q³ with K = N′Q − NQ′ constant along the row, so a
   /// span of length L strays at most L²·|K·q′| / (4·Q³min) from the true position; the span
   /// length is halved until that is within ``interpolationTolerance`` texels.
@@ -210,7 +234,7 @@ struct PerspectiveWarp {
     let kU = abs(stepU * first.q - first.u * stepQ)
     let kV = abs(stepV * first.q - first.v * stepQ)
     let curvature = max(kU, kV) * abs(stepQ) / (4 * minimumQ * minimumQ * minimumQ * 256)
-    var spanShift = 4
+    var spanShift = 5
     while spanShift > 0
       && Double(1 << (2 * spanShift)) * curvature > PerspectiveWarp.interpolationTolerance
     {
@@ -299,6 +323,63 @@ struct SpanBlender {
   /// Blends columns `start..<start + count`; the sample position of column `start + i` is
   /// (u + i·du, v + i·dv) in 16.16 fixed point relative to texel centres.
   func blend(from start: Int, count: Int, u: Int, du: Int, v: Int, dv: Int) {
+    if mode == .plainOver {
+      blendPlainOver(from: start, count: count, u: u, du: du, v: v, dv: dv)
+    } else {
+      blendGeneral(from: start, count: count, u: u, du: du, v: v, dv: dv)
+    }
+  }
+
+  /// ``blend(from:count:u:du:v:dv:)`` for OVER at full opacity without coverage: the path
+  /// of every plain 3D layer, kept small so its loop state stays in registers.
+  private func blendPlainOver(from start: Int, count: Int, u: Int, du: Int, v: Int, dv: Int) {
+    let source = sampler.source
+    let stride = sampler.stride
+    let lastX = UInt(bitPattern: sampler.width &- 1)
+    let lastY = UInt(bitPattern: sampler.height &- 1)
+    var fu = u
+    var fv = v
+    var target = row + start
+    var remaining = count
+    while remaining >= 2 {
+      let u1 = fu &+ du
+      let v1 = fv &+ dv
+      if UInt(bitPattern: fu >> 16) < lastX && UInt(bitPattern: fv >> 16) < lastY
+        && UInt(bitPattern: u1 >> 16) < lastX && UInt(bitPattern: v1 >> 16) < lastY
+      {
+        PixelPairs.blendOver(
+          source: source, stride: stride, u0: fu, v0: fv, u1: u1, v1: v1, into: target,
+          factors: nil)
+      } else {
+        if let sample = sampler.edgeSample(fixedU: fu, fixedV: fv) {
+          BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
+        }
+        if let sample = sampler.edgeSample(fixedU: u1, fixedV: v1) {
+          BlendKernels.store(sample, into: target + 1, copyCoverage: 255, isCopy: false)
+        }
+      }
+      fu = u1 &+ du
+      fv = v1 &+ dv
+      target += 2
+      remaining &-= 2
+    }
+    if remaining == 1 {
+      if UInt(bitPattern: fu >> 16) < lastX && UInt(bitPattern: fv >> 16) < lastY {
+        let p = source + ((fv >> 16) &* stride &+ (fu >> 16))
+        let (w00, w01, w10, w11) = PixelPairs.weights(fu, fv)
+        let sample = BlendKernels.bilinearWeighted(
+          BlendKernels.expand(p[0]), BlendKernels.expand(p[1]),
+          BlendKernels.expand(p[stride]), BlendKernels.expand(p[stride &+ 1]),
+          w00: w00, w01: w01, w10: w10, w11: w11)
+        BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
+      } else if let sample = sampler.edgeSample(fixedU: fu, fixedV: fv) {
+        BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
+      }
+    }
+  }
+
+  /// ``blend(from:count:u:du:v:dv:)`` with opacity, coverage or copy.
+  private func blendGeneral(from start: Int, count: Int, u: Int, du: Int, v: Int, dv: Int) {
     let source = sampler.source
     let stride = sampler.stride
     let lastX = UInt(bitPattern: sampler.width &- 1)
@@ -307,7 +388,33 @@ struct SpanBlender {
     var fv = v
     var target = row + start
     var coverageIndex = (start &- rowStart) &* coverageStride
-    for _ in 0..<count {
+    var remaining = count
+    if mode != .copy {
+      // Two pixels at a time while both samples are inside the source.
+      while remaining >= 2 {
+        let u1 = fu &+ du
+        let v1 = fv &+ dv
+        guard UInt(bitPattern: fu >> 16) < lastX, UInt(bitPattern: fv >> 16) < lastY,
+          UInt(bitPattern: u1 >> 16) < lastX, UInt(bitPattern: v1 >> 16) < lastY
+        else { break }
+        var factor0 = opacity
+        var factor1 = opacity
+        if let coverage {
+          factor0 = BlendKernels.multiplyScalar(opacity, UInt64(coverage[coverageIndex]))
+          factor1 = BlendKernels.multiplyScalar(
+            opacity, UInt64(coverage[coverageIndex &+ coverageStride]))
+        }
+        PixelPairs.blendOver(
+          source: source, stride: stride, u0: fu, v0: fv, u1: u1, v1: v1, into: target,
+          factors: mode == .plainOver ? nil : (factor0, factor1))
+        fu = u1 &+ du
+        fv = v1 &+ dv
+        target += 2
+        coverageIndex &+= 2 &* coverageStride
+        remaining &-= 2
+      }
+    }
+    for _ in 0..<remaining {
       defer {
         fu &+= du
         fv &+= dv
@@ -353,5 +460,83 @@ struct SpanBlender {
         BlendKernels.store(sample, into: target, copyCoverage: clipCoverage, isCopy: true)
       }
     }
+  }
+}
+
+/// Bilinear sampling and OVER for two destination pixels at once, with their eight
+/// channels in the 16-bit lanes of one SIMD register (native 16-bit multiplies).
+enum PixelPairs {
+  typealias Lanes = SIMD8<UInt16>
+
+  /// The channels of two packed pixels, widened to 16 bits.
+  @inline(__always)
+  static func widen(_ first: UInt32, _ second: UInt32) -> Lanes {
+    let bytes = unsafeBitCast(UInt64(first) | UInt64(second) << 32, to: SIMD8<UInt8>.self)
+    return Lanes(truncatingIfNeeded: bytes)
+  }
+
+  /// `first` in the four lanes of pixel 0 and `second` in those of pixel 1.
+  @inline(__always)
+  static func broadcast(_ first: UInt64, _ second: UInt64) -> Lanes {
+    let spread: UInt64 = 0x0001_0001_0001_0001
+    return unsafeBitCast(SIMD2<UInt64>(first &* spread, second &* spread), to: Lanes.self)
+  }
+
+  /// Two packed pixels from lanes holding 0…255.
+  @inline(__always)
+  static func narrow(_ lanes: Lanes) -> UInt64 {
+    unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: lanes), to: UInt64.self)
+  }
+
+  /// `round(x / 255)` per lane for x ≤ 65025.
+  @inline(__always)
+  static func divide255(_ x: Lanes) -> Lanes {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
+  }
+
+  /// The bilinear weights (w00, w01, w10, w11) for 8-bit fractions; they sum to 256.
+  @inline(__always)
+  static func weights(_ u: Int, _ v: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+    let fx = UInt64(truncatingIfNeeded: (u >> 8) & 255)
+    let fy = UInt64(truncatingIfNeeded: (v >> 8) & 255)
+    let w11 = (fx &* fy) >> 8
+    return (256 &- fx &- fy &+ w11, fx &- w11, fy &- w11, w11)
+  }
+
+  /// Samples positions (u0, v0) and (u1, v1) (16.16 fixed point relative to texel
+  /// centres, both with all taps inside the source), scales them by `factors` when given,
+  /// and composites them OVER `target[0]` and `target[1]`.
+  @inline(__always)
+  static func blendOver(
+    source: UnsafePointer<UInt32>, stride: Int, u0: Int, v0: Int, u1: Int, v1: Int,
+    into target: UnsafeMutablePointer<UInt32>, factors: (UInt64, UInt64)?
+  ) {
+    let p0 = source + ((v0 >> 16) &* stride &+ (u0 >> 16))
+    let p1 = source + ((v1 >> 16) &* stride &+ (u1 >> 16))
+    let fx = broadcast(
+      UInt64(truncatingIfNeeded: (u0 >> 8) & 255), UInt64(truncatingIfNeeded: (u1 >> 8) & 255))
+    let fy = broadcast(
+      UInt64(truncatingIfNeeded: (v0 >> 8) & 255), UInt64(truncatingIfNeeded: (v1 >> 8) & 255))
+    let w11 = (fx &* fy) &>> 8
+    let w01 = fx &- w11
+    let w10 = fy &- w11
+    let w00 = 256 &- fx &- fy &+ w11
+    var sum = widen(p0[0], p1[0]) &* w00
+    sum &+= widen(p0[1], p1[1]) &* w01
+    sum &+= widen(p0[stride], p1[stride]) &* w10
+    sum &+= widen(p0[stride &+ 1], p1[stride &+ 1]) &* w11
+    var sample = (sum &+ 128) &>> 8
+    if let factors { sample = divide255(sample &* broadcast(factors.0, factors.1)) }
+    let packed = narrow(sample)
+    let raw = UnsafeMutableRawPointer(target)
+    if packed & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+      raw.storeBytes(of: packed, as: UInt64.self)
+      return
+    }
+    if packed == 0 { return }
+    let inverse = broadcast(255 &- ((packed >> 24) & 255), 255 &- (packed >> 56))
+    let destination = widen(target[0], target[1])
+    raw.storeBytes(of: narrow(sample &+ divide255(destination &* inverse)), as: UInt64.self)
   }
 }
