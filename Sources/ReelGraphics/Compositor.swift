@@ -36,8 +36,8 @@ public enum Compositor {
   ///   - clip: Where the destination may change, or `nil` for everywhere.
   ///   - blend: How the source combines with the destination.
   ///   - engine: Reel's own kernels (default) or pixman (the reference).
-  /// - Throws: ``GraphicsError/pixman(operation:)`` when the pixman engine cannot make its
-  ///   images; the Reel engine does not throw.
+  /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images (out
+  ///   of memory); whole-pixel draws without a mask go through pixman in both engines.
   public static func draw(
     _ source: Image, onto destination: inout Image, transform: Transform3D = .identity,
     opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver,
@@ -69,6 +69,13 @@ public enum Compositor {
             source: source, destination: target, destinationSize: (width, height),
             destinationStride: stride, integerOffset: integerOffset, warp: warp,
             region: region, opacity: opacity8, isCopy: isCopy)
+        case .reel where integerOffset != nil && region.coverage == nil:
+          // pixman's SIMD OVER and SRC round exactly like Reel's kernels and are faster for
+          // whole-pixel copies.
+          try PixmanCompositor.draw(
+            source: source, destination: target, destinationSize: (width, height),
+            destinationStride: stride, integerOffset: integerOffset, warp: nil,
+            region: region, opacity: opacity8, isCopy: isCopy)
         case .reel:
           drawWithReel(
             source: source, target: target, destinationStride: stride,
@@ -82,7 +89,7 @@ public enum Compositor {
   /// Draws `source` onto `destination` through a 2D transform; see
   /// ``draw(_:onto:transform:opacity:clip:blend:engine:)`` for the parameters.
   ///
-  /// - Throws: ``GraphicsError/pixman(operation:)`` only from the pixman engine.
+  /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images.
   public static func draw(
     _ source: Image, onto destination: inout Image, transform: AffineTransform,
     opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver,
@@ -100,7 +107,7 @@ public enum Compositor {
   ///   - mask: An image in destination space; its pixel (i, j) covers destination pixel
   ///     (i, j), and destination pixels outside it are left unchanged.
   ///   - Other parameters: as in ``draw(_:onto:transform:opacity:clip:blend:engine:)``.
-  /// - Throws: ``GraphicsError/pixman(operation:)`` only from the pixman engine.
+  /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images.
   public static func draw(
     _ source: Image, onto destination: inout Image, transform: Transform3D = .identity,
     opacity: Double = 1, mask: Image, blend: BlendMode = .sourceOver, engine: Engine = .reel

@@ -112,8 +112,8 @@ struct PerspectiveWarp {
       y1: PerspectiveWarp.clampedIndex((maxY - 0.5).rounded(.up)) + 1)
   }
 
-  /// The columns of row `y` whose centres lie inside the footprint (one pixel of slack on
-  /// each side; the sampler skips pixels outside the source's support), or `nil`.
+  /// The columns of row `y` whose centres lie inside the footprint, or `nil`. (A centre
+  /// exactly on its edge would get zero weight anyway.)
   func span(row y: Int) -> Range<Int>? {
     let centre = Double(y) + 0.5
     var minX = Double.infinity
@@ -132,9 +132,9 @@ struct PerspectiveWarp {
       previous = point
     }
     guard minX <= maxX else { return nil }
-    let start = PerspectiveWarp.clampedIndex((minX - 0.5).rounded(.down))
-    let end = PerspectiveWarp.clampedIndex((maxX - 0.5).rounded(.up)) + 1
-    return start..<end
+    let start = PerspectiveWarp.clampedIndex((minX - 0.5).rounded(.up))
+    let end = PerspectiveWarp.clampedIndex((maxX - 0.5).rounded(.down)) + 1
+    return start < end ? start..<end : nil
   }
 
   private static func clampedIndex(_ value: Double) -> Int {
@@ -203,17 +203,17 @@ struct PerspectiveWarp {
   /// Width in pixels of the destination strips walked top to bottom.
   static let stripWidth = 64
 
-  /// The largest relative error of a linearly interpolated sample position, in texels.
-  private static let interpolationTolerance = 1.0 / 16
+  /// The largest error of an extrapolated sample position, in texels.
+  private static let positionTolerance = 1.0 / 64
 
-  /// Blends the pixels of row `y` in `start..<end` whose centres map inside the source's
-  /// bilinear support.
+  /// Blends the pixels of row `y` in `start..<end` (all with centres inside the footprint).
   ///
-  /// The sample position is computed exactly (one division) at the ends of spans of up to
-  /// 32 pixels and interpolated linearly in between. For a position N/Q with N, Q linear in
-  /// x, the second derivative is −2K·q′/Q³ with K = N′Q − NQ′ constant along the row, so a
-  /// span of length L strays at most L²·|K·q′| / (4·Q³min) from the true position; the span
-  /// length is halved until that is within ``interpolationTolerance`` texels.
+  /// Along a row a sample coordinate is f(x) = N(x)/Q(x) with N and Q linear, so
+  /// K = N′Q − NQ′ is constant and f′ = K/Q², f″ = −2Kq′/Q³, f‴ = 6Kq′²/Q⁴. Each span
+  /// starts from the exact position (one reciprocal) and steps by second-order forward
+  /// differences (two integer additions per coordinate per pixel); the third-order error
+  /// over a span of L pixels is at most L³·|K|·q′²/Q⁴, and L (≤ 64) is halved until that
+  /// is within ``positionTolerance`` texels.
   private func walk(row y: Int, from start: Int, to end: Int, blender: SpanBlender) {
     let centreY = Double(y) + 0.5
     let u0 = uCoefficients.y * centreY + uCoefficients.z
@@ -222,52 +222,80 @@ struct PerspectiveWarp {
     let stepU = uCoefficients.x
     let stepV = vCoefficients.x
     let stepQ = qCoefficients.x
-    @inline(__always) func position(_ x: Int) -> (u: Double, v: Double, q: Double) {
-      let centreX = Double(x) + 0.5
-      return (u0 + stepU * centreX, v0 + stepV * centreX, q0 + stepQ * centreX)
-    }
-    let first = position(start)
-    let last = position(end - 1)
-    let minimumQ = min(first.q, last.q)
+    // N′Q − NQ′ evaluated at x = 0 (it is the same everywhere on the row).
+    let kU = stepU * q0 - u0 * stepQ
+    let kV = stepV * q0 - v0 * stepQ
+    let firstQ = q0 + stepQ * (Double(start) + 0.5)
+    let lastQ = q0 + stepQ * (Double(end) - 0.5)
+    let minimumQ = min(firstQ, lastQ)
     guard minimumQ > 0 else { return }
-    // K for u and v in 256ths of a texel; the bound in texels is L²·|K·q′|/(4·Q³)/256.
-    let kU = abs(stepU * first.q - first.u * stepQ)
-    let kV = abs(stepV * first.q - first.v * stepQ)
-    let curvature = max(kU, kV) * abs(stepQ) / (4 * minimumQ * minimumQ * minimumQ * 256)
-    var spanShift = 5
+    // Third-order bound per L³, converted from 256ths to texels.
+    let squaredQ = minimumQ * minimumQ
+    let thirdOrder = max(abs(kU), abs(kV)) * stepQ * stepQ / (squaredQ * squaredQ * 256)
+    var spanShift = 6
     while spanShift > 0
-      && Double(1 << (2 * spanShift)) * curvature > PerspectiveWarp.interpolationTolerance
+      && Double(1 << (3 * spanShift)) * thirdOrder > PerspectiveWarp.positionTolerance
     {
       spanShift -= 1
     }
     let spanLength = 1 << spanShift
-    // Positions in 16.16 fixed point of texels (the coefficients give 256ths, shifted to
-    // texel centres); clamped a little outside the source so the conversion cannot trap.
-    let lowLimit = -2.0 * 65536
-    let highU = Double(sourceWidth + 2) * 65536
-    let highV = Double(sourceHeight + 2) * 65536
-    let biasInt = 4 * 65536
+    // Positions are 24-bit fixed point of texels; the coefficients give 256ths, so scale
+    // by 2¹⁶. Values are clamped far outside the source only so conversions cannot trap.
+    let scale = 65536.0
+    let limit = 1.0e13
+    let biasInt = 1 << 44
     let bias = Double(biasInt)
-    @inline(__always) func fixed(_ p: (u: Double, v: Double, q: Double)) -> (Int, Int) {
-      let reciprocal = 256 / p.q
-      let u = min(max(p.u * reciprocal, lowLimit), highU)
-      let v = min(max(p.v * reciprocal, lowLimit), highV)
+    @inline(__always) func stepper(at x: Int) -> PositionStepper {
+      let centreX = Double(x) + 0.5
+      let q = q0 + stepQ * centreX
+      let r = 1 / q
+      let u = (u0 + stepU * centreX) * r
+      let v = (v0 + stepV * centreX) * r
+      let r2 = r * r
+      let secondU = -2 * kU * stepQ * r2 * r
+      let secondV = -2 * kV * stepQ * r2 * r
+      @inline(__always) func fixed(_ value: Double) -> Int {
+        Int(min(max(value * scale, -limit), limit))
+      }
       // Truncating a positive value is a floor: shift up first.
-      return (Int(u + bias) &- biasInt, Int(v + bias) &- biasInt)
+      return PositionStepper(
+        u: Int(min(max(u * scale, -limit), limit) + bias) &- biasInt,
+        du: fixed(kU * r2 + secondU / 2), ddu: fixed(secondU),
+        v: Int(min(max(v * scale, -limit), limit) + bias) &- biasInt,
+        dv: fixed(kV * r2 + secondV / 2), ddv: fixed(secondV))
     }
     var x = start
-    var (fu, fv) = fixed(first)
+    var current = stepper(at: x)
     while x < end {
       let count = min(spanLength, end - x)
-      let (nextU, nextV) = fixed(position(x + count))
-      // Full spans divide by a power of two with a shift (no integer division per span).
-      let du = count == spanLength ? (nextU &- fu) >> spanShift : (nextU &- fu) / count
-      let dv = count == spanLength ? (nextV &- fv) >> spanShift : (nextV &- fv) / count
-      blender.blend(from: x, count: count, u: fu, du: du, v: fv, dv: dv)
-      fu = nextU
-      fv = nextV
+      // Work out the following span's start now so its division overlaps this span.
+      let following = x + count < end ? stepper(at: x + count) : current
+      blender.blend(from: x, count: count, stepper: current)
+      current = following
       x += count
     }
+  }
+}
+
+/// Sample positions along a span: 24-bit fixed-point texel coordinates relative to texel
+/// centres, stepped by second-order forward differences.
+struct PositionStepper {
+  var u: Int
+  var du: Int
+  var ddu: Int
+  var v: Int
+  var dv: Int
+  var ddv: Int
+
+  /// The current position; then moves to the next pixel.
+  @inline(__always)
+  mutating func next() -> (u: Int, v: Int) {
+    let position = (u, v)
+    u &+= du
+    du &+= ddu
+    v &+= dv
+    dv &+= ddv
+    return position
   }
 }
 
@@ -278,15 +306,23 @@ struct BilinearSampler {
   let width: Int
   let height: Int
 
-  /// The sample at a position near or outside the source's edge, in 16.16 fixed point
-  /// relative to texel centres (position − ½), or `nil` when no texel contributes or the
-  /// sample is fully transparent. Taps outside the source are transparent.
+  /// Whether a position (24-bit fixed point, relative to texel centres) has all four taps
+  /// inside the source.
+  @inline(__always)
+  func isInterior(_ u: Int, _ v: Int) -> Bool {
+    UInt(bitPattern: u >> 24) < UInt(bitPattern: width &- 1)
+      && UInt(bitPattern: v >> 24) < UInt(bitPattern: height &- 1)
+  }
+
+  /// The sample at a position near or outside the source's edge (24-bit fixed point
+  /// relative to texel centres), or `nil` when no texel contributes or the sample is fully
+  /// transparent. Taps outside the source are transparent.
   @inline(never)
-  func edgeSample(fixedU: Int, fixedV: Int) -> UInt64? {
-    let tx = fixedU >> 16
-    let ty = fixedV >> 16
-    let fx = UInt64(truncatingIfNeeded: (fixedU >> 8) & 255)
-    let fy = UInt64(truncatingIfNeeded: (fixedV >> 8) & 255)
+  func edgeSample(_ u: Int, _ v: Int) -> UInt64? {
+    let tx = u >> 24
+    let ty = v >> 24
+    let fx = UInt64(truncatingIfNeeded: (u >> 16) & 255)
+    let fy = UInt64(truncatingIfNeeded: (v >> 16) & 255)
     guard tx >= -1, ty >= -1, tx < width, ty < height, tx >= 0 || fx > 0, ty >= 0 || fy > 0
     else { return nil }
     func tap(_ cx: Int, _ cy: Int) -> UInt64 {
@@ -297,9 +333,20 @@ struct BilinearSampler {
       tap(tx, ty), tap(tx + 1, ty), tap(tx, ty + 1), tap(tx + 1, ty + 1), fx: fx, fy: fy)
     return sample == 0 ? nil : sample
   }
+
+  /// The sample at an interior position (``isInterior(_:_:)``).
+  @inline(__always)
+  func interiorSample(_ u: Int, _ v: Int) -> UInt64 {
+    let p = source + ((v >> 24) &* stride &+ (u >> 24))
+    let fx = UInt64(truncatingIfNeeded: (u >> 16) & 255)
+    let fy = UInt64(truncatingIfNeeded: (v >> 16) & 255)
+    return BlendKernels.bilinear(
+      BlendKernels.expand(p[0]), BlendKernels.expand(p[1]), BlendKernels.expand(p[stride]),
+      BlendKernels.expand(p[stride &+ 1]), fx: fx, fy: fy)
+  }
 }
 
-/// Samples and blends one run of destination pixels whose source positions step linearly.
+/// Samples and blends one run of destination pixels.
 struct SpanBlender {
   enum Mode {
     /// OVER at full opacity without per-pixel coverage.
@@ -320,144 +367,86 @@ struct SpanBlender {
   let opacity: UInt64
   let mode: Mode
 
-  /// Blends columns `start..<start + count`; the sample position of column `start + i` is
-  /// (u + i·du, v + i·dv) in 16.16 fixed point relative to texel centres.
-  func blend(from start: Int, count: Int, u: Int, du: Int, v: Int, dv: Int) {
+  /// Blends columns `start..<start + count`, sampling at the stepper's positions.
+  func blend(from start: Int, count: Int, stepper: PositionStepper) {
     if mode == .plainOver {
-      blendPlainOver(from: start, count: count, u: u, du: du, v: v, dv: dv)
+      blendPlainOver(from: start, count: count, stepper: stepper)
     } else {
-      blendGeneral(from: start, count: count, u: u, du: du, v: v, dv: dv)
+      blendGeneral(from: start, count: count, stepper: stepper)
     }
   }
 
-  /// ``blend(from:count:u:du:v:dv:)`` for OVER at full opacity without coverage: the path
-  /// of every plain 3D layer, kept small so its loop state stays in registers.
-  private func blendPlainOver(from start: Int, count: Int, u: Int, du: Int, v: Int, dv: Int) {
+  /// OVER at full opacity without coverage: the path of every plain 3D layer, kept small
+  /// so its loop state stays in registers.
+  private func blendPlainOver(from start: Int, count: Int, stepper: PositionStepper) {
     let source = sampler.source
     let stride = sampler.stride
-    let lastX = UInt(bitPattern: sampler.width &- 1)
-    let lastY = UInt(bitPattern: sampler.height &- 1)
-    var fu = u
-    var fv = v
+    var walker = stepper
     var target = row + start
     var remaining = count
-    while remaining >= 2 {
-      let u1 = fu &+ du
-      let v1 = fv &+ dv
-      if UInt(bitPattern: fu >> 16) < lastX && UInt(bitPattern: fv >> 16) < lastY
-        && UInt(bitPattern: u1 >> 16) < lastX && UInt(bitPattern: v1 >> 16) < lastY
-      {
-        PixelPairs.blendOver(
-          source: source, stride: stride, u0: fu, v0: fv, u1: u1, v1: v1, into: target,
-          factors: nil)
-      } else {
-        if let sample = sampler.edgeSample(fixedU: fu, fixedV: fv) {
-          BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
-        }
-        if let sample = sampler.edgeSample(fixedU: u1, fixedV: v1) {
-          BlendKernels.store(sample, into: target + 1, copyCoverage: 255, isCopy: false)
-        }
-      }
-      fu = u1 &+ du
-      fv = v1 &+ dv
-      target += 2
-      remaining &-= 2
+    // Four pixels per step while the first and the fourth sample (and so, positions being
+    // monotonic along a row, all four) have every tap inside the source.
+    while remaining >= 4 {
+      var ahead = walker
+      let (u0, v0) = ahead.next()
+      let (u1, v1) = ahead.next()
+      let (u2, v2) = ahead.next()
+      let (u3, v3) = ahead.next()
+      guard sampler.isInterior(u0, v0) && sampler.isInterior(u3, v3) else { break }
+      PixelPairs.blendOver(
+        source: source, stride: stride, u0: u0, v0: v0, u1: u1, v1: v1, into: target,
+        factors: nil)
+      PixelPairs.blendOver(
+        source: source, stride: stride, u0: u2, v0: v2, u1: u3, v1: v3, into: target + 2,
+        factors: nil)
+      walker = ahead
+      target += 4
+      remaining &-= 4
     }
-    if remaining == 1 {
-      if UInt(bitPattern: fu >> 16) < lastX && UInt(bitPattern: fv >> 16) < lastY {
-        let p = source + ((fv >> 16) &* stride &+ (fu >> 16))
-        let (w00, w01, w10, w11) = PixelPairs.weights(fu, fv)
-        let sample = BlendKernels.bilinearWeighted(
-          BlendKernels.expand(p[0]), BlendKernels.expand(p[1]),
-          BlendKernels.expand(p[stride]), BlendKernels.expand(p[stride &+ 1]),
-          w00: w00, w01: w01, w10: w10, w11: w11)
-        BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
-      } else if let sample = sampler.edgeSample(fixedU: fu, fixedV: fv) {
+    while remaining > 0 {
+      let (u, v) = walker.next()
+      if sampler.isInterior(u, v) {
+        BlendKernels.store(
+          sampler.interiorSample(u, v), into: target, copyCoverage: 255, isCopy: false)
+      } else if let sample = sampler.edgeSample(u, v) {
         BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
       }
+      target += 1
+      remaining &-= 1
     }
   }
 
-  /// ``blend(from:count:u:du:v:dv:)`` with opacity, coverage or copy.
-  private func blendGeneral(from start: Int, count: Int, u: Int, du: Int, v: Int, dv: Int) {
-    let source = sampler.source
-    let stride = sampler.stride
-    let lastX = UInt(bitPattern: sampler.width &- 1)
-    let lastY = UInt(bitPattern: sampler.height &- 1)
-    var fu = u
-    var fv = v
+  /// Blending with opacity, coverage or copy.
+  private func blendGeneral(from start: Int, count: Int, stepper: PositionStepper) {
+    var walker = stepper
     var target = row + start
     var coverageIndex = (start &- rowStart) &* coverageStride
-    var remaining = count
-    if mode != .copy {
-      // Two pixels at a time while both samples are inside the source.
-      while remaining >= 2 {
-        let u1 = fu &+ du
-        let v1 = fv &+ dv
-        guard UInt(bitPattern: fu >> 16) < lastX, UInt(bitPattern: fv >> 16) < lastY,
-          UInt(bitPattern: u1 >> 16) < lastX, UInt(bitPattern: v1 >> 16) < lastY
-        else { break }
-        var factor0 = opacity
-        var factor1 = opacity
-        if let coverage {
-          factor0 = BlendKernels.multiplyScalar(opacity, UInt64(coverage[coverageIndex]))
-          factor1 = BlendKernels.multiplyScalar(
-            opacity, UInt64(coverage[coverageIndex &+ coverageStride]))
-        }
-        PixelPairs.blendOver(
-          source: source, stride: stride, u0: fu, v0: fv, u1: u1, v1: v1, into: target,
-          factors: mode == .plainOver ? nil : (factor0, factor1))
-        fu = u1 &+ du
-        fv = v1 &+ dv
-        target += 2
-        coverageIndex &+= 2 &* coverageStride
-        remaining &-= 2
-      }
-    }
-    for _ in 0..<remaining {
+    for _ in 0..<count {
       defer {
-        fu &+= du
-        fv &+= dv
         target += 1
         coverageIndex &+= coverageStride
       }
-      let tx = fu >> 16
-      let ty = fv >> 16
+      let (u, v) = walker.next()
+      var clipCoverage: UInt64 = 255
+      if let coverage {
+        clipCoverage = UInt64(coverage[coverageIndex])
+        if clipCoverage == 0 { continue }
+      }
       var sample: UInt64
-      if UInt(bitPattern: tx) < lastX && UInt(bitPattern: ty) < lastY {
-        let p = source + (ty &* stride &+ tx)
-        let a = p[0]
-        let b = p[1]
-        let c = p[stride]
-        let d = p[stride &+ 1]
-        if a == b && a == c && a == d {
-          if a == 0 && mode != .copy { continue }
-          sample = BlendKernels.expand(a)
-        } else {
-          let fx = UInt64(truncatingIfNeeded: (fu >> 8) & 255)
-          let fy = UInt64(truncatingIfNeeded: (fv >> 8) & 255)
-          sample = BlendKernels.bilinear(
-            BlendKernels.expand(a), BlendKernels.expand(b), BlendKernels.expand(c),
-            BlendKernels.expand(d), fx: fx, fy: fy)
-        }
+      if sampler.isInterior(u, v) {
+        sample = sampler.interiorSample(u, v)
       } else {
-        guard let edge = sampler.edgeSample(fixedU: fu, fixedV: fv) else { continue }
+        guard let edge = sampler.edgeSample(u, v) else { continue }
         sample = edge
       }
-      switch mode {
-      case .plainOver:
-        BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
-      case .scaledOver:
-        var factor = opacity
-        if let coverage {
-          factor = BlendKernels.multiplyScalar(opacity, UInt64(coverage[coverageIndex]))
-        }
-        if factor != 255 { sample = BlendKernels.multiply(sample, by: factor) }
-        BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
-      case .copy:
-        let clipCoverage = coverage.map { UInt64($0[coverageIndex]) } ?? 255
+      if mode == .copy {
         if opacity != 255 { sample = BlendKernels.multiply(sample, by: opacity) }
         BlendKernels.store(sample, into: target, copyCoverage: clipCoverage, isCopy: true)
+      } else {
+        let factor =
+          clipCoverage == 255 ? opacity : BlendKernels.multiplyScalar(opacity, clipCoverage)
+        if factor != 255 { sample = BlendKernels.multiply(sample, by: factor) }
+        BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
       }
     }
   }
@@ -495,16 +484,7 @@ enum PixelPairs {
     return (t &+ (t &>> 8)) &>> 8
   }
 
-  /// The bilinear weights (w00, w01, w10, w11) for 8-bit fractions; they sum to 256.
-  @inline(__always)
-  static func weights(_ u: Int, _ v: Int) -> (UInt64, UInt64, UInt64, UInt64) {
-    let fx = UInt64(truncatingIfNeeded: (u >> 8) & 255)
-    let fy = UInt64(truncatingIfNeeded: (v >> 8) & 255)
-    let w11 = (fx &* fy) >> 8
-    return (256 &- fx &- fy &+ w11, fx &- w11, fy &- w11, w11)
-  }
-
-  /// Samples positions (u0, v0) and (u1, v1) (16.16 fixed point relative to texel
+  /// Samples positions (u0, v0) and (u1, v1) (24-bit fixed point relative to texel
   /// centres, both with all taps inside the source), scales them by `factors` when given,
   /// and composites them OVER `target[0]` and `target[1]`.
   @inline(__always)
@@ -512,12 +492,12 @@ enum PixelPairs {
     source: UnsafePointer<UInt32>, stride: Int, u0: Int, v0: Int, u1: Int, v1: Int,
     into target: UnsafeMutablePointer<UInt32>, factors: (UInt64, UInt64)?
   ) {
-    let p0 = source + ((v0 >> 16) &* stride &+ (u0 >> 16))
-    let p1 = source + ((v1 >> 16) &* stride &+ (u1 >> 16))
+    let p0 = source + ((v0 >> 24) &* stride &+ (u0 >> 24))
+    let p1 = source + ((v1 >> 24) &* stride &+ (u1 >> 24))
     let fx = broadcast(
-      UInt64(truncatingIfNeeded: (u0 >> 8) & 255), UInt64(truncatingIfNeeded: (u1 >> 8) & 255))
+      UInt64(truncatingIfNeeded: (u0 >> 16) & 255), UInt64(truncatingIfNeeded: (u1 >> 16) & 255))
     let fy = broadcast(
-      UInt64(truncatingIfNeeded: (v0 >> 8) & 255), UInt64(truncatingIfNeeded: (v1 >> 8) & 255))
+      UInt64(truncatingIfNeeded: (v0 >> 16) & 255), UInt64(truncatingIfNeeded: (v1 >> 16) & 255))
     let w11 = (fx &* fy) &>> 8
     let w01 = fx &- w11
     let w10 = fy &- w11

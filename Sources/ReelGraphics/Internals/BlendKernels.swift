@@ -80,16 +80,6 @@ enum BlendKernels {
     }
   }
 
-  /// The bilinear blend of four expanded pixels with weights summing to 256.
-  @inline(__always)
-  static func bilinearWeighted(
-    _ p00: UInt64, _ p01: UInt64, _ p10: UInt64, _ p11: UInt64, w00: UInt64, w01: UInt64,
-    w10: UInt64, w11: UInt64
-  ) -> UInt64 {
-    let sum = p00 &* w00 &+ p01 &* w01 &+ p10 &* w10 &+ p11 &* w11
-    return ((sum &+ laneHalf) >> 8) & laneMask
-  }
-
   /// The bilinear blend of four expanded pixels with 8-bit fractions `fx`, `fy` (0…255):
   /// weights sum to 256 so no lane overflows, and each result channel stays ≤ its alpha.
   @inline(__always)
