@@ -1,0 +1,216 @@
+import Foundation
+import ReelCore
+import ReelGraphics
+
+/// The benchmark cases; each prints Reel's time, pixman's time and their ratio.
+enum Benchmarks {
+  static let width = 1920
+  static let height = 1080
+
+  /// 1080p source tilted 30° about y with m34 = −1/1000 about its centre, onto 1080p.
+  static func warp() throws {
+    let source = makeVideoLikeFrame(width: width, height: height)
+    let transform = Transform3D(translationX: -Double(width) / 2, y: -Double(height) / 2, z: 0)
+      .concatenating(Transform3D(rotationAngle: .pi / 6, x: 0, y: 1, z: 0))
+      .concatenating(.perspective(distance: 1000))
+      .concatenating(Transform3D(translationX: Double(width) / 2, y: Double(height) / 2, z: 0))
+    let blank = Image(width: width, height: height)
+    if let only = ProcessInfo.processInfo.environment["REEL_ONLY"] {
+      var same = blank
+      let wall = DispatchTime.now().uptimeNanoseconds
+      let cpu = threadTime()
+      for _ in 0..<30 {
+        try Compositor.draw(source, onto: &same, transform: transform, engine: only == "pixman" ? .pixman : .reel)
+      }
+      print(only, "wall", Double(DispatchTime.now().uptimeNanoseconds - wall) / 30e6, "cpu", (threadTime() - cpu) / 30)
+      return
+    }
+    if ProcessInfo.processInfo.environment["REEL_DEBUG"] != nil {
+      var same = blank
+      let tiny = makeVideoLikeFrame(width: 64, height: 36)
+      let up = Transform3D(scaleX: 30, y: 30, z: 1).concatenating(transform)
+      let st = threadTime()
+      for _ in 0..<10 { try Compositor.draw(tiny, onto: &same, transform: up) }
+      print("tiny source upscaled, reel", (threadTime() - st) / 10)
+      let sp = threadTime()
+      for _ in 0..<10 { try Compositor.draw(tiny, onto: &same, transform: up, engine: .pixman) }
+      print("tiny source upscaled, pixman", (threadTime() - sp) / 10)
+      for _ in 0..<3 {
+        let start = threadTime()
+        for _ in 0..<10 { try Compositor.draw(source, onto: &same, transform: transform) }
+        print("same destination, reel", (threadTime() - start) / 10)
+        let start2 = threadTime()
+        for _ in 0..<10 { try Compositor.draw(source, onto: &same, transform: transform, engine: .pixman) }
+        print("same destination, pixman", (threadTime() - start2) / 10)
+      }
+    }
+    let result = try compare(runs: 11, prepare: { blank }) {
+      try Compositor.draw(source, onto: &$0, transform: transform, engine: .pixman)
+    } _: {
+      try Compositor.draw(source, onto: &$0, transform: transform)
+    }
+    let (pixmanTime, reelTime) = (result.first, result.second)
+    let difference = compare(result.firstOutput, result.secondOutput)
+    print("warp 1080p (rotation.y 30°, m34 −1/1000), single thread")
+    print(String(format: "  pixman projective bilinear  %8.2f ms/frame", pixmanTime))
+    print(String(format: "  Reel perspective warp       %8.2f ms/frame", reelTime))
+    print(String(format: "  speed-up                    %8.2f×", pixmanTime / reelTime))
+    print(
+      String(
+        format: "  covered pixels %d, mean |Δ| %.3f/255 per channel, max |Δ| %d/255",
+        difference.covered, difference.mean, difference.max))
+  }
+
+  /// Full-frame OVER, integer-translation copy and a 1 Mpx affine bilinear draw.
+  static func composite() throws {
+    let overlay = makeTranslucentOverlay(width: width, height: height)
+    let background = makeVideoLikeFrame(width: width, height: height)
+    print("composite 1080p, single thread")
+
+    let over = try compare(runs: 21, prepare: { background }) {
+      try Compositor.draw(overlay, onto: &$0, engine: .pixman)
+    } _: {
+      try Compositor.draw(overlay, onto: &$0)
+    }
+    report(
+      "OVER translucent full frame", pixman: over.first, reel: over.second,
+      identical: over.firstOutput == over.secondOutput)
+
+    let shifted = Transform3D(translationX: 37, y: -21, z: 0)
+    let blank = Image(width: width, height: height)
+    let copy = try compare(runs: 21, prepare: { blank }) {
+      try Compositor.draw(background, onto: &$0, transform: shifted, engine: .pixman)
+    } _: {
+      try Compositor.draw(background, onto: &$0, transform: shifted)
+    }
+    report(
+      "integer translation (opaque)", pixman: copy.first, reel: copy.second,
+      identical: copy.firstOutput == copy.secondOutput)
+
+    // About 1 Mpx: the footprint of a rotated, scaled 1100×900 frame.
+    let small = makeVideoLikeFrame(width: 1100, height: 900)
+    let affine = Transform2D(translationX: -550, y: -450)
+      .concatenating(Transform2D(rotationAngle: 0.2))
+      .concatenating(Transform2D(scaleX: 0.95, y: 0.95))
+      .concatenating(Transform2D(translationX: 960, y: 540))
+    let rotated = try compare(runs: 21, prepare: { background }) {
+      try Compositor.draw(small, onto: &$0, transform: affine, engine: .pixman)
+    } _: {
+      try Compositor.draw(small, onto: &$0, transform: affine)
+    }
+    report(
+      "affine bilinear ~1 Mpx", pixman: rotated.first, reel: rotated.second,
+      identical: rotated.firstOutput == rotated.secondOutput)
+    let difference = compare(rotated.firstOutput, rotated.secondOutput)
+    print(
+      String(
+        format: "    mean |Δ| %.3f/255 per channel, max |Δ| %d/255 (over the whole frame)",
+        difference.mean, difference.max))
+  }
+
+  static func report(_ name: String, pixman: Double, reel: Double, identical: Bool) {
+    print(
+      String(
+        format: "  %-30@  pixman %7.2f ms  Reel %7.2f ms  speed-up %5.2f×  %@",
+        name as NSString, pixman, reel, pixman / reel,
+        (identical ? "bit-identical" : "differs") as NSString))
+  }
+
+  /// Median CPU times of this thread, in milliseconds, of two drawing jobs run alternately
+  /// (`runs` times each, after one warm-up each), so both see the same machine conditions.
+  ///
+  /// Each run first makes a fresh, unshared destination (`prepare`, not timed), then times
+  /// `draw` on it. Thread CPU time, not wall time, so other processes on a shared machine
+  /// disturb the comparison less.
+  static func compare(
+    runs: Int, prepare: () -> Image, _ first: (inout Image) throws -> Void,
+    _ second: (inout Image) throws -> Void
+  ) rethrows -> (first: Double, second: Double, firstOutput: Image, secondOutput: Image) {
+    var firstTimes: [Double] = []
+    var secondTimes: [Double] = []
+    var firstOutput = prepare()
+    var secondOutput = prepare()
+    for run in 0...runs {
+      for index in 0..<2 {
+        var target = prepare()
+        target.withUnsafeMutableBytes { _ in }  // make it unique before timing
+        let start = threadTime()
+        if index == 0 { try first(&target) } else { try second(&target) }
+        let time = threadTime() - start
+        if run > 0 { index == 0 ? firstTimes.append(time) : secondTimes.append(time) }
+        if index == 0 { firstOutput = target } else { secondOutput = target }
+      }
+    }
+    firstTimes.sort()
+    secondTimes.sort()
+    return (
+      firstTimes[firstTimes.count / 2], secondTimes[secondTimes.count / 2], firstOutput,
+      secondOutput
+    )
+  }
+
+  /// This thread's CPU time in milliseconds.
+  static func threadTime() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) * 1e3 + Double(spec.tv_nsec) / 1e6
+  }
+
+  /// Mean and max absolute channel difference over pixels where either image has alpha.
+  static func compare(_ a: Image, _ b: Image) -> (covered: Int, mean: Double, max: Int) {
+    var total = 0
+    var largest = 0
+    var covered = 0
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let p = a[x: x, y: y]
+        let q = b[x: x, y: y]
+        guard p.alpha > 0 || q.alpha > 0 else { continue }
+        covered += 1
+        for (u, v) in [(p.blue, q.blue), (p.green, q.green), (p.red, q.red), (p.alpha, q.alpha)] {
+          let d = abs(Int(u) - Int(v))
+          total += d
+          largest = max(largest, d)
+        }
+      }
+    }
+    return (covered, covered == 0 ? 0 : Double(total) / Double(covered * 4), largest)
+  }
+
+  /// An opaque frame with smooth gradients and fine detail, like decoded video.
+  static func makeVideoLikeFrame(width: Int, height: Int) -> Image {
+    var image = Image(width: width, height: height)
+    let stride = image.bytesPerRow
+    image.withUnsafeMutableBytes { raw in
+      for y in 0..<height {
+        for x in 0..<width {
+          let offset = y * stride + x * 4
+          raw[offset] = UInt8(truncatingIfNeeded: x &* 255 / max(width - 1, 1))
+          raw[offset + 1] = UInt8(truncatingIfNeeded: y &* 255 / max(height - 1, 1))
+          raw[offset + 2] = UInt8(truncatingIfNeeded: (x ^ y) & 0xFF)
+          raw[offset + 3] = 255
+        }
+      }
+    }
+    return image
+  }
+
+  /// A frame of translucent premultiplied pixels with varying alpha (text and shapes).
+  static func makeTranslucentOverlay(width: Int, height: Int) -> Image {
+    var image = Image(width: width, height: height)
+    let stride = image.bytesPerRow
+    image.withUnsafeMutableBytes { raw in
+      for y in 0..<height {
+        for x in 0..<width {
+          let alpha = (x &+ 3 &* y) % 256
+          let offset = y * stride + x * 4
+          raw[offset] = UInt8(alpha / 2)
+          raw[offset + 1] = UInt8(alpha / 3)
+          raw[offset + 2] = UInt8(alpha)
+          raw[offset + 3] = UInt8(alpha)
+        }
+      }
+    }
+    return image
+  }
+}
