@@ -8,13 +8,13 @@ struct CompositorClipTests {
   static let transforms: [Transform3D] = [
     .identity,
     Transform3D(translationX: 0.5, y: 0.5, z: 0),
-    Pixels.tilt(width: 64, height: 48, angle: 0.2, distance: 800, centreX: 32, centreY: 24)
+    CompositedPixels.tilt(width: 64, height: 48, angle: 0.2, distance: 800, centreX: 32, centreY: 24)
       .concatenating(Transform3D(scaleX: 1.5, y: 1.5, z: 1)),
   ]
 
   @Test("a rect clip leaves everything outside it untouched", arguments: transforms)
   func rectClip(transform: Transform3D) throws {
-    let layer = Pixels.solid(width: 64, height: 48, Self.red)
+    let layer = CompositedPixels.solid(width: 64, height: 48, Self.red)
     var destination = Image(width: 64, height: 48)
     try Compositor.draw(
       layer, onto: &destination, transform: transform,
@@ -33,9 +33,9 @@ struct CompositorClipTests {
 
   @Test("a mask scales the source by its alpha and is zero outside", arguments: transforms)
   func maskClip(transform: Transform3D) throws {
-    let layer = Pixels.solid(width: 64, height: 48, Self.red)
+    let layer = CompositedPixels.solid(width: 64, height: 48, Self.red)
     // Alpha 255 in columns 0..<20, 128 in 20..<30, 0 beyond; the mask is only 40×40.
-    let mask = Pixels.image(width: 40, height: 40) { x, _ in
+    let mask = CompositedPixels.image(width: 40, height: 40) { x, _ in
       let alpha: UInt8 = x < 20 ? 255 : (x < 30 ? 128 : 0)
       return BGRA(blue: alpha, green: alpha, red: alpha, alpha: alpha)
     }
@@ -54,8 +54,8 @@ struct CompositorClipTests {
 
   @Test("mask coverage and opacity multiply")
   func maskAndOpacity() throws {
-    let layer = Pixels.solid(width: 16, height: 16, Self.red)
-    let mask = Pixels.solid(width: 16, height: 16, BGRA(blue: 0, green: 0, red: 0, alpha: 128))
+    let layer = CompositedPixels.solid(width: 16, height: 16, Self.red)
+    let mask = CompositedPixels.solid(width: 16, height: 16, BGRA(blue: 0, green: 0, red: 0, alpha: 128))
     var destination = Image(width: 16, height: 16)
     try Compositor.draw(layer, onto: &destination, opacity: 0.5, mask: mask)
     // 255 · (128/255) · (128/255) ≈ 64.25.
@@ -65,7 +65,7 @@ struct CompositorClipTests {
 
   @Test("a rounded-rect clip cuts the corners and keeps the middle")
   func roundedRect() throws {
-    let layer = Pixels.solid(width: 64, height: 48, Self.red)
+    let layer = CompositedPixels.solid(width: 64, height: 48, Self.red)
     var destination = Image(width: 64, height: 48)
     try Compositor.draw(
       layer, onto: &destination,
@@ -83,13 +83,13 @@ struct CompositorClipTests {
 
   @Test("copy through a soft mask interpolates between destination and source")
   func copyThroughMask() throws {
-    let layer = Pixels.solid(width: 8, height: 8, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
+    let layer = CompositedPixels.solid(width: 8, height: 8, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
     let below = BGRA(blue: 100, green: 100, red: 100, alpha: 255)
-    var destination = Pixels.solid(width: 8, height: 8, below)
-    let mask = Pixels.solid(width: 8, height: 8, BGRA(blue: 0, green: 0, red: 0, alpha: 51))
+    var destination = CompositedPixels.solid(width: 8, height: 8, below)
+    let mask = CompositedPixels.solid(width: 8, height: 8, BGRA(blue: 0, green: 0, red: 0, alpha: 51))
     try Compositor.draw(layer, onto: &destination, mask: mask, blend: .copy)
     // c = 51/255 = 0.2: d·0.8 + s·0.2.
     let expected = BGRA(blue: 80, green: 80, red: 120, alpha: 244)
-    #expect(Pixels.distance(destination[x: 3, y: 3], expected) <= 1, "\(destination[x: 3, y: 3])")
+    #expect(CompositedPixels.distance(destination[x: 3, y: 3], expected) <= 1, "\(destination[x: 3, y: 3])")
   }
 }

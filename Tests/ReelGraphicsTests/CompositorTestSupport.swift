@@ -1,7 +1,7 @@
 import ReelCore
 
 /// Small helpers shared by the compositor tests.
-enum Pixels {
+enum CompositedPixels {
   /// An image whose pixel (x, y) is `pixel(x, y)`.
   static func image(width: Int, height: Int, _ pixel: (Int, Int) -> BGRA) -> Image {
     var image = Image(width: width, height: height)

@@ -5,7 +5,7 @@ import Testing
 @Suite("Compositor: translation, OVER, opacity, affine")
 struct CompositorTests {
   /// A source whose pixels are all different: opaque, translucent and transparent ones.
-  static let source = Pixels.image(width: 8, height: 6) { x, y in
+  static let source = CompositedPixels.image(width: 8, height: 6) { x, y in
     let alpha: UInt8 = x == 7 ? 0 : (y % 2 == 0 ? 255 : 100 + UInt8(x * 10))
     func channel(_ value: Int) -> UInt8 { UInt8(value * Int(alpha) / 255) }
     return BGRA(
@@ -16,7 +16,7 @@ struct CompositorTests {
 
   @Test("integer translation copies pixels bit-exact", arguments: [Compositor.Engine.reel, .pixman])
   func integerCopy(engine: Compositor.Engine) throws {
-    var destination = Pixels.solid(width: 64, height: 48, Self.background)
+    var destination = CompositedPixels.solid(width: 64, height: 48, Self.background)
     try Compositor.draw(
       Self.source, onto: &destination, transform: Transform3D(translationX: 10, y: 7, z: 0),
       blend: .copy, engine: engine)
@@ -31,12 +31,12 @@ struct CompositorTests {
 
   @Test("integer translation OVER follows the exact premultiplied equation")
   func integerOver() throws {
-    var destination = Pixels.solid(width: 64, height: 48, Self.background)
+    var destination = CompositedPixels.solid(width: 64, height: 48, Self.background)
     try Compositor.draw(
       Self.source, onto: &destination, transform: AffineTransform(translationX: 3, y: 30))
     for y in 0..<6 {
       for x in 0..<8 {
-        let expected = Pixels.over(Self.source[x: x, y: y], Self.background)
+        let expected = CompositedPixels.over(Self.source[x: x, y: y], Self.background)
         #expect(destination[x: x + 3, y: y + 30] == expected, "pixel (\(x), \(y))")
       }
     }
@@ -48,7 +48,7 @@ struct CompositorTests {
     "negative and overhanging offsets are clipped to the destination",
     arguments: [(-3, -2), (60, 45), (-7, 44)])
   func clippedAtEdges(offset: (Int, Int)) throws {
-    var destination = Pixels.solid(width: 64, height: 48, Self.background)
+    var destination = CompositedPixels.solid(width: 64, height: 48, Self.background)
     try Compositor.draw(
       Self.source, onto: &destination,
       transform: Transform3D(translationX: Double(offset.0), y: Double(offset.1), z: 0),
@@ -67,11 +67,11 @@ struct CompositorTests {
   @Test("a 50% layer over a known colour gives the blend equation ±1")
   func halfTransparentLayer() throws {
     // Red at 50% alpha, premultiplied.
-    let layer = Pixels.solid(width: 10, height: 10, BGRA(blue: 0, green: 0, red: 128, alpha: 128))
+    let layer = CompositedPixels.solid(width: 10, height: 10, BGRA(blue: 0, green: 0, red: 128, alpha: 128))
     let below = BGRA(blue: 200, green: 100, red: 50, alpha: 255)
     for engine in [Compositor.Engine.reel, .pixman] {
       for transform in [Transform3D.identity, Transform3D(translationX: 0.5, y: 0.25, z: 0)] {
-        var destination = Pixels.solid(width: 20, height: 20, below)
+        var destination = CompositedPixels.solid(width: 20, height: 20, below)
         try Compositor.draw(layer, onto: &destination, transform: transform, engine: engine)
         let result = destination[x: 5, y: 5]
         // d = s + d · (1 − sα): blue 200·127/255, green 100·127/255, red 128 + 50·127/255.
@@ -81,7 +81,7 @@ struct CompositorTests {
         }
         let expected = BGRA(
           blue: over(0, 200), green: over(0, 100), red: over(128, 50), alpha: 255)
-        #expect(Pixels.distance(result, expected) <= 1, "\(engine) \(transform): \(result)")
+        #expect(CompositedPixels.distance(result, expected) <= 1, "\(engine) \(transform): \(result)")
       }
     }
   }
@@ -90,13 +90,13 @@ struct CompositorTests {
   func halfOpacity() throws {
     let top = BGRA(blue: 10, green: 200, red: 30, alpha: 255)
     let below = BGRA(blue: 250, green: 20, red: 100, alpha: 255)
-    let layer = Pixels.solid(width: 16, height: 16, top)
+    let layer = CompositedPixels.solid(width: 16, height: 16, top)
     let transforms = [
       Transform3D.identity, Transform3D(translationX: 0.5, y: 0, z: 0),
-      Pixels.tilt(width: 16, height: 16, angle: 0.3, distance: 500, centreX: 16, centreY: 16),
+      CompositedPixels.tilt(width: 16, height: 16, angle: 0.3, distance: 500, centreX: 16, centreY: 16),
     ]
     for transform in transforms {
-      var destination = Pixels.solid(width: 32, height: 32, below)
+      var destination = CompositedPixels.solid(width: 32, height: 32, below)
       try Compositor.draw(layer, onto: &destination, transform: transform, opacity: 0.5)
       // Opacity 0.5 is 128/255: d = s·128/255 + d·127/255.
       func mix(_ s: Double, _ d: Double) -> UInt8 {
@@ -106,23 +106,23 @@ struct CompositorTests {
       let expected = BGRA(
         blue: mix(10, 250), green: mix(200, 20), red: mix(30, 100), alpha: 255)
       let probe = transform.isAffine ? destination[x: 8, y: 8] : destination[x: 16, y: 16]
-      #expect(Pixels.distance(probe, expected) <= 1, "\(transform): \(probe)")
+      #expect(CompositedPixels.distance(probe, expected) <= 1, "\(transform): \(probe)")
     }
   }
 
   @Test("opacity 0 leaves the destination alone and opacity 1 is exact")
   func opacityLimits() throws {
-    var destination = Pixels.solid(width: 64, height: 48, Self.background)
+    var destination = CompositedPixels.solid(width: 64, height: 48, Self.background)
     let before = destination
     try Compositor.draw(Self.source, onto: &destination, opacity: 0)
     #expect(destination == before)
     try Compositor.draw(Self.source, onto: &destination, opacity: 1)
-    #expect(destination[x: 2, y: 2] == Pixels.over(Self.source[x: 2, y: 2], Self.background))
+    #expect(destination[x: 2, y: 2] == CompositedPixels.over(Self.source[x: 2, y: 2], Self.background))
   }
 
   @Test("a quarter turn about an integer centre moves known pixels to known places")
   func quarterTurn() throws {
-    let source = Pixels.image(width: 20, height: 10) { x, y in
+    let source = CompositedPixels.image(width: 20, height: 10) { x, y in
       BGRA(blue: UInt8(x * 12), green: UInt8(y * 25), red: 77, alpha: 255)
     }
     // x′ = −y + 30, y′ = x + 5: source pixel (i, j) covers destination pixel (29 − j, 5 + i).
@@ -134,7 +134,7 @@ struct CompositorTests {
       for j in 1..<9 {
         for i in 1..<19 {
           let result = destination[x: 29 - j, y: 5 + i]
-          #expect(Pixels.distance(result, source[x: i, y: j]) <= 1, "\(engine) (\(i), \(j))")
+          #expect(CompositedPixels.distance(result, source[x: i, y: j]) <= 1, "\(engine) (\(i), \(j))")
         }
       }
       #expect(destination[x: 29 - 10, y: 10].alpha == 0)
@@ -144,7 +144,7 @@ struct CompositorTests {
 
   @Test("scaling a checkerboard by 2 gives the bilinear mixture of neighbouring squares")
   func doubleCheckerboard() throws {
-    let board = Pixels.image(width: 8, height: 8) { x, y in
+    let board = CompositedPixels.image(width: 8, height: 8) { x, y in
       (x + y) % 2 == 0
         ? BGRA(blue: 255, green: 255, red: 255, alpha: 255)
         : BGRA(blue: 0, green: 0, red: 0, alpha: 255)
@@ -173,7 +173,7 @@ struct CompositorTests {
 
   @Test("an affine draw matches pixman's bilinear affine composite")
   func affineMatchesPixman() throws {
-    let source = Pixels.image(width: 40, height: 30) { x, y in
+    let source = CompositedPixels.image(width: 40, height: 30) { x, y in
       BGRA(blue: UInt8(x * 6), green: UInt8(y * 8), red: UInt8((x * y) % 256), alpha: 255)
     }
     let transform = AffineTransform(translationX: -20, y: -15)
@@ -184,12 +184,12 @@ struct CompositorTests {
     var pixman = Image(width: 64, height: 48)
     try Compositor.draw(source, onto: &reel, transform: transform)
     try Compositor.draw(source, onto: &pixman, transform: transform, engine: .pixman)
-    #expect(Pixels.meanDifference(reel, pixman) <= 1)
+    #expect(CompositedPixels.meanDifference(reel, pixman) <= 1)
   }
 
   @Test("a singular transform draws nothing")
   func singular() throws {
-    var destination = Pixels.solid(width: 64, height: 48, Self.background)
+    var destination = CompositedPixels.solid(width: 64, height: 48, Self.background)
     let before = destination
     try Compositor.draw(
       Self.source, onto: &destination, transform: AffineTransform(scaleX: 0, y: 1))

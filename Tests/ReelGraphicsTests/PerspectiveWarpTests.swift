@@ -5,7 +5,7 @@ import Testing
 @Suite("Perspective warp")
 struct PerspectiveWarpTests {
   /// 64×48, one opaque colour per quadrant.
-  static let quadrants = Pixels.image(width: 64, height: 48) { x, y in
+  static let quadrants = CompositedPixels.image(width: 64, height: 48) { x, y in
     switch (x < 32, y < 24) {
     case (true, true): return BGRA(blue: 255, green: 0, red: 0, alpha: 255)
     case (false, true): return BGRA(blue: 0, green: 255, red: 0, alpha: 255)
@@ -13,7 +13,7 @@ struct PerspectiveWarpTests {
     case (true, false): return BGRA(blue: 255, green: 255, red: 255, alpha: 255)
     }
   }
-  static let tilt = Pixels.tilt(
+  static let tilt = CompositedPixels.tilt(
     width: 64, height: 48, angle: .pi / 6, distance: 1000, centreX: 80, centreY: 60)
 
   @Test("the corners of a tilted layer land where Transform3D.project puts them")
@@ -24,12 +24,12 @@ struct PerspectiveWarpTests {
       Self.tilt.project(Point(x: $0.0, y: $0.1))
     }
     let projected = try corners.map { try #require($0) }
-    let bounds = try #require(Pixels.opaqueBounds(destination))
+    let bounds = try #require(CompositedPixels.opaqueBounds(destination))
     let minX = projected.map(\.x).min() ?? 0
     let maxX = projected.map(\.x).max() ?? 0
     let minY = projected.map(\.y).min() ?? 0
     let maxY = projected.map(\.y).max() ?? 0
-    // Pixels touched: those whose centres lie within half a pixel of the footprint.
+    // CompositedPixels touched: those whose centres lie within half a pixel of the footprint.
     #expect(abs(Double(bounds.0) - minX) <= 1)
     #expect(abs(Double(bounds.1) - minY) <= 1)
     #expect(abs(Double(bounds.2 + 1) - maxX) <= 1)
@@ -52,15 +52,15 @@ struct PerspectiveWarpTests {
 
   @Test("the warp matches pixman's projective bilinear composite")
   func matchesPixman() throws {
-    let source = Pixels.image(width: 64, height: 48) { x, y in
+    let source = CompositedPixels.image(width: 64, height: 48) { x, y in
       let alpha = UInt8(155 + (x + y) % 100)
       func channel(_ v: Int) -> UInt8 { UInt8(v * Int(alpha) / 255) }
       return BGRA(blue: channel(x * 4), green: channel(y * 5), red: channel(128), alpha: alpha)
     }
     for angle in [Double.pi / 6, -0.9, 1.2] {
-      let transform = Pixels.tilt(
+      let transform = CompositedPixels.tilt(
         width: 64, height: 48, angle: angle, distance: 300, centreX: 48, centreY: 36)
-      var reel = Pixels.solid(width: 96, height: 72, BGRA(blue: 10, green: 20, red: 30, alpha: 255))
+      var reel = CompositedPixels.solid(width: 96, height: 72, BGRA(blue: 10, green: 20, red: 30, alpha: 255))
       var pixman = reel
       try Compositor.draw(source, onto: &reel, transform: transform)
       try Compositor.draw(source, onto: &pixman, transform: transform, engine: .pixman)
@@ -69,19 +69,19 @@ struct PerspectiveWarpTests {
       try Compositor.draw(source, onto: &transparentReel, transform: transform)
       try Compositor.draw(source, onto: &transparentPixman, transform: transform, engine: .pixman)
       // pixman leaves some faint edge pixels out (see `exactEdges`): compare where both drew.
-      let covered = Pixels.meanDifference(transparentReel, transparentPixman, bothCovered: true)
+      let covered = CompositedPixels.meanDifference(transparentReel, transparentPixman, bothCovered: true)
       #expect(covered <= 2, "angle \(angle)")
-      #expect(Pixels.meanDifference(reel, pixman) <= 2, "angle \(angle)")
+      #expect(CompositedPixels.meanDifference(reel, pixman) <= 2, "angle \(angle)")
     }
   }
 
   @Test("every pixel, edges included, is the exact bilinear sample ±2", arguments: [0.5, -0.9, 1.2])
   func exactEdges(angle: Double) throws {
-    let source = Pixels.image(width: 64, height: 48) { x, y in
+    let source = CompositedPixels.image(width: 64, height: 48) { x, y in
       let alpha = UInt8(155 + (x + y) % 100)
       return BGRA(blue: UInt8(Int(alpha) * x / 64), green: 0, red: alpha / 2, alpha: alpha)
     }
-    let m = Pixels.tilt(width: 64, height: 48, angle: angle, distance: 300, centreX: 48, centreY: 36)
+    let m = CompositedPixels.tilt(width: 64, height: 48, angle: angle, distance: 300, centreX: 48, centreY: 36)
     var destination = Image(width: 96, height: 72)
     try Compositor.draw(source, onto: &destination, transform: m)
     // The plane z = 0 maps by the homography of rows (m11 m12 m14), (m21 m22 m24),
@@ -127,9 +127,9 @@ struct PerspectiveWarpTests {
 
   @Test("a layer turned past the eye plane draws only its visible part, without crashing")
   func behindTheEye() throws {
-    let source = Pixels.solid(width: 300, height: 100, BGRA(blue: 0, green: 200, red: 0, alpha: 255))
+    let source = CompositedPixels.solid(width: 300, height: 100, BGRA(blue: 0, green: 200, red: 0, alpha: 255))
     // Half-width 150 turned 100° with the eye 100 px away: one edge goes behind the eye.
-    let transform = Pixels.tilt(
+    let transform = CompositedPixels.tilt(
       width: 300, height: 100, angle: 100 * .pi / 180, distance: 100, centreX: 160,
       centreY: 120)
     let leftEdge = transform.apply(x: 0, y: 50, z: 0)
@@ -143,19 +143,19 @@ struct PerspectiveWarpTests {
     if visible.x >= 0, visible.x < 320, visible.y >= 0, visible.y < 240 {
       #expect(destination[x: Int(visible.x), y: Int(visible.y)].green == 200)
     }
-    #expect(Pixels.opaqueBounds(destination) != nil)
+    #expect(CompositedPixels.opaqueBounds(destination) != nil)
     // Entirely behind the eye: nothing.
     var empty = Image(width: 320, height: 240)
     let behind = Transform3D(translationX: 0, y: 0, z: 500)
       .concatenating(.perspective(distance: 100))
     try Compositor.draw(source, onto: &empty, transform: behind)
-    #expect(Pixels.opaqueBounds(empty) == nil)
+    #expect(CompositedPixels.opaqueBounds(empty) == nil)
   }
 
   @Test("a perspective draw respects opacity and blend mode copy")
   func copyAndOpacity() throws {
-    let source = Pixels.solid(width: 64, height: 48, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
-    var destination = Pixels.solid(width: 160, height: 120, BGRA(blue: 90, green: 90, red: 90, alpha: 255))
+    let source = CompositedPixels.solid(width: 64, height: 48, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
+    var destination = CompositedPixels.solid(width: 160, height: 120, BGRA(blue: 90, green: 90, red: 90, alpha: 255))
     try Compositor.draw(source, onto: &destination, transform: Self.tilt, blend: .copy)
     let centre = try #require(Self.tilt.project(Point(x: 32, y: 24)))
     #expect(destination[x: Int(centre.x), y: Int(centre.y)] == BGRA(blue: 0, green: 0, red: 200, alpha: 200))

@@ -1,0 +1,217 @@
+import ReelAnimation
+import ReelCore
+import ReelGraphics
+
+/// Draws a layer tree at a time into an image: the Core-Animation side of a frame.
+///
+/// Each frame the tree is evaluated (a pure function) into a render list; each item's
+/// content is rasterised once and cached while its drawing stays the same (so a caption
+/// that fades, moves or turns is drawn once and only composited afterwards), then composited
+/// back to front with its transform (exact copies for whole-pixel translations, bilinear for
+/// affine, Reel's perspective warp for 3D), opacity, clips and masks. Video layers show the
+/// image given for their source each frame, placed by their contents gravity (stretched by
+/// default, as AVFoundation does).
+///
+///     let renderer = try LayerRenderer(tree: tree)
+///     let image = try renderer.render(at: Time(value: 1, timescale: 2),
+///                                     videoFrames: ["main": videoImage])
+///
+/// Not Sendable: a renderer keeps a raster cache and is used from one thread at a time; make
+/// one per rendering thread.
+public final class LayerRenderer {
+  /// The tree drawn.
+  public let tree: LayerTree
+  /// Output width in pixels.
+  public let width: Int
+  /// Output height in pixels.
+  public let height: Int
+  private let rasterizer = LayerRasterizer()
+  private var collectedWarnings: [String] = []
+
+  /// Makes a renderer for `tree` at the tree's render size.
+  ///
+  /// - Throws: ``RenderError/invalidRenderSize(width:height:)`` when the render size is not
+  ///   a drawable whole-pixel size.
+  public init(tree: LayerTree) throws(RenderError) {
+    let width = Int(tree.renderSize.width.rounded())
+    let height = Int(tree.renderSize.height.rounded())
+    guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+      throw RenderError.invalidRenderSize(width: width, height: height)
+    }
+    self.tree = tree
+    self.width = width
+    self.height = height
+  }
+
+  /// Warnings raised so far while drawing (font fallbacks), each once.
+  public var warnings: [String] {
+    collectedWarnings.append(contentsOf: rasterizer.takeWarnings())
+    return collectedWarnings
+  }
+
+  /// How many drawings have been rasterised so far (a cache miss each).
+  public var rasterisedDrawingCount: Int { rasterizer.rasterisedCount }
+
+  /// Renders the tree at `time`.
+  ///
+  /// - Parameters:
+  ///   - time: Composition time (seconds from the start of the timeline).
+  ///   - videoFrames: The current picture of each video source, by source ID (`"main"` is
+  ///     the composited video of a video composition).
+  /// - Returns: A premultiplied image of the render size; transparent where nothing is
+  ///   drawn and the tree has no background colour.
+  /// - Throws: ``RenderError`` when a drawing fails or a video layer's source is missing.
+  public func render(at time: Time, videoFrames: [String: Image] = [:]) throws(RenderError)
+    -> Image
+  {
+    var output = Image(width: width, height: height)
+    try render(at: time, videoFrames: videoFrames, onto: &output)
+    return output
+  }
+
+  /// Renders the tree at `time` over `output` (which must have the render size), keeping
+  /// what is already there where the tree draws nothing.
+  ///
+  /// - Throws: ``RenderError`` as ``render(at:videoFrames:)``.
+  public func render(at time: Time, videoFrames: [String: Image], onto output: inout Image)
+    throws(RenderError)
+  {
+    let list = tree.renderList(at: time)
+    if let background = list.backgroundColor, background.alpha > 0 {
+      output.fill(
+        Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: background)
+    }
+    for item in list.items {
+      try draw(item, videoFrames: videoFrames, onto: &output)
+    }
+    rasterizer.endFrame()
+  }
+
+  // MARK: - Items
+
+  private func draw(_ item: RenderItem, videoFrames: [String: Image], onto output: inout Image)
+    throws(RenderError)
+  {
+    let raster: Raster
+    if case .video(let sourceID, let size, let gravity) = item.drawing {
+      guard let frame = videoFrames[sourceID] else {
+        throw RenderError.missingVideoSource(layer: item.layer.description, sourceID: sourceID)
+      }
+      guard frame.width > 0, frame.height > 0 else { return }
+      let place = gravity.placement(
+        of: Size(width: Double(frame.width), height: Double(frame.height)), in: size)
+      raster = Raster(
+        image: frame,
+        toLayer: Transform2D(
+          a: place.width / Double(frame.width), b: 0, c: 0,
+          d: place.height / Double(frame.height), tx: place.minX, ty: place.minY))
+    } else {
+      guard let cached = try rasterizer.raster(for: item) else { return }
+      raster = cached
+    }
+    let transform = Transform3D(raster.toLayer).concatenating(item.transform)
+    let clip = try clipRegion(for: item, videoFrames: videoFrames)
+    if case .some(.empty) = clip { return }
+    do {
+      try Compositor.draw(
+        raster.image, onto: &output, transform: transform, opacity: item.opacity,
+        clip: clip?.compositorClip)
+    } catch {
+      throw RenderError.drawing(layer: item.layer.description, reason: error.description)
+    }
+  }
+
+  // MARK: - Clips and masks
+
+  /// A clip resolved to render pixels.
+  private enum ResolvedClip {
+    case region(Compositor.Clip)
+    /// Nothing can show (a zero-area clip).
+    case empty
+
+    var compositorClip: Compositor.Clip? {
+      if case .region(let clip) = self { return clip }
+      return nil
+    }
+  }
+
+  /// The region an item may draw in: nil for everywhere, a rectangle or rounded rectangle
+  /// when one axis-aligned clip is all there is, otherwise a coverage mask in render pixels.
+  private func clipRegion(for item: RenderItem, videoFrames: [String: Image]) throws(RenderError)
+    -> ResolvedClip?
+  {
+    if item.clips.isEmpty && item.masks.isEmpty { return nil }
+    if item.masks.isEmpty, item.clips.count == 1, let simple = Self.axisAligned(item.clips[0]) {
+      return simple
+    }
+    var coverage: Image? = nil
+    for clip in item.clips {
+      let shape = try clipCoverage(clip)
+      coverage = coverage.map { Self.multiplyingAlpha($0, by: shape) } ?? shape
+    }
+    for mask in item.masks {
+      var masked = Image(width: width, height: height)
+      for maskItem in mask.items {
+        try draw(maskItem, videoFrames: videoFrames, onto: &masked)
+      }
+      coverage = coverage.map { Self.multiplyingAlpha($0, by: masked) } ?? masked
+    }
+    guard let coverage else { return nil }
+    return .region(.mask(coverage))
+  }
+
+  /// A clip whose transform only scales and translates, as a rectangle in render pixels.
+  private static func axisAligned(_ clip: Clip) -> ResolvedClip? {
+    guard let affine = clip.transform.affineTransform, affine.b == 0, affine.c == 0,
+      affine.a > 0, affine.d > 0
+    else { return nil }
+    let rect = affine.apply(to: clip.rect)
+    if rect.width <= 0 || rect.height <= 0 { return .empty }
+    if clip.cornerRadius <= 0 { return .region(.rect(rect)) }
+    guard abs(affine.a - affine.d) < 1e-9 else { return nil }
+    return .region(.roundedRect(rect, cornerRadius: clip.cornerRadius * affine.a))
+  }
+
+  /// The clip's shape drawn into a render-size coverage image.
+  private func clipCoverage(_ clip: Clip) throws(RenderError) -> Image {
+    var coverage = Image(width: width, height: height)
+    let shape = Drawing.fill(size: clip.rect.size, color: .white, cornerRadius: clip.cornerRadius)
+    guard let raster = try LayerRasterizer.rasterise(shape, layer: clip.layer.description) else {
+      return coverage
+    }
+    let toLayer = Transform2D(translationX: clip.rect.minX, y: clip.rect.minY)
+    do {
+      try Compositor.draw(
+        raster.image, onto: &coverage,
+        transform: Transform3D(toLayer).concatenating(clip.transform))
+    } catch {
+      throw RenderError.drawing(layer: clip.layer.description, reason: error.description)
+    }
+    return coverage
+  }
+
+  /// `image` with every pixel scaled by the alpha of the same pixel of `mask` (both
+  /// premultiplied and the same size), rounding to nearest.
+  static func multiplyingAlpha(_ image: Image, by mask: Image) -> Image {
+    var result = image
+    let width = min(image.width, mask.width)
+    let height = min(image.height, mask.height)
+    let stride = result.bytesPerRow
+    let maskStride = mask.bytesPerRow
+    mask.withUnsafeBytes { maskBytes in
+      result.withUnsafeMutableBytes { bytes in
+        for y in 0..<height {
+          for x in 0..<width {
+            let alpha = UInt32(maskBytes[y * maskStride + x * 4 + 3])
+            if alpha == 255 { continue }
+            let offset = y * stride + x * 4
+            for channel in 0..<4 {
+              bytes[offset + channel] = UInt8((UInt32(bytes[offset + channel]) * alpha + 127) / 255)
+            }
+          }
+        }
+      }
+    }
+    return result
+  }
+}
