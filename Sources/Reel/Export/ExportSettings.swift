@@ -1,0 +1,81 @@
+import ReelCore
+import ReelMedia
+
+/// How to export a ``Movie``: a preset plus optional explicit overrides.
+///
+///     var settings = ExportSettings(preset: .preset1280x720)
+///     settings.timeRange = TimeRange(start: Time(value: 2, timescale: 1),
+///                                    duration: Time(value: 3, timescale: 1))
+public struct ExportSettings: Sendable {
+  /// The preset: codecs, the largest picture size, the default quality.
+  public var preset: ExportPreset
+  /// Overrides the preset's video codec.
+  public var videoCodec: VideoCodec?
+  /// Constant rate factor (lower is better; x264 18 ≈ visually lossless, 23 default); nil uses
+  /// the preset's.
+  public var crf: Int?
+  /// Target video bit rate in bits per second, instead of a CRF.
+  public var bitRate: Int?
+  /// Encoder speed (x264/x265 preset); slower is smaller at the same quality.
+  public var speed: EncoderSpeed
+  /// Overrides the video composition's frame duration (seconds per frame, e.g. 1/25).
+  public var frameDuration: Time?
+  /// Overrides the output picture width and height in pixels (must be even for 4:2:0).
+  public var outputSize: (width: Int, height: Int)?
+  /// The part of the movie to export, in composition seconds; nil for all of it.
+  public var timeRange: TimeRange?
+  /// Replace an existing file at the output path (otherwise the export fails before it
+  /// starts and the file is kept).
+  public var overwrite: Bool
+  /// AAC/Opus bit rate in bits per second.
+  public var audioBitRate: Int
+  /// Leave the audio out even when the movie has some.
+  public var excludesAudio: Bool
+
+  /// Makes settings from a preset (default: highest quality, H.264 + AAC at the render
+  /// size, x264 `veryfast`).
+  public init(
+    preset: ExportPreset = .highestQuality, videoCodec: VideoCodec? = nil, crf: Int? = nil,
+    bitRate: Int? = nil, speed: EncoderSpeed = .veryfast, frameDuration: Time? = nil,
+    outputSize: (width: Int, height: Int)? = nil, timeRange: TimeRange? = nil,
+    overwrite: Bool = false, audioBitRate: Int = 128_000, excludesAudio: Bool = false
+  ) {
+    self.preset = preset
+    self.videoCodec = videoCodec
+    self.crf = crf
+    self.bitRate = bitRate
+    self.speed = speed
+    self.frameDuration = frameDuration
+    self.outputSize = outputSize
+    self.timeRange = timeRange
+    self.overwrite = overwrite
+    self.audioBitRate = audioBitRate
+    self.excludesAudio = excludesAudio
+  }
+
+  /// The video codec used: the override, else the preset's (nil for audio-only).
+  var resolvedVideoCodec: VideoCodec? {
+    if let videoCodec { return videoCodec }
+    switch preset.videoCodec {
+    case .h264: return .h264
+    case .hevc: return .hevc
+    case .none: return nil
+    }
+  }
+
+  /// The CRF used: the override, else one per preset (quality presets trade size for
+  /// quality; HEVC's scale sits about 5 above x264's for the same quality).
+  var resolvedCRF: Int? {
+    if bitRate != nil { return nil }
+    if let crf { return crf }
+    let codec = resolvedVideoCodec
+    let base: Int
+    switch preset {
+    case .lowQuality: base = 30
+    case .mediumQuality: base = 26
+    case .highestQuality, .hevcHighestQuality: base = 18
+    default: base = 23
+    }
+    return codec == .hevc ? base + 5 : base
+  }
+}
