@@ -10,8 +10,8 @@ extension AudioMixer {
     /// The file's path.
     let path: String
     private let reader: AudioReader
-    /// The output sample frame the next read returns, when known.
-    private var nextFrame: Int64? = nil
+    /// The output sample frame the next read returns (a fresh reader starts at 0).
+    private var nextFrame: Int64 = 0
     /// How many times the reader was moved (for tests of sequential reuse).
     private(set) var seekCount = 0
 
@@ -23,9 +23,10 @@ extension AudioMixer {
 
     /// Reads `count` frames from source frame `start` into `destination` at sample frame
     /// `offset` (overwriting), seeking only if `start` is not where the last read ended.
+    /// The caller zeroes `destination` first: frames before the source's start and after
+    /// its end are left as they were (silence).
     ///
-    /// - Returns: The frames delivered (fewer than `count` when the file ends; the rest of
-    ///   `destination` is left as it was).
+    /// - Returns: The frames accounted for (fewer than `count` when the file ends).
     func read(from start: Int64, count: Int, into destination: inout [Float], at offset: Int)
       throws(MediaError) -> Int
     {
