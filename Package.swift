@@ -21,7 +21,7 @@ let package = Package(
       providers: [
         .apt([
           "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
-          "libswresample-dev",
+          "libswresample-dev", "libavfilter-dev",
         ])
       ]
     ),

@@ -17,6 +17,9 @@
 #include <libavutil/mastering_display_metadata.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/buffersink.h>
 
 /// `AVERROR(e)` is a function-like macro.
 static inline int reel_AVERROR(int e) { return AVERROR(e); }
