@@ -1,0 +1,397 @@
+import Dispatch
+import Foundation
+import ReelAnimation
+import ReelCore
+import ReelGraphics
+import ReelMedia
+import Synchronization
+
+/// A validated export plan and the pipeline that carries it out.
+///
+/// Everything that can be checked without touching the output is checked in `init`, so an
+/// invalid movie never starts writing.
+struct ExportJob: Sendable {
+  let movie: Movie
+  let outputURL: URL
+  let settings: ExportSettings
+  let videoComposition: VideoComposition
+  /// The exported part of the timeline (composition seconds).
+  let range: TimeRange
+  let frameDuration: Time
+  /// Video frames to write (0 for audio-only exports).
+  let frameCount: Int
+  /// Size frames are drawn at (the layer tree's, else the video composition's).
+  let drawWidth: Int
+  let drawHeight: Int
+  /// Encoded picture size; nil for audio-only exports.
+  let outputSize: (width: Int, height: Int)?
+  let hasAudio: Bool
+
+  init(movie: Movie, outputURL: URL, settings: ExportSettings) throws(ExportError) {
+    self.movie = movie
+    self.outputURL = outputURL
+    self.settings = settings
+    let composition = movie.composition
+    let video = movie.resolvedVideoComposition
+    videoComposition = video
+    if settings.preset == .passthrough {
+      throw .invalidMovie(
+        "the passthrough preset copies one clip without re-encoding: use Remuxer (reel render picks it for a single untouched clip), or choose an encoding preset")
+    }
+
+    let duration = composition.duration
+    guard duration > .zero else {
+      throw .invalidMovie("the movie is empty (duration 0): add a clip before exporting")
+    }
+    do {
+      try video.validate(against: composition)
+    } catch {
+      throw .invalidMovie(error.description)
+    }
+    let whole = TimeRange(start: .zero, duration: duration)
+    if let requested = settings.timeRange {
+      guard requested.isValid, requested.start >= .zero, requested.duration > .zero,
+        requested.start < duration
+      else {
+        throw .invalidMovie(
+          "export time range \(requested) is outside the movie [0, \(duration.seconds) s): choose a range inside it")
+      }
+      range = requested.intersection(whole)
+    } else {
+      range = whole
+    }
+
+    let frameDuration = settings.frameDuration ?? video.frameDuration
+    guard frameDuration > .zero else {
+      throw .invalidMovie("the frame duration must be greater than 0 (got \(frameDuration))")
+    }
+    self.frameDuration = frameDuration
+
+    let drawSize = movie.layers?.renderSize ?? video.renderSize
+    drawWidth = Int(drawSize.width.rounded())
+    drawHeight = Int(drawSize.height.rounded())
+    guard drawWidth >= 2, drawHeight >= 2 else {
+      throw .invalidMovie("the render size \(drawWidth)×\(drawHeight) is too small to encode")
+    }
+
+    let audioOnly = settings.preset == .appleM4A || outputURL.pathExtension.lowercased() == "m4a"
+    if audioOnly {
+      outputSize = nil
+      frameCount = 0
+    } else {
+      if let explicit = settings.outputSize {
+        outputSize = explicit
+      } else {
+        outputSize =
+          settings.preset.outputSize(
+            for: Size(width: Double(drawWidth), height: Double(drawHeight)))
+          ?? (drawWidth & ~1, drawHeight & ~1)
+      }
+      frameCount = Int(ExportJob.frameCount(range.duration, frameDuration))
+    }
+    let hasAudioSource =
+      composition.audioTracks.contains { $0.hasMedia } || movie.audioMix?.soundtrack != nil
+    hasAudio = !settings.excludesAudio && hasAudioSource
+    if audioOnly && !hasAudio {
+      throw .invalidMovie(
+        "an audio-only export needs audio: the movie has no audio track and no soundtrack")
+    }
+  }
+
+  /// ⌈duration / frameDuration⌉, exactly.
+  static func frameCount(_ duration: Time, _ frameDuration: Time) -> Int64 {
+    var count: Int64 = 0
+    var time = Time.zero
+    // Whole frames first with one division, then settle the last one exactly.
+    let estimate = Int64((duration.seconds / frameDuration.seconds).rounded(.down))
+    if estimate > 1 {
+      count = estimate - 1
+      time = Time(frame: count, frameDuration: frameDuration)
+    }
+    while time < duration {
+      count += 1
+      time = Time(frame: count, frameDuration: frameDuration)
+    }
+    return count
+  }
+
+  // MARK: - Running
+
+  private typealias Frame = (index: Int, image: Image)
+
+  /// Runs the pipeline to completion on the calling thread plus two stage threads.
+  func run(
+    cancellation: ExportCancellation, progress: AsyncStream<ExportProgress>.Continuation
+  ) -> Result<ExportResult, ExportError> {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let writer: MediaWriter
+    do {
+      writer = try MediaWriter(
+        url: outputURL, video: videoSettings(), audio: audioSettings(),
+        overwrite: settings.overwrite)
+    } catch {
+      return .failure(.media(error))
+    }
+
+    let failure = FirstFailure()
+    let busy = StageTimes()
+    let decoded = BlockingQueue<Frame>(capacity: 3)
+    let composited = BlockingQueue<Frame>(capacity: 3)
+    let fail: @Sendable (ExportError) -> Void = { error in
+      failure.record(error)
+      decoded.cancel()
+      composited.cancel()
+    }
+    cancellation.onCancel {
+      decoded.cancel()
+      composited.cancel()
+    }
+
+    let stages = DispatchGroup()
+    if frameCount > 0 {
+      startThread("reel.decode", group: stages) {
+        self.decodeStage(into: decoded, cancellation: cancellation, busy: busy, fail: fail)
+      }
+      startThread("reel.composite", group: stages) {
+        self.compositeStage(
+          from: decoded, into: composited, cancellation: cancellation, busy: busy, fail: fail)
+      }
+    }
+    let encodeOutcome = encodeStage(
+      writer: writer, from: composited, cancellation: cancellation, busy: busy,
+      progress: progress, started: started, clock: clock)
+    if case .failure(let error) = encodeOutcome { fail(error) }
+    stages.wait()
+
+    if cancellation.isCancelled {
+      writer.cancel()
+      return .failure(.cancelled(path: outputURL.path))
+    }
+    if let error = failure.error {
+      writer.cancel()
+      return .failure(error)
+    }
+    do {
+      try writer.finish()
+    } catch {
+      return .failure(.media(error))
+    }
+    let wall = clock.now - started
+    return .success(
+      ExportResult(
+        url: outputURL, frameCount: frameCount, duration: range.duration,
+        videoSize: outputSize, wallSeconds: Self.seconds(wall),
+        stageBusySeconds: busy.snapshot))
+  }
+
+  private func startThread(
+    _ name: String, group: DispatchGroup, _ body: @escaping @Sendable () -> Void
+  ) {
+    group.enter()
+    let thread = Thread {
+      body()
+      group.leave()
+    }
+    thread.name = name
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
+  /// Stage 1: decode sources and draw the video composition, frame by frame.
+  private func decodeStage(
+    into output: BlockingQueue<Frame>, cancellation: ExportCancellation,
+    busy: StageTimes, fail: @Sendable (ExportError) -> Void
+  ) {
+    defer { output.close() }
+    let clock = ContinuousClock()
+    var working = Duration.zero
+    defer { busy.set("decode", Self.seconds(working)) }
+    do {
+      let compositor = try VideoFrameCompositor(
+        composition: movie.composition, videoComposition: videoComposition)
+      for index in 0..<frameCount {
+        if cancellation.isCancelled { return }
+        let began = clock.now
+        let image = try compositor.frame(at: compositionTime(ofFrame: index))
+        working += clock.now - began
+        if !output.push((index, image)) { return }
+      }
+    } catch {
+      fail(ExportError.wrapping(error))
+    }
+  }
+
+  /// Stage 2: draw the layers over (and around) the video and scale to the output size.
+  private func compositeStage(
+    from input: BlockingQueue<Frame>, into output: BlockingQueue<Frame>,
+    cancellation: ExportCancellation, busy: StageTimes,
+    fail: @Sendable (ExportError) -> Void
+  ) {
+    defer { output.close() }
+    let clock = ContinuousClock()
+    var working = Duration.zero
+    defer { busy.set("composite", Self.seconds(working)) }
+    guard let size = outputSize else { return }
+    do {
+      let renderer = try movie.layers.map { tree throws(RenderError) in try LayerRenderer(tree: tree) }
+      let black = Color.black.premultipliedBGRA
+      while let frame = input.pop() {
+        if cancellation.isCancelled { return }
+        let began = clock.now
+        var image = frame.image
+        if let renderer {
+          var canvas = Image(width: renderer.width, height: renderer.height)
+          canvas.fill(with: black)
+          try renderer.render(
+            at: compositionTime(ofFrame: frame.index), videoFrames: ["main": frame.image],
+            onto: &canvas)
+          image = canvas
+        }
+        if image.width != size.width || image.height != size.height {
+          image = image.scaled(toWidth: size.width, height: size.height)
+        }
+        working += clock.now - began
+        if !output.push((frame.index, image)) { return }
+      }
+    } catch {
+      fail(ExportError.wrapping(error))
+    }
+  }
+
+  /// Stage 3 (the calling thread): mix audio up to each frame's end, encode and write.
+  private func encodeStage(
+    writer: MediaWriter, from input: BlockingQueue<Frame>, cancellation: ExportCancellation,
+    busy: StageTimes, progress: AsyncStream<ExportProgress>.Continuation,
+    started: ContinuousClock.Instant, clock: ContinuousClock
+  ) -> Result<Void, ExportError> {
+    var working = Duration.zero
+    defer { busy.set("encode", Self.seconds(working)) }
+    do {
+      let mixer = try hasAudio ? makeMixer() : nil
+      let sampleRate = Int64(AudioFormat.standard.sampleRate)
+      let audioEnd = Self.sampleFrame(range.duration, sampleRate: sampleRate)
+      var audioWritten: Int64 = 0
+      func writeAudio(until end: Int64) throws {
+        guard let mixer else { return }
+        let target = min(end, audioEnd)
+        while audioWritten < target {
+          if cancellation.isCancelled { return }
+          let count = Int(min(target - audioWritten, 4_800))
+          guard var buffer = try mixer.nextBuffer(frameCount: count) else {
+            audioWritten = audioEnd
+            return
+          }
+          buffer.startFrame = audioWritten
+          try writer.appendAudio(buffer)
+          audioWritten += Int64(buffer.frameCount)
+        }
+      }
+
+      if frameCount == 0 {
+        // Audio only: write in one-second chunks, reporting progress on audio time.
+        while audioWritten < audioEnd {
+          if cancellation.isCancelled { return .success(()) }
+          let began = clock.now
+          try writeAudio(until: audioWritten + sampleRate)
+          working += clock.now - began
+          report(
+            progress, done: Int(audioWritten), total: Int(audioEnd), frames: 0, started: started,
+            clock: clock)
+        }
+        return .success(())
+      }
+
+      var done = 0
+      while let frame = input.pop() {
+        if cancellation.isCancelled { return .success(()) }
+        let began = clock.now
+        try writer.appendVideo(frame.image, at: Time(frame: Int64(frame.index), frameDuration: frameDuration))
+        let frameEnd = Time(frame: Int64(frame.index + 1), frameDuration: frameDuration)
+        try writeAudio(until: Self.sampleFrame(frameEnd, sampleRate: sampleRate))
+        working += clock.now - began
+        done += 1
+        report(progress, done: done, total: frameCount, frames: done, started: started, clock: clock)
+      }
+      if done == frameCount {
+        let began = clock.now
+        try writeAudio(until: audioEnd)
+        working += clock.now - began
+      }
+      return .success(())
+    } catch {
+      return .failure(ExportError.wrapping(error))
+    }
+  }
+
+  private func makeMixer() throws -> AudioMixer {
+    let mixer = try AudioMixer(composition: movie.composition, audioMix: movie.audioMix ?? AudioMix())
+    try mixer.seek(to: range.start)
+    return mixer
+  }
+
+  private func report(
+    _ progress: AsyncStream<ExportProgress>.Continuation, done: Int, total: Int, frames: Int,
+    started: ContinuousClock.Instant, clock: ContinuousClock
+  ) {
+    let elapsed = Self.seconds(clock.now - started)
+    let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
+    let rate = elapsed > 0 ? Double(frames) / elapsed : 0
+    let remaining = fraction > 0 ? elapsed * (1 - fraction) / fraction : nil
+    progress.yield(
+      ExportProgress(
+        fraction: fraction, framesDone: frames, totalFrames: frameCount, framesPerSecond: rate,
+        secondsRemaining: remaining, secondsElapsed: elapsed))
+  }
+
+  private func compositionTime(ofFrame index: Int) -> Time {
+    range.start + Time(frame: Int64(index), frameDuration: frameDuration)
+  }
+
+  /// `round(time · rate)` as a sample frame (half away from zero), exactly.
+  static func sampleFrame(_ time: Time, sampleRate: Int64) -> Int64 {
+    AudioMixer.frame(at: time, sampleRate: Int32(sampleRate)) ?? 0
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  // MARK: - Encoder settings
+
+  private func videoSettings() -> VideoOutputSettings? {
+    guard let size = outputSize, let codec = settings.resolvedVideoCodec ?? defaultCodec() else {
+      return nil
+    }
+    return VideoOutputSettings(
+      codec: codec, width: size.width, height: size.height, frameDuration: frameDuration,
+      crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
+  }
+
+  /// The container's natural codec when the preset names none (e.g. VP9 for .webm).
+  private func defaultCodec() -> VideoCodec? {
+    outputURL.pathExtension.lowercased() == "webm" ? .vp9 : .h264
+  }
+
+  private func audioSettings() -> AudioOutputSettings? {
+    hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil
+  }
+}
+
+/// Seconds each pipeline stage spent working, written by the stages' threads.
+final class StageTimes: Sendable {
+  private let times = Mutex<[String: Double]>(["decode": 0, "composite": 0, "encode": 0])
+
+  func set(_ stage: String, _ seconds: Double) { times.withLock { $0[stage] = seconds } }
+
+  var snapshot: [String: Double] { times.withLock { $0 } }
+}
+
+/// The first error any stage raised; later ones are consequences and are dropped.
+final class FirstFailure: Sendable {
+  private let first = Mutex<ExportError?>(nil)
+
+  func record(_ error: ExportError) { first.withLock { if $0 == nil { $0 = error } } }
+
+  var error: ExportError? { first.withLock { $0 } }
+}
