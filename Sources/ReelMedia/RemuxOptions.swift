@@ -1,4 +1,7 @@
 /// What ``Remuxer`` copies and how it writes the output.
+///
+/// Rotation (the display matrix) survives only in MP4-family files: FFmpeg 5.1's Matroska
+/// muxer cannot store it, so a rotated video into `.mkv` or `.webm` is refused.
 public struct RemuxOptions: Sendable, Hashable {
   /// The part of the source to copy, in seconds of asset time (0 is the file's first
   /// instant, as for ``VideoReader``), or `nil` for the whole file. A duration of `+∞` or

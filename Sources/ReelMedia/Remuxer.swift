@@ -76,6 +76,18 @@ public enum Remuxer {
       }
     }
 
+    if let videoIndex, !container.supportsFastStart {
+      // FFmpeg 5.1's Matroska muxer drops the display matrix; refuse rather than turn the
+      // picture sideways without a word.
+      let rotation = Asset.clockwiseRotation(of: input.stream(at: videoIndex))
+      if rotation != 0 {
+        throw .invalidArgument(
+          path: path,
+          reason:
+            "the video in \(source) is shown rotated \(rotation)° clockwise, which a .\(fileExtension.lowercased()) file cannot record here; write .mp4, .m4v or .mov instead"
+        )
+      }
+    }
     try MediaWriter.checkTarget(path: path, overwrite: options.overwrite)
     let temporaryPath = try MediaWriter.makeTemporaryFile(beside: path)
     do throws(MediaError) {
@@ -160,7 +172,9 @@ public enum Remuxer {
     }
     tracks.forEach { $0.finish() }
 
-    guard tracks.contains(where: { $0.packetCount > 0 }) else {
+    // A window after the last packet still seeks back to the last keyframe: only lead-in
+    // before the requested start would be written.
+    guard tracks.contains(where: { $0.packetCount > 0 && $0.latestEnd > 0 }) else {
       throw .invalidArgument(
         path: path,
         reason:
