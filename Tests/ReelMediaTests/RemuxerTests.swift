@@ -191,6 +191,48 @@ struct RemuxerTests {
       abs(try RemuxProbe.formatDuration(output) - RemuxProbe.formatDuration(reference)) < 0.001)
   }
 
+  /// A source whose edit list hides a lead-in (as `ffmpeg -ss 0.5 -c copy` writes) keeps
+  /// its lead-in packets and its edit: same packets, same times, same duration.
+  @Test func editListSourceKeepsItsLeadInAndTiming() throws {
+    let source = try MediaFixtures.url(for: .movEditList)
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let output = folder.appendingPathComponent("copy.mp4")
+
+    let summary = try Remuxer.remux(from: source.path, to: output)
+
+    #expect(
+      try RemuxProbe.packetHashes(output, stream: "v:0")
+        == RemuxProbe.packetHashes(source, stream: "v:0"))
+    let sourceTimes = try RemuxProbe.packetField(source, stream: "v:0", field: "pts_time")
+    #expect(try RemuxProbe.packetField(output, stream: "v:0", field: "pts_time") == sourceTimes)
+    let sourceDuration = try RemuxProbe.formatDuration(source)
+    #expect(abs(try RemuxProbe.formatDuration(output) - sourceDuration) < 0.001)
+    #expect(abs(summary.duration.seconds - sourceDuration) < 0.001)
+  }
+
+  /// Matroska has no edit list: the cut plays from the keyframe before the requested start.
+  @Test func matroskaRangePlaysFromTheKeyframe() throws {
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = try RemuxProbe.makeKeyframeClip(in: folder)
+    let output = folder.appendingPathComponent("cut.mkv")
+    let range = TimeRange(
+      start: Time(value: 6, timescale: 10), duration: Time(value: 5, timescale: 10))
+
+    let summary = try Remuxer.remux(
+      from: source.path, to: output,
+      options: RemuxOptions(timeRange: range, includeAudio: false))
+
+    // Frames 15 (the keyframe at 0.5 s) … 32 (the last before 1.1 s): 0.6 s of video.
+    let sourceVideo = try RemuxProbe.packetHashes(source, stream: "v:0")
+    #expect(try RemuxProbe.packetHashes(output, stream: "v:0") == Array(sourceVideo[15..<33]))
+    #expect(abs(summary.duration.seconds - 0.6) < 0.001)
+    #expect(abs(try RemuxProbe.formatDuration(output) - 0.6) <= 1.0 / 30 + 0.001)
+    let first = try RemuxProbe.packetField(output, stream: "v:0", field: "pts_time").first
+    #expect(first.flatMap(Double.init) == 0)
+  }
+
   @Test func rangeOutsideTheFileIsRefusedAndLeavesNothing() throws {
     let source = try MediaFixtures.url(for: .basic)
     let folder = try TestSupport.makeTemporaryDirectory()
