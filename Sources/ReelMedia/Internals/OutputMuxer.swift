@@ -56,6 +56,48 @@ final class OutputMuxer {
     return stream.pointee.index
   }
 
+  /// Adds a stream that will carry packets copied from `source` without re-encoding, and
+  /// returns its index.
+  ///
+  /// The codec parameters, the time base (as a hint the muxer may refine), frame rates,
+  /// sample aspect ratio, disposition, metadata and stream side data (the display matrix that
+  /// carries rotation, HDR metadata) are copied; colour tags travel in the codec parameters.
+  ///
+  /// - Parameters:
+  ///   - source: The input stream, borrowed from its container.
+  ///   - codecTag: The sample entry tag to write, or 0 for the muxer's default.
+  /// The corresponding C function is `avcodec_parameters_copy`.
+  func addStream(copying source: UnsafeMutablePointer<AVStream>, codecTag: UInt32)
+    throws(FFmpegError) -> Int32
+  {
+    guard let stream = avformat_new_stream(context, nil) else {
+      throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "avformat_new_stream")
+    }
+    try check(
+      avcodec_parameters_copy(stream.pointee.codecpar, source.pointee.codecpar),
+      "avcodec_parameters_copy")
+    stream.pointee.codecpar.pointee.codec_tag = codecTag
+    stream.pointee.time_base = source.pointee.time_base
+    stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
+    stream.pointee.r_frame_rate = source.pointee.r_frame_rate
+    stream.pointee.sample_aspect_ratio = source.pointee.codecpar.pointee.sample_aspect_ratio
+    stream.pointee.disposition = source.pointee.disposition
+    try check(
+      av_dict_copy(&stream.pointee.metadata, source.pointee.metadata, 0), "av_dict_copy")
+    let count = Int(source.pointee.nb_side_data)
+    if count > 0, let entries = source.pointee.side_data {
+      for entry in UnsafeBufferPointer(start: entries, count: count) {
+        guard let bytes = av_stream_new_side_data(stream, entry.type, entry.size) else {
+          throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_stream_new_side_data")
+        }
+        if entry.size > 0, let data = entry.data {
+          bytes.update(from: data, count: Int(entry.size))
+        }
+      }
+    }
+    return stream.pointee.index
+  }
+
   /// Opens the file for writing and writes the container header.
   ///
   /// - Parameter fastStart: Ask the ISO BMFF muxer to put `moov` before `mdat`.
