@@ -20,7 +20,9 @@ enum AudioSignals {
   }
 
   /// A sine of `frequency` Hz at `amplitude`.
-  static func tone(_ frequency: Int, amplitude: Double = 0.5, seconds: Double = 1, name: String? = nil)
+  static func tone(
+    _ frequency: Int, amplitude: Double = 0.5, seconds: Double = 1, name: String? = nil
+  )
     throws -> String
   {
     try wav(
@@ -38,7 +40,10 @@ enum AudioSignals {
   static func decode(_ path: String) throws -> [Float] {
     let output = try TestSupport.run(
       "ffmpeg",
-      ["-hide_banner", "-loglevel", "error", "-i", path, "-ac", "2", "-ar", "48000", "-f", "f32le", "-"])
+      [
+        "-hide_banner", "-loglevel", "error", "-i", path, "-ac", "2", "-ar", "48000", "-f", "f32le",
+        "-",
+      ])
     #expect(output.status == 0, "\(output.stderr)")
     return output.stdout.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
   }
@@ -67,7 +72,8 @@ enum AudioSignals {
       beforePrevious = previous
       previous = current
     }
-    let power = previous * previous + beforePrevious * beforePrevious
+    let power =
+      previous * previous + beforePrevious * beforePrevious
       - coefficient * previous * beforePrevious
     return 2 * power.squareRoot() / Double(values.count)
   }
@@ -178,7 +184,8 @@ struct AudioMixerTests {
     var composition = Composition()
     let track = composition.addTrack(.audio)
     try composition.insertTimeRange(msRange(0, 500), of: source, at: .zero, into: track)
-    try composition.insertTimeRange(msRange(0, 500), of: source, at: milliseconds(1_000), into: track)
+    try composition.insertTimeRange(
+      msRange(0, 500), of: source, at: milliseconds(1_000), into: track)
     #expect(composition.audioTracks[0].segments.map(\.isEmpty) == [false, true, false])
     let output = try AudioSignals.drain(try AudioMixer(composition: composition), chunk: 4_800)
     #expect(output.count == 2 * 72_000)

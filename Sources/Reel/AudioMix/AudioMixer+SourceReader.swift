@@ -79,8 +79,7 @@ extension AudioMixer {
     init(format: AudioFormat) { self.format = format }
 
     /// The reader for `key`, opened if needed.
-    mutating func reader(for key: SourceKey, track: TrackInfo?) throws(MediaError) -> SourceReader
-    {
+    mutating func reader(for key: SourceKey, track: TrackInfo?) throws(MediaError) -> SourceReader {
       if let index = entries.firstIndex(where: { $0.key == key }) {
         let entry = entries.remove(at: index)
         entries.append(entry)

@@ -182,21 +182,13 @@ extension AudioMixer {
         }
         readSamples.removeAll(keepingCapacity: true)
         readSamples.append(contentsOf: repeatElement(0, count: wanted * channels))
-        let got = try reader.read(
-          from: state.nextSource, count: wanted, into: &readSamples, at: 0)
-        if got > 0 {
-          try readSamples.withUnsafeBufferPointer { (samples) throws(MediaError) in
-            try state.tempo.process(
-              UnsafeBufferPointer(rebasing: samples[0..<(got * channels)]),
-              appendingTo: &state.pending)
-          }
-          state.nextSource += Int64(got)
+        // Past the file's end the zeroed samples stand in: silence, which also lets the
+        // filter hand out the last real samples instead of dropping its final window.
+        _ = try reader.read(from: state.nextSource, count: wanted, into: &readSamples, at: 0)
+        try readSamples.withUnsafeBufferPointer { (samples) throws(MediaError) in
+          try state.tempo.process(samples, appendingTo: &state.pending)
         }
-        if got < wanted {
-          // The file ended early: take what the filter holds; silence after.
-          try state.tempo.flush(appendingTo: &state.pending)
-          state.finished = true
-        }
+        state.nextSource += Int64(wanted)
       }
       let available = min(count, (state.pending.count - state.pendingStart) / channels)
       if available > 0 {
@@ -250,7 +242,9 @@ extension AudioMixer {
             for frame in runStart..<runEnd {
               let value = Float(max(0, first + slope * Double(frame - runStart)))
               let base = Int(frame - start) * channels
-              for channel in 0..<channels { target[base + channel] += source[base + channel] * value }
+              for channel in 0..<channels {
+                target[base + channel] += source[base + channel] * value
+              }
             }
             runStart = runEnd
           }

@@ -21,7 +21,9 @@ import ReelMedia
 ///   a discontinuity;
 /// - a segment whose source and target durations differ (``Composition/scaleTimeRange(_:toDuration:)``)
 ///   is time-stretched with ``AudioTempo``, pitch kept, and cut or padded so it fills its
-///   frames exactly;
+///   frames exactly (up to 0.1 s of source past the segment's end is fed to the stretch so
+///   its last window is complete; where the file ends there, silence stands in and the
+///   last few milliseconds may fade);
 /// - empty segments and stills are silent; a source that ends before its segment is silent
 ///   for the rest;
 /// - the track's volume from ``AudioMix/parameters(for:)`` (steps and linear ramps,
@@ -56,7 +58,9 @@ public final class AudioMixer {
   ///     track at unity, no soundtrack).
   ///   - format: The output format; 48 kHz stereo by default (1…768 000 Hz, 1…8 channels).
   /// - Throws: ``AudioMixerError/invalidFormat(_:)``.
-  public init(composition: Composition, audioMix: AudioMix = AudioMix(), format: AudioFormat = .standard)
+  public init(
+    composition: Composition, audioMix: AudioMix = AudioMix(), format: AudioFormat = .standard
+  )
     throws(AudioMixerError)
   {
     guard format.sampleRate > 0 && format.sampleRate <= 768_000,

@@ -24,7 +24,8 @@ public enum AudioMixerError: Error, Hashable, Sendable, CustomStringConvertible 
       return
         "cannot mix audio at \(format.sampleRate) Hz × \(format.channelCount) channels: use 1…768000 Hz and 1…8 channels"
     case .invalidTimeRange(let range):
-      return "cannot render audio over \(range.readable): give a numeric range starting at 0 s or later"
+      return
+        "cannot render audio over \(range.readable): give a numeric range starting at 0 s or later"
     case .invalidTime(let time):
       return "cannot move the audio mixer to \(time.readable) s: give a time of 0 s or later"
     case .invalidFrameCount(let count):
