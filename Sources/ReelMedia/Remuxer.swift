@@ -47,7 +47,7 @@ public enum Remuxer {
     from source: String, to destination: URL, options: RemuxOptions = .init(),
     progress: ((Double) -> Void)? = nil, isCancelled: () -> Bool = { false }
   ) throws(MediaError) -> RemuxSummary {
-    MediaWriter.configureLogging()
+    FFmpegLogging.configure()
     let path = destination.path
     let fileExtension = destination.pathExtension
     guard let container = OutputContainer(fileExtension: fileExtension) else {
