@@ -29,6 +29,9 @@ public enum ExportError: Error, CustomStringConvertible, Sendable {
     case let error as ExportError: return error
     case let error as MediaError: return .media(error)
     case let error as RenderError: return .render(error)
+    case let error as AudioMixerError:
+      if case .sourceFailed(_, let media) = error { return .media(media) }
+      return .invalidMovie(error.description)
     case let error as VideoCompositionError: return .invalidMovie(error.description)
     case let error as CompositionError: return .invalidMovie(error.description)
     default: return .invalidMovie("\(error)")

@@ -64,17 +64,22 @@ public final class ExportSession: Sendable {
     guard started else {
       throw ExportError.invalidMovie("an export session runs once; make a new one to export again")
     }
-    let job: ExportJob
+    let job: any ExportRunnable
     do {
-      job = try ExportJob(movie: movie, outputURL: outputURL, settings: settings)
+      if settings.preset == .passthrough {
+        job = try PassthroughJob(movie: movie, outputURL: outputURL, settings: settings)
+      } else {
+        job = try ExportJob(movie: movie, outputURL: outputURL, settings: settings)
+      }
     } catch {
       finish(.failed)
-      throw ExportError.wrapping(error)
+      throw error
     }
     let cancellation = ExportCancellation()
     let continuation = progressContinuation
     let outcome: Result<ExportResult, ExportError> = await withTaskCancellationHandler {
-      await withCheckedContinuation { (resume: CheckedContinuation<Result<ExportResult, ExportError>, Never>) in
+      await withCheckedContinuation {
+        (resume: CheckedContinuation<Result<ExportResult, ExportError>, Never>) in
         let thread = Thread {
           resume.resume(returning: job.run(cancellation: cancellation, progress: continuation))
         }
@@ -138,3 +143,13 @@ final class ExportCancellation: Sendable {
     if isCancelled { wake() }
   }
 }
+
+/// A planned export that can run on a thread of its own.
+protocol ExportRunnable: Sendable {
+  func run(
+    cancellation: ExportCancellation, progress: AsyncStream<ExportProgress>.Continuation
+  ) -> Result<ExportResult, ExportError>
+}
+
+extension ExportJob: ExportRunnable {}
+extension PassthroughJob: ExportRunnable {}

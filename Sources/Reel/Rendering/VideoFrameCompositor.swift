@@ -117,7 +117,8 @@ public final class VideoFrameCompositor {
         source, onto: &output, transform: Transform3D(transform), opacity: layer.opacity,
         clip: clip)
     } catch {
-      throw RenderError.drawing(layer: "video track \(layer.trackID.rawValue)", reason: error.description)
+      throw RenderError.drawing(
+        layer: "video track \(layer.trackID.rawValue)", reason: error.description)
     }
   }
 }

@@ -34,11 +34,6 @@ struct ExportJob: Sendable {
     let composition = movie.composition
     let video = movie.resolvedVideoComposition
     videoComposition = video
-    if settings.preset == .passthrough {
-      throw .invalidMovie(
-        "the passthrough preset copies one clip without re-encoding: use Remuxer (reel render picks it for a single untouched clip), or choose an encoding preset")
-    }
-
     let duration = composition.duration
     guard duration > .zero else {
       throw .invalidMovie("the movie is empty (duration 0): add a clip before exporting")
@@ -54,7 +49,8 @@ struct ExportJob: Sendable {
         requested.start < duration
       else {
         throw .invalidMovie(
-          "export time range \(requested) is outside the movie [0, \(duration.seconds) s): choose a range inside it")
+          "export time range \(requested) is outside the movie [0, \(duration.seconds) s): choose a range inside it"
+        )
       }
       range = requested.intersection(whole)
     } else {
@@ -234,7 +230,9 @@ struct ExportJob: Sendable {
     defer { busy.set("composite", Self.seconds(working)) }
     guard let size = outputSize else { return }
     do {
-      let renderer = try movie.layers.map { tree throws(RenderError) in try LayerRenderer(tree: tree) }
+      let renderer = try movie.layers.map { tree throws(RenderError) in
+        try LayerRenderer(tree: tree)
+      }
       let black = Color.black.premultipliedBGRA
       while let frame = input.pop() {
         if cancellation.isCancelled { return }
@@ -306,12 +304,14 @@ struct ExportJob: Sendable {
       while let frame = input.pop() {
         if cancellation.isCancelled { return .success(()) }
         let began = clock.now
-        try writer.appendVideo(frame.image, at: Time(frame: Int64(frame.index), frameDuration: frameDuration))
+        try writer.appendVideo(
+          frame.image, at: Time(frame: Int64(frame.index), frameDuration: frameDuration))
         let frameEnd = Time(frame: Int64(frame.index + 1), frameDuration: frameDuration)
         try writeAudio(until: Self.sampleFrame(frameEnd, sampleRate: sampleRate))
         working += clock.now - began
         done += 1
-        report(progress, done: done, total: frameCount, frames: done, started: started, clock: clock)
+        report(
+          progress, done: done, total: frameCount, frames: done, started: started, clock: clock)
       }
       if done == frameCount {
         let began = clock.now
@@ -325,7 +325,8 @@ struct ExportJob: Sendable {
   }
 
   private func makeMixer() throws -> AudioMixer {
-    let mixer = try AudioMixer(composition: movie.composition, audioMix: movie.audioMix ?? AudioMix())
+    let mixer = try AudioMixer(
+      composition: movie.composition, audioMix: movie.audioMix ?? AudioMix())
     try mixer.seek(to: range.start)
     return mixer
   }
