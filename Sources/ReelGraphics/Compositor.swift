@@ -55,7 +55,10 @@ public enum Compositor {
         transform: transform, sourceWidth: source.width, sourceHeight: source.height)
       if warp == nil { return }
     }
-    let clipOrAll = clip ?? .rect(Rect(x: 0, y: 0, width: Double(destination.width), height: Double(destination.height)))
+    let clipOrAll =
+      clip
+      ?? .rect(
+        Rect(x: 0, y: 0, width: Double(destination.width), height: Double(destination.height)))
     let width = destination.width
     let height = destination.height
     let stride = destination.bytesPerRow

@@ -124,7 +124,9 @@ struct PerspectiveWarp {
       {
         let dy = point.y - previous.y
         let x =
-          dy == 0 ? min(previous.x, point.x) : previous.x + (centre - previous.y) * (point.x - previous.x) / dy
+          dy == 0
+          ? min(previous.x, point.x)
+          : previous.x + (centre - previous.y) * (point.x - previous.x) / dy
         let x2 = dy == 0 ? max(previous.x, point.x) : x
         minX = min(minX, x)
         maxX = max(maxX, x2)
