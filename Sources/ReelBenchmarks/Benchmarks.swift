@@ -36,6 +36,27 @@ enum Benchmarks {
         format:
           "  with edge pixels drawn by one only (%d more): mean |Δ| %.3f/255, max |Δ| %d/255",
         edges.covered - difference.covered, edges.mean, edges.max))
+
+    // Optional variant, not part of the single-thread comparison: wall time on all cores.
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    var parallelOutput = blank
+    var wallTimes: [Double] = []
+    for run in 0...10 {
+      var target = blank
+      target.withUnsafeMutableBytes { _ in }
+      let start = DispatchTime.now().uptimeNanoseconds
+      try Compositor.draw(
+        source, onto: &target, transform: transform, engine: .reelParallel(threads: threads))
+      if run > 0 { wallTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
+      parallelOutput = target
+    }
+    wallTimes.sort()
+    print(
+      String(
+        format: "  [multi-threaded, %d threads, wall time] Reel warp %.2f ms/frame%@", threads,
+        wallTimes[wallTimes.count / 2],
+        (parallelOutput == result.secondOutput ? " (same pixels)" : " (DIFFERENT pixels)")
+          as NSString))
   }
 
   /// Full-frame OVER, integer-translation copy and a 1 Mpx affine bilinear draw.
