@@ -8,7 +8,8 @@ import ReelCore
 /// depends on the transform:
 ///
 /// - **Whole-pixel translation**: an exact copy or OVER, no resampling; source pixels land
-///   bit-exact (OVER rounds `s + d · (255 − sα) / 255` exactly).
+///   bit-exact (OVER rounds `s + d · (255 − sα) / 255` exactly). Without a mask this runs
+///   through pixman's SIMD paths, which round the same way; with one, through Reel's own.
 /// - **Affine or perspective** (a ``Transform3D`` from a 3D layer, m34 ≠ 0): Reel's
 ///   scanline warp (bilinear sampling, transparent outside the source so edges are
 ///   antialiased; only the visible part of a layer turned past the eye plane is drawn).
@@ -36,7 +37,8 @@ public enum Compositor {
   ///     rounded to 1/255.
   ///   - clip: Where the destination may change, or `nil` for everywhere.
   ///   - blend: How the source combines with the destination.
-  ///   - engine: Reel's own kernels (default) or pixman (the reference).
+  ///   - engine: Reel's own kernels (default, single-threaded), the same split over threads,
+  ///     or pixman (the reference).
   /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images (out
   ///   of memory); whole-pixel draws without a mask go through pixman in both engines.
   public static func draw(

@@ -161,6 +161,21 @@ struct PerspectiveWarpTests {
     #expect(Pixels.opaqueBounds(empty) == nil)
   }
 
+  @Test("the multi-threaded engine draws the same pixels as the single-threaded one")
+  func parallelMatches() throws {
+    let source = Pixels.image(width: 64, height: 48) { x, y in
+      BGRA(blue: UInt8(x * 3), green: UInt8(y * 5), red: 200, alpha: 255)
+    }
+    var single = Image(width: 160, height: 120)
+    var parallel = Image(width: 160, height: 120)
+    try Compositor.draw(source, onto: &single, transform: Self.tilt, opacity: 0.7)
+    try Compositor.draw(
+      source, onto: &parallel, transform: Self.tilt, opacity: 0.7,
+      engine: .reelParallel(threads: 3))
+    #expect(single == parallel)
+    #expect(Pixels.opaqueBounds(single) != nil)
+  }
+
   @Test("a perspective draw respects opacity and blend mode copy")
   func copyAndOpacity() throws {
     let source = Pixels.solid(width: 64, height: 48, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
