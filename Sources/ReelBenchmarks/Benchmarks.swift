@@ -15,11 +15,14 @@ enum Benchmarks {
       .concatenating(.perspective(distance: 1000))
       .concatenating(Transform3D(translationX: Double(width) / 2, y: Double(height) / 2, z: 0))
     let blank = Image(width: width, height: height)
-    let result = try compare(runs: 11, prepare: { blank }) {
-      try Compositor.draw(source, onto: &$0, transform: transform, engine: .pixman)
-    } _: {
-      try Compositor.draw(source, onto: &$0, transform: transform)
-    }
+    let result = try compare(
+      runs: 11, prepare: { blank },
+      pixman: {
+        try Compositor.draw(source, onto: &$0, transform: transform, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(source, onto: &$0, transform: transform)
+      })
     let (pixmanTime, reelTime) = (result.first, result.second)
     let difference = compare(result.firstOutput, result.secondOutput, bothCovered: true)
     let edges = compare(result.firstOutput, result.secondOutput, bothCovered: false)
@@ -65,22 +68,28 @@ enum Benchmarks {
     let background = makeVideoLikeFrame(width: width, height: height)
     print("composite 1080p, single thread")
 
-    let over = try compare(runs: 21, prepare: { background }) {
-      try Compositor.draw(overlay, onto: &$0, engine: .pixman)
-    } _: {
-      try Compositor.draw(overlay, onto: &$0)
-    }
+    let over = try compare(
+      runs: 21, prepare: { background },
+      pixman: {
+        try Compositor.draw(overlay, onto: &$0, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(overlay, onto: &$0)
+      })
     report(
       "OVER translucent full frame", pixman: over.first, reel: over.second,
       identical: over.firstOutput == over.secondOutput)
 
     let shifted = Transform3D(translationX: 37, y: -21, z: 0)
     let blank = Image(width: width, height: height)
-    let copy = try compare(runs: 21, prepare: { blank }) {
-      try Compositor.draw(background, onto: &$0, transform: shifted, engine: .pixman)
-    } _: {
-      try Compositor.draw(background, onto: &$0, transform: shifted)
-    }
+    let copy = try compare(
+      runs: 21, prepare: { blank },
+      pixman: {
+        try Compositor.draw(background, onto: &$0, transform: shifted, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(background, onto: &$0, transform: shifted)
+      })
     report(
       "integer translation (opaque)", pixman: copy.first, reel: copy.second,
       identical: copy.firstOutput == copy.secondOutput)
@@ -91,11 +100,14 @@ enum Benchmarks {
       .concatenating(Transform2D(rotationAngle: 0.2))
       .concatenating(Transform2D(scaleX: 0.95, y: 0.95))
       .concatenating(Transform2D(translationX: 960, y: 540))
-    let rotated = try compare(runs: 21, prepare: { background }) {
-      try Compositor.draw(small, onto: &$0, transform: affine, engine: .pixman)
-    } _: {
-      try Compositor.draw(small, onto: &$0, transform: affine)
-    }
+    let rotated = try compare(
+      runs: 21, prepare: { background },
+      pixman: {
+        try Compositor.draw(small, onto: &$0, transform: affine, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(small, onto: &$0, transform: affine)
+      })
     report(
       "affine bilinear ~1 Mpx", pixman: rotated.first, reel: rotated.second,
       identical: rotated.firstOutput == rotated.secondOutput)
@@ -143,8 +155,8 @@ enum Benchmarks {
   /// `draw` on it. Thread CPU time, not wall time, so other processes on a shared machine
   /// disturb the comparison less.
   static func compare(
-    runs: Int, prepare: () -> Image, _ first: (inout Image) throws -> Void,
-    _ second: (inout Image) throws -> Void
+    runs: Int, prepare: () -> Image, pixman first: (inout Image) throws -> Void,
+    reel second: (inout Image) throws -> Void
   ) rethrows -> (first: Double, second: Double, firstOutput: Image, secondOutput: Image) {
     var firstTimes: [Double] = []
     var secondTimes: [Double] = []
