@@ -180,10 +180,15 @@ struct PerspectiveWarp {
         spans.append(0..<0)
       }
     }
-    // Walk the destination in vertical strips: a tilted layer's destination row crosses
-    // hundreds of source rows, while a narrow strip keeps the source texels (and pages) it
-    // touches few enough to stay in cache from one row to the next.
-    let stripWidth = PerspectiveWarp.stripWidth
+    // Walk the destination in vertical strips when its rows cross many source rows (a
+    // tilted or rotated layer): a narrow strip keeps the source texels it touches few
+    // enough to stay in cache from one row to the next. Rows that stay within a few source
+    // rows are walked whole, which keeps both images streaming sequentially.
+    let stripWidth =
+      max(
+        sourceRowsCrossed(width: box.width, row: firstRow),
+        sourceRowsCrossed(width: box.width, row: endRow - 1))
+        > PerspectiveWarp.rowsCrossedForStrips ? PerspectiveWarp.stripWidth : box.width
     var stripStart = box.x0
     while stripStart < box.x1 {
       let stripEnd = min(stripStart + stripWidth, box.x1)
@@ -204,6 +209,23 @@ struct PerspectiveWarp {
 
   /// Width in pixels of the destination strips walked top to bottom.
   static let stripWidth = 64
+
+  /// How many source rows a full destination row must cross before strips are used.
+  static let rowsCrossedForStrips = 16.0
+
+  /// About how many source rows `width` destination pixels of row `y` cross, from the
+  /// vertical sample rate dv/dx = K_V/Q² at the footprint's middle column (the top and
+  /// bottom rows of a tilted layer cross the most).
+  private func sourceRowsCrossed(width: Int, row y: Int) -> Double {
+    let bounds = self.bounds
+    let x = (Double(bounds.x0) + Double(bounds.x1)) / 2
+    let centreY = Double(y) + 0.5
+    let q = qCoefficients.x * x + qCoefficients.y * centreY + qCoefficients.z
+    let v = vCoefficients.x * x + vCoefficients.y * centreY + vCoefficients.z
+    let rate = abs(vCoefficients.x * q - v * qCoefficients.x) / (q * q * 256)
+    let crossed = rate * Double(width)
+    return crossed.isFinite ? crossed : .infinity
+  }
 
   /// The largest error of an extrapolated sample position, in texels.
   private static let positionTolerance = 1.0 / 64
