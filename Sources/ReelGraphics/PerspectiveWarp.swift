@@ -491,8 +491,9 @@ enum PixelPairs {
   /// `first` in the four lanes of pixel 0 and `second` in those of pixel 1.
   @inline(__always)
   static func broadcast(_ first: UInt64, _ second: UInt64) -> Lanes {
-    let spread: UInt64 = 0x0001_0001_0001_0001
-    return unsafeBitCast(SIMD2<UInt64>(first &* spread, second &* spread), to: Lanes.self)
+    let a = UInt16(truncatingIfNeeded: first)
+    let b = UInt16(truncatingIfNeeded: second)
+    return Lanes(a, a, a, a, b, b, b, b)
   }
 
   /// Two packed pixels from lanes holding 0…255.
@@ -518,10 +519,12 @@ enum PixelPairs {
   ) {
     let p0 = source + ((v0 >> 24) &* stride &+ (u0 >> 24))
     let p1 = source + ((v1 >> 24) &* stride &+ (u1 >> 24))
-    let fx = broadcast(
-      UInt64(truncatingIfNeeded: (u0 >> 16) & 255), UInt64(truncatingIfNeeded: (u1 >> 16) & 255))
-    let fy = broadcast(
-      UInt64(truncatingIfNeeded: (v0 >> 16) & 255), UInt64(truncatingIfNeeded: (v1 >> 16) & 255))
+    let fx0 = UInt16(truncatingIfNeeded: u0 >> 16) & 255
+    let fx1 = UInt16(truncatingIfNeeded: u1 >> 16) & 255
+    let fy0 = UInt16(truncatingIfNeeded: v0 >> 16) & 255
+    let fy1 = UInt16(truncatingIfNeeded: v1 >> 16) & 255
+    let fx = Lanes(fx0, fx0, fx0, fx0, fx1, fx1, fx1, fx1)
+    let fy = Lanes(fy0, fy0, fy0, fy0, fy1, fy1, fy1, fy1)
     let w11 = (fx &* fy) &>> 8
     let w01 = fx &- w11
     let w10 = fy &- w11
