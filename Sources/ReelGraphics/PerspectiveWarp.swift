@@ -6,9 +6,15 @@ import ReelCore
 ///
 /// The source lies in the plane z = 0, so a ``Transform3D`` reduces to the 3×3 homography
 /// of rows (m11, m12, m14), (m21, m22, m24), (m41, m42, m44). Its inverse maps a destination
-/// point (X, Y, 1) to homogeneous source coordinates (U, V, Q); along a row these change by a
-/// constant step per pixel, so the loop only adds three increments and takes one reciprocal
-/// per pixel.
+/// point (X, Y, 1) to homogeneous source coordinates (U, V, Q), which change by a constant
+/// step per pixel along a row. The sample position U/Q, V/Q is computed exactly (one
+/// reciprocal) at the start of spans of up to 64 pixels and stepped in between by
+/// second-order forward differences in fixed point, the span length chosen per row so the
+/// position stays within 1/64 texel of the exact one (see `walk`).
+///
+/// Pixels are processed two at a time in 16-bit SIMD lanes; tilted layers are walked in
+/// 64-pixel-wide vertical strips so the source texels a row needs stay in cache for the
+/// next row.
 ///
 /// Only the destination pixels whose centres fall inside the footprint are visited. The
 /// footprint is the source rectangle grown by half a pixel (where a bilinear sample with
@@ -19,8 +25,8 @@ import ReelCore
 /// Samples follow pixman's conventions (pixel centres at i + ½, texels outside the source
 /// transparent), with 8-bit bilinear weights and exactly rounded integer blending.
 struct PerspectiveWarp {
-  /// Inverse homography columns, pre-scaled so that `(uStep·X + …) / Q` is the sample
-  /// position × 256 − 128 (8 fractional bits, already shifted to texel centres).
+  /// Inverse homography columns, pre-scaled so that `(u·X + …) / Q` is the sample position
+  /// × 256 − 128 (in 256ths of a texel, already shifted to texel centres).
   private let uCoefficients: SIMD3<Double>
   private let vCoefficients: SIMD3<Double>
   private let qCoefficients: SIMD3<Double>
