@@ -15,42 +15,17 @@ enum Benchmarks {
       .concatenating(.perspective(distance: 1000))
       .concatenating(Transform3D(translationX: Double(width) / 2, y: Double(height) / 2, z: 0))
     let blank = Image(width: width, height: height)
-    if let only = ProcessInfo.processInfo.environment["REEL_ONLY"] {
-      var same = blank
-      let wall = DispatchTime.now().uptimeNanoseconds
-      let cpu = threadTime()
-      for _ in 0..<30 {
-        try Compositor.draw(source, onto: &same, transform: transform, engine: only == "pixman" ? .pixman : .reel)
-      }
-      print(only, "wall", Double(DispatchTime.now().uptimeNanoseconds - wall) / 30e6, "cpu", (threadTime() - cpu) / 30)
-      return
-    }
-    if ProcessInfo.processInfo.environment["REEL_DEBUG"] != nil {
-      var same = blank
-      let tiny = makeVideoLikeFrame(width: 64, height: 36)
-      let up = Transform3D(scaleX: 30, y: 30, z: 1).concatenating(transform)
-      let st = threadTime()
-      for _ in 0..<10 { try Compositor.draw(tiny, onto: &same, transform: up) }
-      print("tiny source upscaled, reel", (threadTime() - st) / 10)
-      let sp = threadTime()
-      for _ in 0..<10 { try Compositor.draw(tiny, onto: &same, transform: up, engine: .pixman) }
-      print("tiny source upscaled, pixman", (threadTime() - sp) / 10)
-      for _ in 0..<3 {
-        let start = threadTime()
-        for _ in 0..<10 { try Compositor.draw(source, onto: &same, transform: transform) }
-        print("same destination, reel", (threadTime() - start) / 10)
-        let start2 = threadTime()
-        for _ in 0..<10 { try Compositor.draw(source, onto: &same, transform: transform, engine: .pixman) }
-        print("same destination, pixman", (threadTime() - start2) / 10)
-      }
-    }
-    let result = try compare(runs: 11, prepare: { blank }) {
-      try Compositor.draw(source, onto: &$0, transform: transform, engine: .pixman)
-    } _: {
-      try Compositor.draw(source, onto: &$0, transform: transform)
-    }
+    let result = try compare(
+      runs: 11, prepare: { blank },
+      pixman: {
+        try Compositor.draw(source, onto: &$0, transform: transform, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(source, onto: &$0, transform: transform)
+      })
     let (pixmanTime, reelTime) = (result.first, result.second)
-    let difference = compare(result.firstOutput, result.secondOutput)
+    let difference = compare(result.firstOutput, result.secondOutput, bothCovered: true)
+    let edges = compare(result.firstOutput, result.secondOutput, bothCovered: false)
     print("warp 1080p (rotation.y 30°, m34 −1/1000), single thread")
     print(String(format: "  pixman projective bilinear  %8.2f ms/frame", pixmanTime))
     print(String(format: "  Reel perspective warp       %8.2f ms/frame", reelTime))
@@ -59,6 +34,32 @@ enum Benchmarks {
       String(
         format: "  covered pixels %d, mean |Δ| %.3f/255 per channel, max |Δ| %d/255",
         difference.covered, difference.mean, difference.max))
+    print(
+      String(
+        format:
+          "  with edge pixels drawn by one only (%d more): mean |Δ| %.3f/255, max |Δ| %d/255",
+        edges.covered - difference.covered, edges.mean, edges.max))
+
+    // Optional variant, not part of the single-thread comparison: wall time on all cores.
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    var parallelOutput = blank
+    var wallTimes: [Double] = []
+    for run in 0...10 {
+      var target = blank
+      target.withUnsafeMutableBytes { _ in }
+      let start = DispatchTime.now().uptimeNanoseconds
+      try Compositor.draw(
+        source, onto: &target, transform: transform, engine: .reelParallel(threads: threads))
+      if run > 0 { wallTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
+      parallelOutput = target
+    }
+    wallTimes.sort()
+    print(
+      String(
+        format: "  [multi-threaded, %d threads, wall time] Reel warp %.2f ms/frame%@", threads,
+        wallTimes[wallTimes.count / 2],
+        (parallelOutput == result.secondOutput ? " (same pixels)" : " (DIFFERENT pixels)")
+          as NSString))
   }
 
   /// Full-frame OVER, integer-translation copy and a 1 Mpx affine bilinear draw.
@@ -67,22 +68,28 @@ enum Benchmarks {
     let background = makeVideoLikeFrame(width: width, height: height)
     print("composite 1080p, single thread")
 
-    let over = try compare(runs: 21, prepare: { background }) {
-      try Compositor.draw(overlay, onto: &$0, engine: .pixman)
-    } _: {
-      try Compositor.draw(overlay, onto: &$0)
-    }
+    let over = try compare(
+      runs: 21, prepare: { background },
+      pixman: {
+        try Compositor.draw(overlay, onto: &$0, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(overlay, onto: &$0)
+      })
     report(
       "OVER translucent full frame", pixman: over.first, reel: over.second,
       identical: over.firstOutput == over.secondOutput)
 
     let shifted = Transform3D(translationX: 37, y: -21, z: 0)
     let blank = Image(width: width, height: height)
-    let copy = try compare(runs: 21, prepare: { blank }) {
-      try Compositor.draw(background, onto: &$0, transform: shifted, engine: .pixman)
-    } _: {
-      try Compositor.draw(background, onto: &$0, transform: shifted)
-    }
+    let copy = try compare(
+      runs: 21, prepare: { blank },
+      pixman: {
+        try Compositor.draw(background, onto: &$0, transform: shifted, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(background, onto: &$0, transform: shifted)
+      })
     report(
       "integer translation (opaque)", pixman: copy.first, reel: copy.second,
       identical: copy.firstOutput == copy.secondOutput)
@@ -93,11 +100,14 @@ enum Benchmarks {
       .concatenating(Transform2D(rotationAngle: 0.2))
       .concatenating(Transform2D(scaleX: 0.95, y: 0.95))
       .concatenating(Transform2D(translationX: 960, y: 540))
-    let rotated = try compare(runs: 21, prepare: { background }) {
-      try Compositor.draw(small, onto: &$0, transform: affine, engine: .pixman)
-    } _: {
-      try Compositor.draw(small, onto: &$0, transform: affine)
-    }
+    let rotated = try compare(
+      runs: 21, prepare: { background },
+      pixman: {
+        try Compositor.draw(small, onto: &$0, transform: affine, engine: .pixman)
+      },
+      reel: {
+        try Compositor.draw(small, onto: &$0, transform: affine)
+      })
     report(
       "affine bilinear ~1 Mpx", pixman: rotated.first, reel: rotated.second,
       identical: rotated.firstOutput == rotated.secondOutput)
@@ -106,6 +116,28 @@ enum Benchmarks {
       String(
         format: "    mean |Δ| %.3f/255 per channel, max |Δ| %d/255 (over the whole frame)",
         difference.mean, difference.max))
+
+    var scaledFrame = Image(width: 0, height: 0)
+    let scaleTime = median(runs: 11) { scaledFrame = background.scaled(toWidth: 1280, height: 720) }
+    print(String(format: "  Image.scaled 1920×1080 → 1280×720   Reel %7.2f ms", scaleTime))
+    let cropTime = median(runs: 11) {
+      scaledFrame = background.cropped(to: Rect(x: 240, y: 0, width: 1440, height: 1080))
+    }
+    print(String(format: "  Image.cropped 1440×1080              Reel %7.2f ms", cropTime))
+    withExtendedLifetime(scaledFrame) {}
+  }
+
+  /// The median CPU time of this thread over `runs` calls of `body`, in milliseconds.
+  static func median(runs: Int, _ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0...runs {
+      let start = threadTime()
+      body()
+      times.append(threadTime() - start)
+    }
+    times.removeFirst()
+    times.sort()
+    return times[times.count / 2]
   }
 
   static func report(_ name: String, pixman: Double, reel: Double, identical: Bool) {
@@ -123,8 +155,8 @@ enum Benchmarks {
   /// `draw` on it. Thread CPU time, not wall time, so other processes on a shared machine
   /// disturb the comparison less.
   static func compare(
-    runs: Int, prepare: () -> Image, _ first: (inout Image) throws -> Void,
-    _ second: (inout Image) throws -> Void
+    runs: Int, prepare: () -> Image, pixman first: (inout Image) throws -> Void,
+    reel second: (inout Image) throws -> Void
   ) rethrows -> (first: Double, second: Double, firstOutput: Image, secondOutput: Image) {
     var firstTimes: [Double] = []
     var secondTimes: [Double] = []
@@ -156,8 +188,11 @@ enum Benchmarks {
     return Double(spec.tv_sec) * 1e3 + Double(spec.tv_nsec) / 1e6
   }
 
-  /// Mean and max absolute channel difference over pixels where either image has alpha.
-  static func compare(_ a: Image, _ b: Image) -> (covered: Int, mean: Double, max: Int) {
+  /// Mean and max absolute channel difference over pixels where both images (or, when
+  /// `bothCovered` is false, either image) have alpha > 0.
+  static func compare(_ a: Image, _ b: Image, bothCovered: Bool = false) -> (
+    covered: Int, mean: Double, max: Int
+  ) {
     var total = 0
     var largest = 0
     var covered = 0
@@ -165,7 +200,9 @@ enum Benchmarks {
       for x in 0..<a.width {
         let p = a[x: x, y: y]
         let q = b[x: x, y: y]
-        guard p.alpha > 0 || q.alpha > 0 else { continue }
+        guard bothCovered ? (p.alpha > 0 && q.alpha > 0) : (p.alpha > 0 || q.alpha > 0) else {
+          continue
+        }
         covered += 1
         for (u, v) in [(p.blue, q.blue), (p.green, q.green), (p.red, q.red), (p.alpha, q.alpha)] {
           let d = abs(Int(u) - Int(v))

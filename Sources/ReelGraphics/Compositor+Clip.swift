@@ -39,7 +39,8 @@ struct PixelBox: Equatable {
       let clamped = min(max((value - 0.5).rounded(.up), -1_073_741_824), 1_073_741_824)
       return clamped.isNaN ? 0 : Int(clamped)
     }
-    self.init(x0: index(rect.minX), y0: index(rect.minY), x1: index(rect.maxX), y1: index(rect.maxY))
+    self.init(
+      x0: index(rect.minX), y0: index(rect.minY), x1: index(rect.maxX), y1: index(rect.maxY))
   }
 
   init(x0: Int, y0: Int, x1: Int, y1: Int) {
@@ -85,7 +86,8 @@ extension Compositor.Clip {
     let bounds = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
     switch self {
     case .rect(let rect):
-      return try body(ClipRegion(box: PixelBox(centresIn: rect).intersection(bounds), coverage: nil))
+      return try body(
+        ClipRegion(box: PixelBox(centresIn: rect).intersection(bounds), coverage: nil))
     case .mask(let mask):
       let box = PixelBox(x0: 0, y0: 0, x1: mask.width, y1: mask.height).intersection(bounds)
       return try mask.withUnsafeBytes { (raw) throws(E) -> R in

@@ -1,3 +1,4 @@
+import Dispatch
 import ReelCore
 
 /// Draws rasters onto an output image: the per-frame compositing step.
@@ -7,7 +8,8 @@ import ReelCore
 /// depends on the transform:
 ///
 /// - **Whole-pixel translation**: an exact copy or OVER, no resampling; source pixels land
-///   bit-exact (OVER rounds `s + d · (255 − sα) / 255` exactly).
+///   bit-exact (OVER rounds `s + d · (255 − sα) / 255` exactly). Without a mask this runs
+///   through pixman's SIMD paths, which round the same way; with one, through Reel's own.
 /// - **Affine or perspective** (a ``Transform3D`` from a 3D layer, m34 ≠ 0): Reel's
 ///   scanline warp (bilinear sampling, transparent outside the source so edges are
 ///   antialiased; only the visible part of a layer turned past the eye plane is drawn).
@@ -35,7 +37,8 @@ public enum Compositor {
   ///     rounded to 1/255.
   ///   - clip: Where the destination may change, or `nil` for everywhere.
   ///   - blend: How the source combines with the destination.
-  ///   - engine: Reel's own kernels (default) or pixman (the reference).
+  ///   - engine: Reel's own kernels (default, single-threaded), the same split over threads,
+  ///     or pixman (the reference).
   /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images (out
   ///   of memory); whole-pixel draws without a mask go through pixman in both engines.
   public static func draw(
@@ -55,7 +58,10 @@ public enum Compositor {
         transform: transform, sourceWidth: source.width, sourceHeight: source.height)
       if warp == nil { return }
     }
-    let clipOrAll = clip ?? .rect(Rect(x: 0, y: 0, width: Double(destination.width), height: Double(destination.height)))
+    let clipOrAll =
+      clip
+      ?? .rect(
+        Rect(x: 0, y: 0, width: Double(destination.width), height: Double(destination.height)))
     let width = destination.width
     let height = destination.height
     let stride = destination.bytesPerRow
@@ -69,7 +75,8 @@ public enum Compositor {
             source: source, destination: target, destinationSize: (width, height),
             destinationStride: stride, integerOffset: integerOffset, warp: warp,
             region: region, opacity: opacity8, isCopy: isCopy)
-        case .reel where integerOffset != nil && region.coverage == nil:
+        case .reel where integerOffset != nil && region.coverage == nil,
+          .reelParallel where integerOffset != nil && region.coverage == nil:
           // pixman's SIMD OVER and SRC round exactly like Reel's kernels and are faster for
           // whole-pixel copies.
           try PixmanCompositor.draw(
@@ -80,7 +87,12 @@ public enum Compositor {
           drawWithReel(
             source: source, target: target, destinationStride: stride,
             integerOffset: integerOffset, warp: warp, region: region, opacity: opacity8,
-            isCopy: isCopy)
+            isCopy: isCopy, threads: 1)
+        case .reelParallel(let threads):
+          drawWithReel(
+            source: source, target: target, destinationStride: stride,
+            integerOffset: integerOffset, warp: warp, region: region, opacity: opacity8,
+            isCopy: isCopy, threads: threads)
         }
       }
     }
@@ -126,7 +138,7 @@ public enum Compositor {
   private static func drawWithReel(
     source: Image, target: UnsafeMutableRawBufferPointer, destinationStride: Int,
     integerOffset: (x: Int, y: Int)?, warp: PerspectiveWarp?, region: ClipRegion,
-    opacity: UInt64, isCopy: Bool
+    opacity: UInt64, isCopy: Bool, threads: Int
   ) {
     guard let targetBase = target.baseAddress else { return }
     let destinationPixels = targetBase.assumingMemoryBound(to: UInt32.self)
@@ -149,11 +161,51 @@ public enum Compositor {
             coverageStride: region.coverage?.pixelStride ?? 0, opacity: opacity, isCopy: isCopy)
         }
       } else if let warp {
-        warp.draw(
-          source: sourcePixels, sourceStride: sourceRow, destination: destinationPixels,
-          destinationStride: destinationRow, region: region, opacity: opacity, isCopy: isCopy,
-          rows: region.box.y0..<region.box.y1)
+        let rows = region.box.y0..<region.box.y1
+        let parts = min(max(threads, 1), max(rows.count / 16, 1))
+        guard parts > 1 else {
+          warp.draw(
+            source: sourcePixels, sourceStride: sourceRow, destination: destinationPixels,
+            destinationStride: destinationRow, region: region, opacity: opacity,
+            isCopy: isCopy, rows: rows)
+          return
+        }
+        // Each part draws its own band of destination rows: no two threads write the same
+        // pixel, and all of them only read the source and the clip coverage.
+        let job = ParallelWarpJob(
+          warp: warp, source: sourcePixels, sourceStride: sourceRow,
+          destination: destinationPixels, destinationStride: destinationRow, region: region,
+          opacity: opacity, isCopy: isCopy)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+          let start = rows.lowerBound + rows.count * part / parts
+          let end = rows.lowerBound + rows.count * (part + 1) / parts
+          job.draw(rows: start..<end)
+        }
       }
     }
+  }
+}
+
+/// One perspective draw shared by the threads of ``Compositor/Engine/reelParallel(threads:)``.
+///
+/// Thread rule: the threads only read `source` and the clip coverage, and each writes a
+/// disjoint band of destination rows, all while the caller's `withUnsafe…Bytes` closures
+/// keep the memory alive (`concurrentPerform` returns only when every band is done). That is
+/// what makes the `@unchecked Sendable` sound.
+private struct ParallelWarpJob: @unchecked Sendable {
+  let warp: PerspectiveWarp
+  let source: UnsafePointer<UInt32>
+  let sourceStride: Int
+  let destination: UnsafeMutablePointer<UInt32>
+  let destinationStride: Int
+  let region: ClipRegion
+  let opacity: UInt64
+  let isCopy: Bool
+
+  func draw(rows: Range<Int>) {
+    warp.draw(
+      source: source, sourceStride: sourceStride, destination: destination,
+      destinationStride: destinationStride, region: region, opacity: opacity, isCopy: isCopy,
+      rows: rows)
   }
 }

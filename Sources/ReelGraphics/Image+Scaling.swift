@@ -50,8 +50,9 @@ extension Image {
             for tap in columns.taps(of: x) {
               sum += line[tap.index] * SIMD4<Float>(repeating: tap.weight)
             }
-            let clamped = sum.clamped(
-              lowerBound: .zero, upperBound: SIMD4<Float>(repeating: 255)) + 0.5
+            let clamped =
+              sum.clamped(
+                lowerBound: .zero, upperBound: SIMD4<Float>(repeating: 255)) + 0.5
             let o = output + x * 4
             o[0] = UInt8(clamped[0])
             o[1] = UInt8(clamped[1])

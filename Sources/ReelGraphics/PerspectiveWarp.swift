@@ -6,9 +6,15 @@ import ReelCore
 ///
 /// The source lies in the plane z = 0, so a ``Transform3D`` reduces to the 3×3 homography
 /// of rows (m11, m12, m14), (m21, m22, m24), (m41, m42, m44). Its inverse maps a destination
-/// point (X, Y, 1) to homogeneous source coordinates (U, V, Q); along a row these change by a
-/// constant step per pixel, so the loop only adds three increments and takes one reciprocal
-/// per pixel.
+/// point (X, Y, 1) to homogeneous source coordinates (U, V, Q), which change by a constant
+/// step per pixel along a row. The sample position U/Q, V/Q is computed exactly (one
+/// reciprocal) at the start of spans of up to 64 pixels and stepped in between by
+/// second-order forward differences in fixed point, the span length chosen per row so the
+/// position stays within 1/64 texel of the exact one (see `walk`).
+///
+/// Pixels are processed two at a time in 16-bit SIMD lanes; tilted layers are walked in
+/// 64-pixel-wide vertical strips so the source texels a row needs stay in cache for the
+/// next row.
 ///
 /// Only the destination pixels whose centres fall inside the footprint are visited. The
 /// footprint is the source rectangle grown by half a pixel (where a bilinear sample with
@@ -19,8 +25,8 @@ import ReelCore
 /// Samples follow pixman's conventions (pixel centres at i + ½, texels outside the source
 /// transparent), with 8-bit bilinear weights and exactly rounded integer blending.
 struct PerspectiveWarp {
-  /// Inverse homography columns, pre-scaled so that `(uStep·X + …) / Q` is the sample
-  /// position × 256 − 128 (8 fractional bits, already shifted to texel centres).
+  /// Inverse homography columns, pre-scaled so that `(u·X + …) / Q` is the sample position
+  /// × 256 − 128 (in 256ths of a texel, already shifted to texel centres).
   private let uCoefficients: SIMD3<Double>
   private let vCoefficients: SIMD3<Double>
   private let qCoefficients: SIMD3<Double>
@@ -124,7 +130,9 @@ struct PerspectiveWarp {
       {
         let dy = point.y - previous.y
         let x =
-          dy == 0 ? min(previous.x, point.x) : previous.x + (centre - previous.y) * (point.x - previous.x) / dy
+          dy == 0
+          ? min(previous.x, point.x)
+          : previous.x + (centre - previous.y) * (point.x - previous.x) / dy
         let x2 = dy == 0 ? max(previous.x, point.x) : x
         minX = min(minX, x)
         maxX = max(maxX, x2)
@@ -178,10 +186,15 @@ struct PerspectiveWarp {
         spans.append(0..<0)
       }
     }
-    // Walk the destination in vertical strips: a tilted layer's destination row crosses
-    // hundreds of source rows, while a narrow strip keeps the source texels (and pages) it
-    // touches few enough to stay in cache from one row to the next.
-    let stripWidth = PerspectiveWarp.stripWidth
+    // Walk the destination in vertical strips when its rows cross many source rows (a
+    // tilted or rotated layer): a narrow strip keeps the source texels it touches few
+    // enough to stay in cache from one row to the next. Rows that stay within a few source
+    // rows are walked whole, which keeps both images streaming sequentially.
+    let stripWidth =
+      max(
+        sourceRowsCrossed(width: box.width, row: firstRow),
+        sourceRowsCrossed(width: box.width, row: endRow - 1))
+        > PerspectiveWarp.rowsCrossedForStrips ? PerspectiveWarp.stripWidth : box.width
     var stripStart = box.x0
     while stripStart < box.x1 {
       let stripEnd = min(stripStart + stripWidth, box.x1)
@@ -202,6 +215,23 @@ struct PerspectiveWarp {
 
   /// Width in pixels of the destination strips walked top to bottom.
   static let stripWidth = 64
+
+  /// How many source rows a full destination row must cross before strips are used.
+  static let rowsCrossedForStrips = 16.0
+
+  /// About how many source rows `width` destination pixels of row `y` cross, from the
+  /// vertical sample rate dv/dx = K_V/Q² at the footprint's middle column (the top and
+  /// bottom rows of a tilted layer cross the most).
+  private func sourceRowsCrossed(width: Int, row y: Int) -> Double {
+    let bounds = self.bounds
+    let x = (Double(bounds.x0) + Double(bounds.x1)) / 2
+    let centreY = Double(y) + 0.5
+    let q = qCoefficients.x * x + qCoefficients.y * centreY + qCoefficients.z
+    let v = vCoefficients.x * x + vCoefficients.y * centreY + vCoefficients.z
+    let rate = abs(vCoefficients.x * q - v * qCoefficients.x) / (q * q * 256)
+    let crossed = rate * Double(width)
+    return crossed.isFinite ? crossed : .infinity
+  }
 
   /// The largest error of an extrapolated sample position, in texels.
   private static let positionTolerance = 1.0 / 64
@@ -467,8 +497,9 @@ enum PixelPairs {
   /// `first` in the four lanes of pixel 0 and `second` in those of pixel 1.
   @inline(__always)
   static func broadcast(_ first: UInt64, _ second: UInt64) -> Lanes {
-    let spread: UInt64 = 0x0001_0001_0001_0001
-    return unsafeBitCast(SIMD2<UInt64>(first &* spread, second &* spread), to: Lanes.self)
+    let a = UInt16(truncatingIfNeeded: first)
+    let b = UInt16(truncatingIfNeeded: second)
+    return Lanes(a, a, a, a, b, b, b, b)
   }
 
   /// Two packed pixels from lanes holding 0…255.
@@ -494,10 +525,12 @@ enum PixelPairs {
   ) {
     let p0 = source + ((v0 >> 24) &* stride &+ (u0 >> 24))
     let p1 = source + ((v1 >> 24) &* stride &+ (u1 >> 24))
-    let fx = broadcast(
-      UInt64(truncatingIfNeeded: (u0 >> 16) & 255), UInt64(truncatingIfNeeded: (u1 >> 16) & 255))
-    let fy = broadcast(
-      UInt64(truncatingIfNeeded: (v0 >> 16) & 255), UInt64(truncatingIfNeeded: (v1 >> 16) & 255))
+    let fx0 = UInt16(truncatingIfNeeded: u0 >> 16) & 255
+    let fx1 = UInt16(truncatingIfNeeded: u1 >> 16) & 255
+    let fy0 = UInt16(truncatingIfNeeded: v0 >> 16) & 255
+    let fy1 = UInt16(truncatingIfNeeded: v1 >> 16) & 255
+    let fx = Lanes(fx0, fx0, fx0, fx0, fx1, fx1, fx1, fx1)
+    let fy = Lanes(fy0, fy0, fy0, fy0, fy1, fy1, fy1, fy1)
     let w11 = (fx &* fy) &>> 8
     let w01 = fx &- w11
     let w10 = fy &- w11

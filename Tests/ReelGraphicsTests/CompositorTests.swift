@@ -14,7 +14,8 @@ struct CompositorTests {
   }
   static let background = BGRA(blue: 40, green: 90, red: 160, alpha: 255)
 
-  @Test("integer translation copies pixels bit-exact", arguments: [Compositor.Engine.reel, .pixman])
+  @Test(
+    "integer translation copies pixels bit-exact", arguments: [Compositor.Engine.reel, .pixman])
   func integerCopy(engine: Compositor.Engine) throws {
     var destination = CompositedPixels.solid(width: 64, height: 48, Self.background)
     try Compositor.draw(

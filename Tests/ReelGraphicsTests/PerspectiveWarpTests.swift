@@ -43,7 +43,8 @@ struct PerspectiveWarpTests {
       Self.quadrants[x: 0, y: 47],
     ]
     for (corner, colour) in zip(projected, colours) {
-      let direction = (centre - corner) / ((centre - corner).x.magnitude + (centre - corner).y.magnitude)
+      let direction =
+        (centre - corner) / ((centre - corner).x.magnitude + (centre - corner).y.magnitude)
       let probe = corner + direction * 4
       let pixel = destination[x: Int(probe.x), y: Int(probe.y)]
       #expect(pixel == colour, "near \(corner): \(pixel)")
@@ -75,13 +76,15 @@ struct PerspectiveWarpTests {
     }
   }
 
-  @Test("every pixel, edges included, is the exact bilinear sample ±2", arguments: [0.5, -0.9, 1.2])
+  @Test(
+    "every pixel, edges included, is the exact bilinear sample ±2", arguments: [0.5, -0.9, 1.2])
   func exactEdges(angle: Double) throws {
     let source = CompositedPixels.image(width: 64, height: 48) { x, y in
       let alpha = UInt8(155 + (x + y) % 100)
       return BGRA(blue: UInt8(Int(alpha) * x / 64), green: 0, red: alpha / 2, alpha: alpha)
     }
-    let m = CompositedPixels.tilt(width: 64, height: 48, angle: angle, distance: 300, centreX: 48, centreY: 36)
+    let m = CompositedPixels.tilt(
+      width: 64, height: 48, angle: angle, distance: 300, centreX: 48, centreY: 36)
     var destination = Image(width: 96, height: 72)
     try Compositor.draw(source, onto: &destination, transform: m)
     // The plane z = 0 maps by the homography of rows (m11 m12 m14), (m21 m22 m24),
@@ -90,7 +93,8 @@ struct PerspectiveWarpTests {
     func cofactor(_ r: Int, _ c: Int) -> Double {
       let rows = [0, 1, 2].filter { $0 != r }
       let cols = [0, 1, 2].filter { $0 != c }
-      let minor = h[rows[0]][cols[0]] * h[rows[1]][cols[1]] - h[rows[0]][cols[1]] * h[rows[1]][cols[0]]
+      let minor =
+        h[rows[0]][cols[0]] * h[rows[1]][cols[1]] - h[rows[0]][cols[1]] * h[rows[1]][cols[0]]
       return (r + c) % 2 == 0 ? minor : -minor
     }
     let det = h[0][0] * cofactor(0, 0) + h[0][1] * cofactor(0, 1) + h[0][2] * cofactor(0, 2)
@@ -112,14 +116,18 @@ struct PerspectiveWarpTests {
         let fx = sx - Double(x0)
         let fy = sy - Double(y0)
         func channel(_ pick: (BGRA) -> UInt8) -> Double {
-          Double(pick(texel(x0, y0))) * (1 - fx) * (1 - fy) + Double(pick(texel(x0 + 1, y0))) * fx * (1 - fy)
-            + Double(pick(texel(x0, y0 + 1))) * (1 - fx) * fy + Double(pick(texel(x0 + 1, y0 + 1))) * fx * fy
+          Double(pick(texel(x0, y0))) * (1 - fx) * (1 - fy) + Double(pick(texel(x0 + 1, y0))) * fx
+            * (1 - fy)
+            + Double(pick(texel(x0, y0 + 1))) * (1 - fx) * fy + Double(pick(texel(x0 + 1, y0 + 1)))
+            * fx * fy
         }
         let result = destination[x: x, y: y]
         worst = max(worst, abs(Int(result.alpha) - Int(channel(\.alpha).rounded())))
         worst = max(worst, abs(Int(result.blue) - Int(channel(\.blue).rounded())))
         worst = max(worst, abs(Int(result.red) - Int(channel(\.red).rounded())))
-        if abs(Int(result.alpha) - Int(channel(\.alpha).rounded())) > 2 { print("BAD", x, y, sx, sy, result, channel(\.alpha)) }
+        if abs(Int(result.alpha) - Int(channel(\.alpha).rounded())) > 2 {
+          print("BAD", x, y, sx, sy, result, channel(\.alpha))
+        }
       }
     }
     #expect(worst <= 2)
@@ -127,7 +135,8 @@ struct PerspectiveWarpTests {
 
   @Test("a layer turned past the eye plane draws only its visible part, without crashing")
   func behindTheEye() throws {
-    let source = CompositedPixels.solid(width: 300, height: 100, BGRA(blue: 0, green: 200, red: 0, alpha: 255))
+    let source = CompositedPixels.solid(
+      width: 300, height: 100, BGRA(blue: 0, green: 200, red: 0, alpha: 255))
     // Half-width 150 turned 100° with the eye 100 px away: one edge goes behind the eye.
     let transform = CompositedPixels.tilt(
       width: 300, height: 100, angle: 100 * .pi / 180, distance: 100, centreX: 160,
@@ -152,13 +161,31 @@ struct PerspectiveWarpTests {
     #expect(CompositedPixels.opaqueBounds(empty) == nil)
   }
 
+  @Test("the multi-threaded engine draws the same pixels as the single-threaded one")
+  func parallelMatches() throws {
+    let source = CompositedPixels.image(width: 64, height: 48) { x, y in
+      BGRA(blue: UInt8(x * 3), green: UInt8(y * 5), red: 200, alpha: 255)
+    }
+    var single = Image(width: 160, height: 120)
+    var parallel = Image(width: 160, height: 120)
+    try Compositor.draw(source, onto: &single, transform: Self.tilt, opacity: 0.7)
+    try Compositor.draw(
+      source, onto: &parallel, transform: Self.tilt, opacity: 0.7,
+      engine: .reelParallel(threads: 3))
+    #expect(single == parallel)
+    #expect(CompositedPixels.opaqueBounds(single) != nil)
+  }
+
   @Test("a perspective draw respects opacity and blend mode copy")
   func copyAndOpacity() throws {
     let source = CompositedPixels.solid(width: 64, height: 48, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
-    var destination = CompositedPixels.solid(width: 160, height: 120, BGRA(blue: 90, green: 90, red: 90, alpha: 255))
+    var destination = CompositedPixels.solid(
+      width: 160, height: 120, BGRA(blue: 90, green: 90, red: 90, alpha: 255))
     try Compositor.draw(source, onto: &destination, transform: Self.tilt, blend: .copy)
     let centre = try #require(Self.tilt.project(Point(x: 32, y: 24)))
-    #expect(destination[x: Int(centre.x), y: Int(centre.y)] == BGRA(blue: 0, green: 0, red: 200, alpha: 200))
+    #expect(
+      destination[x: Int(centre.x), y: Int(centre.y)]
+        == BGRA(blue: 0, green: 0, red: 200, alpha: 200))
     #expect(destination[x: 2, y: 2] == BGRA(blue: 90, green: 90, red: 90, alpha: 255))
   }
 }
