@@ -96,11 +96,7 @@ final class LayerRasterizer {
       guard image.width > 0, image.height > 0, content.destination.width > 0,
         content.destination.height > 0
       else { return nil }
-      let place = Transform2D(
-        a: content.destination.width / Double(image.width), b: 0, c: 0,
-        d: content.destination.height / Double(image.height),
-        tx: content.destination.minX, ty: content.destination.minY)
-      return Raster(image: image, toLayer: place)
+      return placed(image, in: content.destination)
 
     case .text(let text, let style, let size):
       guard !text.string.isEmpty else { return nil }
@@ -108,10 +104,16 @@ final class LayerRasterizer {
         text, style: style, width: size.width > 0 ? size.width : nil,
         height: size.height > 0 ? size.height : nil)
       guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
+      var warnings = rendered.warnings
+      if rendered.unknownGlyphCount > 0 {
+        warnings.append(
+          "text \"\(text.string.prefix(40))\": \(rendered.unknownGlyphCount) character(s) have no glyph in any installed font and show as boxes; install a font that covers them"
+        )
+      }
       return Raster(
         image: rendered.image,
         toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y),
-        warnings: rendered.warnings)
+        warnings: warnings)
 
     case .shape(let shape):
       let rendered = try ShapeRenderer.render(
@@ -139,6 +141,42 @@ final class LayerRasterizer {
       guard shadow.isVisible else { return nil }
       return try drawShadow(shadow, casters: casters)
     }
+  }
+
+  /// The largest side and pixel count of a picture enlarged ahead of compositing; beyond
+  /// them the compositor scales it while drawing.
+  private static let enlargementLimit = (side: 8192, pixels: 16 * 1_048_576)
+
+  /// `image` placed in `destination` (layer pixels): as it is, with a scale in the
+  /// placement, when it is shown at its size or smaller; enlarged ahead with edge-extended
+  /// bilinear filtering (``Image/scaled(toWidth:height:)``) when it is shown larger.
+  ///
+  /// Why: the compositor treats everything outside a source as transparent, so a picture
+  /// enlarged while compositing fades out over one *source* pixel at each edge — at 3× that
+  /// is a 3-pixel soft rim, half of it outside the destination (a stretched video or image
+  /// would bleed past its layer's bounds and its border). Enlarged first, the rim is at
+  /// most one output pixel, inside the edge, and a whole-pixel placement is an exact copy.
+  static func placed(_ image: Image, in destination: Rect) -> Raster {
+    let width = Int(destination.width.rounded())
+    let height = Int(destination.height.rounded())
+    let enlarges =
+      destination.width > Double(image.width) || destination.height > Double(image.height)
+    if enlarges, width >= 1, height >= 1, width <= enlargementLimit.side,
+      height <= enlargementLimit.side, width * height <= enlargementLimit.pixels
+    {
+      let scaled = image.scaled(toWidth: width, height: height)
+      return Raster(
+        image: scaled,
+        toLayer: Transform2D(
+          a: destination.width / Double(width), b: 0, c: 0,
+          d: destination.height / Double(height), tx: destination.minX, ty: destination.minY))
+    }
+    return Raster(
+      image: image,
+      toLayer: Transform2D(
+        a: destination.width / Double(image.width), b: 0, c: 0,
+        d: destination.height / Double(image.height), tx: destination.minX,
+        ty: destination.minY))
   }
 
   /// A canvas covering a layer of `size` (nil when the size has no whole pixel).

@@ -100,11 +100,7 @@ public final class LayerRenderer {
       guard frame.width > 0, frame.height > 0 else { return }
       let place = gravity.placement(
         of: Size(width: Double(frame.width), height: Double(frame.height)), in: size)
-      raster = Raster(
-        image: frame,
-        toLayer: Transform2D(
-          a: place.width / Double(frame.width), b: 0, c: 0,
-          d: place.height / Double(frame.height), tx: place.minX, ty: place.minY))
+      raster = LayerRasterizer.placed(frame, in: place)
     } else {
       guard let cached = try rasterizer.raster(for: item) else { return }
       raster = cached

@@ -15,7 +15,8 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
       return
         "video layer \(layer) shows source '\(sourceID)', but no video was given for it; name a source of the composition"
     case .invalidRenderSize(let width, let height):
-      return "cannot render at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
+      return
+        "cannot render at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
     }
   }
 }
