@@ -484,3 +484,92 @@ struct LayerRendererTests {
     #expect(b.rasterisedDrawingCount == 5)
   }
 }
+
+@Suite("LayerRenderer: raster resolution of enlarged layers")
+struct LayerRendererScaleTests {
+  typealias C = RenderCheck
+
+  /// Pixels with partial alpha among all inked pixels: a blurred edge has many.
+  static func softness(_ image: Image) -> Double {
+    var partial = 0
+    var ink = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let alpha = image[x: x, y: y].alpha
+        if alpha > 0 { ink += 1 }
+        if alpha > 0 && alpha < 255 { partial += 1 }
+      }
+    }
+    return ink == 0 ? 1 : Double(partial) / Double(ink)
+  }
+
+  @Test("Text scaled up 4× by its transform is as sharp as text set 4× larger")
+  func scaledTextIsSharp() throws {
+    // 10-px text in a 60×16 box scaled 4× about its centre (160, 120) covers the same
+    // 240×64 box as 40-px text laid out there directly.
+    let small = Layer.text(
+      "Hi 4x", style: TextStyle(fontSize: 10), frame: Rect(x: 130, y: 112, width: 60, height: 16)
+    )
+    .with { $0.scale = 4 }
+    let large = Layer.text(
+      "Hi 4x", style: TextStyle(fontSize: 40), frame: Rect(x: 40, y: 88, width: 240, height: 64))
+    let scaled = try C.render(C.root([small]), at: 0)
+    let direct = try C.render(C.root([large]), at: 0)
+    let softScaled = Self.softness(scaled)
+    let softDirect = Self.softness(direct)
+    #expect(softScaled <= softDirect * 1.2 + 0.02, "scaled \(softScaled) vs direct \(softDirect)")
+    var difference = 0
+    var count = 0
+    for y in 80..<160 {
+      for x in 30..<290 {
+        difference += abs(Int(scaled[x: x, y: y].alpha) - Int(direct[x: x, y: y].alpha))
+        count += 1
+      }
+    }
+    #expect(
+      Double(difference) / Double(count) < 3,
+      "mean alpha difference \(Double(difference) / Double(count))")
+  }
+
+  @Test("An enlarged shape's edge is a one-pixel ramp, not a magnified blur")
+  func scaledShapeEdge() throws {
+    // A 10×10 square scaled 8× about its centre: the square [120, 200) × [80, 160).
+    let square = Layer.color(
+      .white, frame: Rect(x: 155, y: 115, width: 10, height: 10), cornerRadius: 0.5
+    )
+    .with { $0.scale = 8 }
+    let image = try C.render(C.root([square]), background: .black, at: 0)
+    #expect(image[x: 160, y: 120] == Color.white.premultipliedBGRA)
+    #expect(image[x: 121, y: 120] == Color.white.premultipliedBGRA)
+    #expect(image[x: 198, y: 120] == Color.white.premultipliedBGRA)
+    #expect(image[x: 119, y: 120] == Color.black.premultipliedBGRA)
+    #expect(image[x: 200, y: 120] == Color.black.premultipliedBGRA)
+  }
+
+  @Test("A layer zooming 1×→4× is redrawn at a few scale steps, not every frame")
+  func zoomRedrawsInSteps() throws {
+    let layer = Layer.text(
+      "Zoom", style: TextStyle(fontSize: 12), frame: Rect(x: 140, y: 110, width: 40, height: 20)
+    )
+    .adding(BasicAnimation(.scale, from: 1, to: 4, duration: 1))
+    let renderer = try LayerRenderer(
+      tree: LayerTree(root: C.root([layer]), renderSize: Size(width: 320, height: 240)))
+    for frame in 0...30 { _ = try renderer.render(at: Time(value: Int64(frame), timescale: 30)) }
+    // Scales 1, 1.41, 2, 2.83, 4.
+    #expect(renderer.rasterisedDrawingCount == 5)
+  }
+
+  @Test("An image layer scaled up by its transform keeps crisp edges inside its frame")
+  func scaledImageEdges() throws {
+    let picture = Image.filled(width: 8, height: 8, color: .red)
+    let layer = Layer.image(picture, frame: Rect(x: 150, y: 110, width: 20, height: 20)).with {
+      $0.scale = 3
+    }
+    let image = try C.render(C.root([layer]), background: .black, at: 0)
+    // Covers [130, 190) × [90, 150).
+    #expect(image[x: 130, y: 100] == Color.red.premultipliedBGRA)
+    #expect(image[x: 189, y: 149] == Color.red.premultipliedBGRA)
+    #expect(image[x: 129, y: 100] == Color.black.premultipliedBGRA)
+    #expect(image[x: 190, y: 100] == Color.black.premultipliedBGRA)
+  }
+}

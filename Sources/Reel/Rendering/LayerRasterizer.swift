@@ -28,7 +28,7 @@ final class LayerRasterizer {
     var part: RenderItem.Part
   }
 
-  private var entries: [Key: (drawing: Drawing, raster: Raster?)] = [:]
+  private var entries: [Key: (drawing: Drawing, scale: Double, raster: Raster?)] = [:]
   private var used: Set<Key> = []
   /// Warnings not yet collected by the renderer (each distinct message once).
   private(set) var pendingWarnings: [String] = []
@@ -41,10 +41,13 @@ final class LayerRasterizer {
   func raster(for item: RenderItem) throws(RenderError) -> Raster? {
     let key = Key(layer: item.layer.path, part: item.part)
     used.insert(key)
-    if let entry = entries[key], entry.drawing == item.drawing { return entry.raster }
-    let raster = try Self.rasterise(item.drawing, layer: item.layer.description)
+    let scale = Self.rasterScale(for: item)
+    if let entry = entries[key], entry.scale == scale, entry.drawing == item.drawing {
+      return entry.raster
+    }
+    let raster = try Self.rasterise(item.drawing, scale: scale, layer: item.layer.description)
     rasterisedCount += 1
-    entries[key] = (item.drawing, raster)
+    entries[key] = (item.drawing, scale, raster)
     for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
       pendingWarnings.append(warning)
     }
@@ -68,9 +71,21 @@ final class LayerRasterizer {
   // MARK: - Drawing
 
   /// Draws one drawing into a new raster (nil when it has no pixels, or is a video).
-  static func rasterise(_ drawing: Drawing, layer: String) throws(RenderError) -> Raster? {
+  ///
+  /// - Parameters:
+  ///   - drawing: What to draw, in layer pixels.
+  ///   - scale: Raster pixels per layer pixel (≥ 1; see ``rasterScale(for:)``); the
+  ///     raster's `toLayer` maps back to layer pixels.
+  ///   - layer: The layer's description, for errors.
+  static func rasterise(_ drawing: Drawing, scale: Double = 1, layer: String) throws(RenderError)
+    -> Raster?
+  {
     do {
-      return try draw(drawing)
+      guard scale != 1 else { return try draw(drawing) }
+      guard var raster = try draw(drawing.scaled(by: scale)) else { return nil }
+      raster.toLayer = raster.toLayer.concatenating(
+        Transform2D(scaleX: 1 / scale, y: 1 / scale))
+      return raster
     } catch {
       throw RenderError.drawing(layer: layer, reason: error.description)
     }
