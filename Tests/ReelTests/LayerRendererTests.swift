@@ -1,7 +1,8 @@
 import Foundation
-import Reel
 import TestSupport
 import Testing
+
+@testable import Reel
 
 // Expected pixels in these tests come from the maths of each effect (blend equations,
 // projections, timing curves), never from an earlier output of the renderer.
@@ -571,5 +572,50 @@ struct LayerRendererScaleTests {
     #expect(image[x: 189, y: 149] == Color.red.premultipliedBGRA)
     #expect(image[x: 129, y: 100] == Color.black.premultipliedBGRA)
     #expect(image[x: 190, y: 100] == Color.black.premultipliedBGRA)
+  }
+}
+
+@Suite("LayerRenderer: transforms handed to the compositor")
+struct LayerRendererTransformTests {
+  @Test("A flattened 2D item transform is affine once z is dropped, and projects the same")
+  func planarTransform() throws {
+    let child = Layer.color(.red, frame: Rect(x: 10, y: 20, width: 30, height: 40)).with {
+      $0.rotationZ = 0.3
+    }
+    let root = Layer.group(frame: Rect(x: 5, y: 7, width: 200, height: 100), sublayers: [child])
+      .with { $0.scale = 1.5 }
+    let list = root.renderList(atSeconds: 0, renderSize: Size(width: 320, height: 240))
+    let item = try #require(list.items.first)
+    // The tree flattens each layer into its parent's plane (m33 = 0): not "affine" as
+    // Transform3D counts it, though it is a 2D map.
+    let planar = LayerRenderer.planar(item.transform)
+    #expect(planar.isAffine)
+    for point in [Point(x: 0, y: 0), Point(x: 30, y: 0), Point(x: 12.5, y: 40)] {
+      let a = try #require(item.transform.project(point))
+      let b = try #require(planar.project(point))
+      #expect(abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9)
+    }
+  }
+
+  @Test("Dropping z keeps a perspective projection unchanged")
+  func planarPerspective() throws {
+    var perspective = Transform3D.identity
+    perspective.m34 = -1.0 / 1000
+    let layer = Layer.color(.red, frame: Rect(x: 60, y: 40, width: 200, height: 160)).with {
+      $0.transform = perspective
+      $0.rotationY = .pi / 6
+    }
+    let root = Layer.group(frame: Rect(x: 0, y: 0, width: 320, height: 240), sublayers: [layer])
+    let item = try #require(
+      root.renderList(atSeconds: 0, renderSize: Size(width: 320, height: 240)).items.first)
+    let planar = LayerRenderer.planar(item.transform)
+    #expect(!planar.isAffine)
+    for point in [
+      Point(x: 0, y: 0), Point(x: 200, y: 0), Point(x: 200, y: 160), Point(x: 77, y: 33),
+    ] {
+      let a = try #require(item.transform.project(point))
+      let b = try #require(planar.project(point))
+      #expect(abs(a.x - b.x) < 1e-9 && abs(a.y - b.y) < 1e-9)
+    }
   }
 }
