@@ -619,3 +619,166 @@ struct LayerRendererTransformTests {
     }
   }
 }
+
+@Suite("LayerRenderer: clips, gravity and image files")
+struct LayerRendererGeometryTests {
+  typealias C = RenderCheck
+
+  @Test("A rotated parent that masks to bounds clips its child along its turned edges")
+  func rotatedClip() throws {
+    let child = Layer.color(.red, frame: Rect(x: -100, y: -100, width: 300, height: 300))
+    // A 100×100 square about (160, 120) turned 45°: inside when |dx| + |dy| ≤ 70.7.
+    let parent = Layer.group(
+      frame: Rect(x: 110, y: 70, width: 100, height: 100), sublayers: [child]
+    )
+    .with {
+      $0.masksToBounds = true
+      $0.rotationZ = .pi / 4
+    }
+    let image = try C.render(C.root([parent]), background: .black, at: 0)
+    for (dx, dy) in [(0, 0), (60, 0), (0, -60), (30, 30), (-30, 30)] {
+      #expect(image[x: 160 + dx, y: 120 + dy] == Color.red.premultipliedBGRA, "(\(dx), \(dy))")
+    }
+    for (dx, dy) in [(45, 45), (-45, -45), (78, 0), (0, 78), (45, -45)] {
+      #expect(image[x: 160 + dx, y: 120 + dy] == Color.black.premultipliedBGRA, "(\(dx), \(dy))")
+    }
+  }
+
+  @Test("Video gravity: stretched by default, letterboxed for fit, cropped for fill")
+  func videoGravity() throws {
+    let videoColor = C.rgb(10, 200, 30)
+    let video = Image.filled(width: 64, height: 48, color: videoColor)
+    let frame = Rect(x: 60, y: 70, width: 200, height: 100)
+    let black = Color.black.premultipliedBGRA
+    let green = videoColor.premultipliedBGRA
+    // Fit: scale min(200/64, 100/48) = 100/48 → 133.3 × 100 centred: x ∈ [93.3, 226.7).
+    let fit = try C.render(
+      C.root([.video(frame: frame, gravity: .resizeAspect)]), background: .black, at: 0,
+      video: video)
+    #expect(fit[x: 92, y: 120] == black)
+    #expect(fit[x: 95, y: 120] == green)
+    #expect(fit[x: 225, y: 120] == green)
+    #expect(fit[x: 228, y: 120] == black)
+    #expect(fit[x: 160, y: 70] == green && fit[x: 160, y: 169] == green)
+    // Fill: scale max(…) = 200/64 → 200 × 150, y ∈ [45, 195), clipped by masksToBounds.
+    let fillLayer = Layer.video(frame: frame, gravity: .resizeAspectFill).with {
+      $0.masksToBounds = true
+    }
+    let fill = try C.render(C.root([fillLayer]), background: .black, at: 0, video: video)
+    #expect(fill[x: 160, y: 69] == black && fill[x: 160, y: 170] == black)
+    #expect(fill[x: 160, y: 70] == green && fill[x: 160, y: 169] == green)
+    #expect(fill[x: 60, y: 120] == green && fill[x: 259, y: 120] == green)
+    // Without the clip, fill overflows the bounds by 25 px above and below.
+    let overflow = try C.render(
+      C.root([.video(frame: frame, gravity: .resizeAspectFill)]), background: .black, at: 0,
+      video: video)
+    #expect(overflow[x: 160, y: 50] == green && overflow[x: 160, y: 42] == black)
+  }
+
+  static func makeAnimation(_ name: String, extra: [String]) throws -> (URL, String) {
+    let directory = try TestSupport.makeTemporaryDirectory("reel-render-anim")
+    let path = directory.appendingPathComponent(name).path
+    try TestSupport.ffmpeg(
+      [
+        "-f", "lavfi", "-i", "color=c=red:s=16x16:r=10:d=0.2",
+        "-f", "lavfi", "-i", "color=c=lime:s=16x16:r=10:d=0.3",
+        "-f", "lavfi", "-i", "color=c=blue:s=16x16:r=10:d=0.5",
+        "-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1[v]", "-map", "[v]",
+      ] + extra + [path])
+    return (directory, path)
+  }
+
+  static func dominant(_ pixel: BGRA) -> String {
+    if pixel.red > 200 && pixel.green < 60 && pixel.blue < 60 { return "red" }
+    if pixel.green > 200 && pixel.red < 60 && pixel.blue < 60 { return "lime" }
+    if pixel.blue > 200 && pixel.red < 60 && pixel.green < 60 { return "blue" }
+    return "\(pixel)"
+  }
+
+  @Test("An animated PNG layer follows its frame times, starting at the layer's start time")
+  func animatedPNG() throws {
+    let (directory, path) = try Self.makeAnimation(
+      "three.apng", extra: ["-f", "apng", "-plays", "0"])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let layer = try Layer.image(
+      contentsOf: path, frame: Rect(x: 0, y: 0, width: 32, height: 32), startTime: 2)
+    let renderer = try LayerRenderer(
+      tree: LayerTree(root: C.root([layer]), renderSize: Size(width: 64, height: 64)))
+    for (seconds, color) in [
+      (0.0, "red"), (1.9, "red"), (2.1, "red"), (2.3, "lime"), (2.7, "blue"), (3.1, "red"),
+    ] {
+      #expect(
+        Self.dominant(try renderer.render(at: C.time(seconds))[x: 16, y: 16]) == color,
+        "at \(seconds) s")
+    }
+  }
+
+  @Test("A GIF that plays once holds its last frame afterwards")
+  func gifPlaysOnce() throws {
+    let (directory, path) = try Self.makeAnimation("once.gif", extra: ["-loop", "-1"])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let sequence = ImageSequence(try ImageDecoder.decode(path: path))
+    #expect(sequence.loopCount == 1)
+    #expect(abs(sequence.totalDuration - 1) < 0.011)
+    let layer = Layer.imageSequence(sequence, frame: Rect(x: 0, y: 0, width: 32, height: 32))
+    let renderer = try LayerRenderer(
+      tree: LayerTree(root: C.root([layer]), renderSize: Size(width: 64, height: 64)))
+    for (seconds, color) in [
+      (0.1, "red"), (0.3, "lime"), (0.9, "blue"), (1.1, "blue"), (5.0, "blue"),
+    ] {
+      #expect(
+        Self.dominant(try renderer.render(at: C.time(seconds))[x: 16, y: 16]) == color,
+        "at \(seconds) s")
+    }
+  }
+
+  @Test("A still image file becomes an image layer of its natural size")
+  func stillImageFile() throws {
+    let directory = try TestSupport.makeTemporaryDirectory("reel-render-still")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("half.png")
+    try C.halves(width: 20, height: 10, left: .red, right: C.rgb(0, 0, 255, alpha: 0.5)).writePNG(
+      to: url)
+    let layer = try Layer.image(contentsOf: url.path)
+    #expect(layer.frame == Rect(x: 0, y: 0, width: 20, height: 10))
+    guard case .image = layer.content else {
+      Issue.record("expected an image layer, got \(layer.content.kindName)")
+      return
+    }
+    let image = try C.render(
+      C.root([layer], width: 32, height: 16), width: 32, height: 16, background: .black, at: 0)
+    #expect(image[x: 2, y: 5] == Color.red.premultipliedBGRA)
+    #expect(C.matches(image[x: 15, y: 5], C.over(C.rgb(0, 0, 255), opacity: 0.5, on: .black), 1))
+    #expect(image[x: 25, y: 5] == Color.black.premultipliedBGRA)
+    #expect(throws: MediaError.self) {
+      try Layer.image(contentsOf: directory.appendingPathComponent("missing.png").path)
+    }
+  }
+}
+
+@Suite("LayerRenderer: blurred shadows")
+struct LayerRendererShadowTests {
+  typealias C = RenderCheck
+
+  @Test("A blurred shadow is half strength at its offset edge and full deep inside")
+  func blurredShadowEdge() throws {
+    let background = C.rgb(200, 200, 200)
+    let layer = Layer.color(.white, frame: Rect(x: 100, y: 60, width: 80, height: 120)).with {
+      $0.shadow = Shadow(color: .black, opacity: 1, offset: Point(x: 20, y: 0), radius: 4)
+    }
+    let image = try C.render(C.root([layer]), background: background, at: 0)
+    // The shadow's right edge is at x = 180 + 20 = 200; a symmetric blur of a straight edge
+    // is 50% there: pixels 199 and 200 average to half the background.
+    let edge = (Double(image[x: 199, y: 120].red) + Double(image[x: 200, y: 120].red)) / 2
+    #expect(abs(edge - 100) <= 4, "edge \(edge)")
+    #expect(C.close(image[x: 190, y: 120], Color.black.premultipliedBGRA, 2))
+    #expect(image[x: 215, y: 120] == background.premultipliedBGRA)
+    // Monotonic across the edge.
+    var previous = -1
+    for x in 186...214 {
+      let value = Int(image[x: x, y: 120].red)
+      #expect(value >= previous, "x \(x)")
+      previous = value
+    }
+  }
+}
