@@ -18,8 +18,11 @@ struct Raster {
 /// The cache key is the layer and the part of it; an entry is reused while the drawing is
 /// equal to the one it was made from (so a moving, fading or turning layer is rasterised
 /// once), and dropped when a frame no longer uses it. Text, shapes, gradients and chrome
-/// are drawn at output resolution: one layer pixel is one render pixel before the layer's
-/// transform.
+/// are drawn at output resolution: one layer pixel is one raster pixel — or, when the
+/// item's transform enlarges the layer by more than 1.25×, a √2 step more (see
+/// `LayerRasterizer+Scale.swift`; the scale is part of what must match for a cache hit).
+/// Pictures shown larger than their own pixels are enlarged before compositing
+/// (``placed(_:in:)``) so their edges stay sharp and inside the layer.
 ///
 /// Not Sendable: one renderer owns one cache and uses it from one thread.
 final class LayerRasterizer {
