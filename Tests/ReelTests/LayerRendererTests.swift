@@ -588,7 +588,7 @@ struct LayerRendererTransformTests {
     let item = try #require(list.items.first)
     // The tree flattens each layer into its parent's plane (m33 = 0): not "affine" as
     // Transform3D counts it, though it is a 2D map.
-    let planar = LayerRenderer.planar(item.transform)
+    let planar = item.transform.planeProjection
     #expect(planar.isAffine)
     for point in [Point(x: 0, y: 0), Point(x: 30, y: 0), Point(x: 12.5, y: 40)] {
       let a = try #require(item.transform.project(point))
@@ -608,7 +608,7 @@ struct LayerRendererTransformTests {
     let root = Layer.group(frame: Rect(x: 0, y: 0, width: 320, height: 240), sublayers: [layer])
     let item = try #require(
       root.renderList(atSeconds: 0, renderSize: Size(width: 320, height: 240)).items.first)
-    let planar = LayerRenderer.planar(item.transform)
+    let planar = item.transform.planeProjection
     #expect(!planar.isAffine)
     for point in [
       Point(x: 0, y: 0), Point(x: 200, y: 0), Point(x: 200, y: 160), Point(x: 77, y: 33),
