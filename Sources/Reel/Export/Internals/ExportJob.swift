@@ -76,6 +76,20 @@ struct ExportJob: Sendable {
       frameCount = 0
     } else {
       if let explicit = settings.outputSize {
+        guard explicit.width >= 2, explicit.height >= 2, explicit.width <= 16384,
+          explicit.height <= 16384
+        else {
+          throw .invalidMovie(
+            "output size \(explicit.width)×\(explicit.height) is out of range: width and height must be 2…16384 pixels"
+          )
+        }
+        guard explicit.width % 2 == 0, explicit.height % 2 == 0 else {
+          let lower = (explicit.width & ~1, explicit.height & ~1)
+          let upper = ((explicit.width + 1) & ~1, (explicit.height + 1) & ~1)
+          throw .invalidMovie(
+            "output size \(explicit.width)×\(explicit.height) has an odd dimension, which 4:2:0 video cannot encode: use \(lower.0)×\(lower.1) or \(upper.0)×\(upper.1)"
+          )
+        }
         outputSize = explicit
       } else {
         outputSize =
