@@ -99,6 +99,25 @@ struct ExportJob: Sendable {
       }
       frameCount = Int(ExportJob.frameCount(range.duration, frameDuration))
     }
+    if let crf = settings.crf, !audioOnly {
+      let codec =
+        settings.resolvedVideoCodec
+        ?? (outputURL.pathExtension.lowercased() == "webm" ? .vp9 : .h264)
+      let allowed: ClosedRange<Int>
+      switch codec {
+      case .h264: allowed = 1...51
+      case .hevc: allowed = 0...51
+      default: allowed = 0...63
+      }
+      guard allowed.contains(crf) else {
+        let lossless =
+          codec == .h264 && crf == 0
+          ? " (0 is lossless, which the High profile cannot carry)" : ""
+        throw .invalidMovie(
+          "CRF \(crf) is outside \(allowed.lowerBound)…\(allowed.upperBound) for \(codec)\(lossless): use, e.g., 18 for visually lossless"
+        )
+      }
+    }
     let hasAudioSource =
       composition.audioTracks.contains { $0.hasMedia } || movie.audioMix?.soundtrack != nil
     hasAudio = !settings.excludesAudio && hasAudioSource
