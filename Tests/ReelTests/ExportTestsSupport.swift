@@ -116,13 +116,13 @@ enum ExportOracle {
     return frames
   }
 
-  /// The file's audio decoded by ffmpeg as mono 48 kHz float samples.
+  /// The first channel of the file's audio, decoded by ffmpeg as 48 kHz float samples.
   static func audio(_ url: URL) throws -> [Float] {
     let output = try TestSupport.run(
       "ffmpeg",
       [
-        "-v", "error", "-i", url.path, "-map", "0:a:0", "-ac", "1", "-ar", "48000", "-f",
-        "f32le", "-",
+        "-v", "error", "-i", url.path, "-map", "0:a:0", "-af", "pan=mono|c0=c0", "-ar", "48000",
+        "-f", "f32le", "-",
       ])
     guard output.status == 0 else {
       throw OracleError(description: "ffmpeg audio decode failed: \(output.stderr)")
@@ -138,6 +138,20 @@ enum ExportOracle {
     var sum = 0.0
     for index in first..<last { sum += Double(samples[index]) * Double(samples[index]) }
     return (sum / Double(last - first)).squareRoot()
+  }
+
+  /// The energy-weighted mean time of samples over [start, end) seconds (where a sound is).
+  static func centroid(_ samples: [Float], from start: Double, to end: Double) -> Double {
+    let first = max(0, Int(start * 48_000))
+    let last = min(samples.count, Int(end * 48_000))
+    var weighted = 0.0
+    var total = 0.0
+    for index in first..<max(first, last) {
+      let energy = Double(samples[index]) * Double(samples[index])
+      weighted += energy * Double(index)
+      total += energy
+    }
+    return total > 0 ? weighted / total / 48_000 : .nan
   }
 
   /// Seconds of the first sample at or after `after` whose magnitude exceeds `threshold`.
