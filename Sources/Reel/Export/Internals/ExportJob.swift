@@ -211,7 +211,10 @@ struct ExportJob: Sendable {
       ExportResult(
         url: outputURL, frameCount: frameCount, duration: range.duration,
         videoSize: outputSize, wallSeconds: Self.seconds(wall),
-        stageBusySeconds: busy.snapshot))
+        stageBusySeconds: busy.snapshot,
+        queueHighWater: [
+          "decoded": decoded.highWaterMark(), "composited": composited.highWaterMark(),
+        ]))
   }
 
   private func startThread(
