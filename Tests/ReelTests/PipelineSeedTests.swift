@@ -106,26 +106,6 @@ struct PipelineSeedTests {
     // The tone plays.
     #expect(O.rms(try O.audio(output), from: 0.1, to: 0.9) > 0.05)
   }
-
-  /// Export speed for a 1 s 1280×720 clip (printed, not asserted; debug builds).
-  @Test func exportRateAt1280x720() async throws {
-    let folder = try O.folder()
-    let clip = try O.makeClip(
-      "hd.mp4", in: folder, video: "testsrc2=size=1280x720:rate=30:duration=1",
-      audio: "sine=frequency=440:sample_rate=48000:duration=1")
-    let output = folder.appendingPathComponent("hd-out.mp4")
-    let result = try await O.export(O.movie(of: clip), to: output)
-    #expect(result.frameCount == 30)
-    let size = try O.videoSize(output)
-    #expect(size.width == 1280 && size.height == 720)
-    let busy = result.stageBusySeconds
-    let line = String(
-      format:
-        "export %d frames 1280x720: wall %.2f s, busy decode %.2f composite %.2f encode %.2f, %.1f fps\n",
-      result.frameCount, result.wallSeconds, busy["decode"] ?? 0, busy["composite"] ?? 0,
-      busy["encode"] ?? 0, Double(result.frameCount) / result.wallSeconds)
-    FileHandle.standardError.write(Data(line.utf8))
-  }
 }
 
 extension Rect {
