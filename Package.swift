@@ -43,7 +43,8 @@ let package = Package(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .target(name: "ReelProject", dependencies: ["Reel"]),
     .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
-    .executableTarget(name: "ReelBenchmarks", dependencies: ["ReelGraphics", "CGraphics"]),
+    .executableTarget(
+      name: "ReelBenchmarks", dependencies: ["ReelGraphics", "CGraphics", "ReelMedia", "CFFmpeg", "CYUV"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),
