@@ -35,8 +35,9 @@ let package = Package(
     ),
 
     // MARK: - Modules
+    .target(name: "CReelKernels"),
     .target(name: "ReelCore"),
-    .target(name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV"]),
+    .target(name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CReelKernels"]),
     .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(

@@ -205,7 +205,9 @@ extension Benchmarks {
         format: "  speed-up Reel vs swscale (Reel's previous path) %.1f×, vs libyuv %.2f×",
         decodeTimes[0] / decodeTimes[3], decodeTimes[2] / decodeTimes[3]))
     swscaleDecode(decodeScaler)()
-    let reference = decoded
+    // `decoded` is written through a raw pointer: copy its bytes, not the (shared) value.
+    var reference = Image(width: width, height: height)
+    reference.withUnsafeMutableBytes { target in decoded.withUnsafeBytes { target.copyMemory(from: $0) } }
     var copies: [(String, Image)] = []
     for (name, engine) in [
       ("swscale bilinear", swscaleDecode(fastScaler)), ("libyuv", libyuvDecode),
