@@ -45,7 +45,8 @@ let package = Package(
     .target(name: "ReelProject", dependencies: ["Reel"]),
     .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
     .executableTarget(
-      name: "ReelBenchmarks", dependencies: ["ReelGraphics", "CGraphics", "ReelMedia", "CFFmpeg", "CYUV"]),
+      name: "ReelBenchmarks",
+      dependencies: ["ReelGraphics", "CGraphics", "ReelMedia", "CFFmpeg", "CYUV"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

@@ -122,11 +122,21 @@ extension Benchmarks {
       [swscaleEncode, libyuvEncode, { reelEncode(.bt709) }, { reelEncode(.bt601) }])
     print("BGRA → yuv420p 1080p, single thread, median of \(encodeRuns) alternating runs")
     print(
-      String(format: "  swscale (bicubic, accurate_rnd, full_chr_h_inp, BT.709) %7.2f ms/frame",
+      String(
+        format: "  swscale (bicubic, accurate_rnd, full_chr_h_inp, BT.709) %7.2f ms/frame",
         encodeTimes[0]))
-    print(String(format: "  libyuv ARGBToI420 (BT.601 only)                         %7.2f ms/frame", encodeTimes[1]))
-    print(String(format: "  Reel YUVKernels BT.709                                  %7.2f ms/frame", encodeTimes[2]))
-    print(String(format: "  Reel YUVKernels BT.601                                  %7.2f ms/frame", encodeTimes[3]))
+    print(
+      String(
+        format: "  libyuv ARGBToI420 (BT.601 only)                         %7.2f ms/frame",
+        encodeTimes[1]))
+    print(
+      String(
+        format: "  Reel YUVKernels BT.709                                  %7.2f ms/frame",
+        encodeTimes[2]))
+    print(
+      String(
+        format: "  Reel YUVKernels BT.601                                  %7.2f ms/frame",
+        encodeTimes[3]))
     print(
       String(
         format: "  speed-up Reel vs swscale %.1f×, Reel vs libyuv %.2f×",
@@ -196,10 +206,17 @@ extension Benchmarks {
       [swscaleDecode(decodeScaler), swscaleDecode(fastScaler), libyuvDecode, reelDecode])
     print("yuv420p → BGRA 1080p BT.709 limited, single thread, median of \(decodeRuns) runs")
     print(
-      String(format: "  swscale (bicubic, accurate_rnd, full_chr_h_int) %7.2f ms/frame", decodeTimes[0]))
-    print(String(format: "  swscale (bilinear, default flags)               %7.2f ms/frame", decodeTimes[1]))
-    print(String(format: "  libyuv H420ToARGB                               %7.2f ms/frame", decodeTimes[2]))
-    print(String(format: "  Reel YUVKernels                                 %7.2f ms/frame", decodeTimes[3]))
+      String(
+        format: "  swscale (bicubic, accurate_rnd, full_chr_h_int) %7.2f ms/frame", decodeTimes[0]))
+    print(
+      String(
+        format: "  swscale (bilinear, default flags)               %7.2f ms/frame", decodeTimes[1]))
+    print(
+      String(
+        format: "  libyuv H420ToARGB                               %7.2f ms/frame", decodeTimes[2]))
+    print(
+      String(
+        format: "  Reel YUVKernels                                 %7.2f ms/frame", decodeTimes[3]))
     print(
       String(
         format: "  speed-up Reel vs swscale (Reel's previous path) %.1f×, vs libyuv %.2f×",
@@ -207,7 +224,9 @@ extension Benchmarks {
     swscaleDecode(decodeScaler)()
     // `decoded` is written through a raw pointer: copy its bytes, not the (shared) value.
     var reference = Image(width: width, height: height)
-    reference.withUnsafeMutableBytes { target in decoded.withUnsafeBytes { target.copyMemory(from: $0) } }
+    reference.withUnsafeMutableBytes { target in
+      decoded.withUnsafeBytes { target.copyMemory(from: $0) }
+    }
     var copies: [(String, Image)] = []
     for (name, engine) in [
       ("swscale bilinear", swscaleDecode(fastScaler)), ("libyuv", libyuvDecode),
