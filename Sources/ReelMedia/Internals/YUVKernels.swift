@@ -1,9 +1,12 @@
 /// Reel's own single-threaded conversions between premultiplied BGRA and 8-bit planar
 /// Y′CbCr 4:2:0 (`yuv420p`), with exact BT.601 / BT.709 matrices.
 ///
-/// Both directions compute in `Float` SIMD lanes (8 pixels at a time) from the real-valued
-/// matrix, so every output is the exact result rounded to nearest (within ±1 code value,
-/// including the last bit of single precision). No memory is allocated.
+/// Both directions compute in 16-bit fixed point from the real-valued matrix, so every output
+/// is the exact result rounded to nearest plus at most 0.03 (well within ±1 code value). The
+/// row loops are C (`CReelKernels`), vectorized by the compiler with an AVX2 variant chosen at
+/// run time: Swift's SIMD conversions between integer and float lanes, and narrowing, compile
+/// to per-lane calls (a first Swift version ran at 54 ms per 1080p frame). No memory is
+/// allocated.
 ///
 /// - BGRA → Y′CbCr (``convert(bgra:bytesPerRow:into:matrix:)``): limited range,
 ///   Y = 16 + 219·(Kr·R + Kg·G + Kb·B)/255. Cb and Cr come from the exact mean of each 2×2
