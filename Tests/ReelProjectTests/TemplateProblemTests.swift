@@ -1,0 +1,189 @@
+import Foundation
+import ReelProject
+import TestSupport
+import Testing
+
+/// Broken templates: each gives its exact list of problems.
+@Suite("TemplateProblems")
+struct TemplateProblemTests {
+  @Test func wrongTypes() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": "big", "duration": "2",
+       "layers": [{"type": "text", "text": 5, "opacity": "half", "hidden": 1}]}
+      """)
+    #expect(
+      problems == [
+        "size: expected [width, height], got a string",
+        "duration: expected a number of seconds, got a string",
+        "layers[0].text: expected a string, got a number",
+        "layers[0].opacity: expected a number, got a string",
+        "layers[0].hidden: expected true or false, got a number",
+      ])
+  }
+
+  @Test func negativeAndZeroDurations() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [64, 64], "duration": 2,
+       "layers": [{"type": "color", "color": "red",
+         "animations": [{"property": "opacity", "from": 1, "to": 0, "duration": -1},
+                        {"property": "opacity", "to": 0, "duration": 0}]}]}
+      """)
+    #expect(
+      problems == [
+        "layers[0].animations[0].duration: must be greater than 0 (got -1)",
+        "layers[0].animations[1].duration: must be greater than 0 (got 0)",
+      ])
+  }
+
+  @Test func unknownKeysAndValuesSuggest() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [64, 64], "duraton": 2,
+       "layers": [{"type": "txt"}, {"type": "color", "colr": "red", "image": "x.png",
+                   "animations": [{"property": "opacity", "to": 0, "timing": "easeInOut", "fill": "forward"}]}]}
+      """)
+    #expect(
+      problems == [
+        "missing required key 'duration' (a template without clips needs it)",
+        "duraton: unknown key; did you mean 'duration'?",
+        "layers[0].type: unknown value 'txt'; did you mean 'text'? (one of: group, color, image, text, shape, gradient, video)",
+        "layers[1].colr: unknown key; did you mean 'color'?",
+        "layers[1].image: only image layers have \"image\" (this is a color layer; set \"type\")",
+        "layers[1].animations[0].timing: unknown value 'easeInOut'; did you mean 'easeOut'? (one of: linear, easeIn, easeOut, easeInEaseOut, default)",
+        "layers[1].animations[0].fill: unknown value 'forward'; did you mean 'forwards'? (one of: removed, forwards, backwards, both)",
+      ])
+  }
+
+  @Test func missingMediaIsNamedByItsResolvedPath() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-template")
+    let problems = try templateProblems(
+      """
+      {"version": 1, "clips": [{"media": "media/clip.mp4"}],
+       "layers": [{"type": "image", "image": "../star.png"}],
+       "subtitles": [{"file": "subs.srt"}]}
+      """, folder: folder)
+    let base = folder.standardizedFileURL.path
+    let parent = folder.deletingLastPathComponent().standardizedFileURL.path
+    #expect(
+      problems == [
+        "clips[0].media: file not found: \(base)/media/clip.mp4",
+        "layers[0].image: file not found: \(parent)/star.png",
+        "subtitles[0].file: file not found: \(base)/subs.srt",
+      ])
+  }
+
+  @Test func badColoursAndPaths() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [64, 64], "duration": 1, "background": "#12345",
+       "layers": [{"type": "shape", "path": "M 0 0 L 10", "fill": "redd"}]}
+      """)
+    #expect(problems.count == 3)
+    #expect(problems[0].hasPrefix("background: "))
+    #expect(problems[0] == "background: " + colourMessage("#12345"))
+    #expect(problems[1] == "layers[0].path: " + pathMessage("M 0 0 L 10"))
+    #expect(problems[2] == "layers[0].fill: " + colourMessage("redd"))
+  }
+
+  @Test func outOfRangeValuesAndTimes() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [64, 64], "duration": 2,
+       "layers": [{"type": "color", "color": "red", "opacity": 1.5, "start": 3},
+                  {"type": "color", "color": "blue", "start": 1, "end": 0.5}],
+       "export": {"range": [1, 5], "crf": 60}}
+      """)
+    #expect(
+      problems == [
+        "layers[0].opacity: must be between 0 and 1 (got 1.5)",
+        "layers[0].start: the layer would appear at 3 s, after the movie ends (2 s)",
+        "layers[1].end: must be after \"start\" (1 s) (got 0.5)",
+        "export.range: [1, 5] is outside the movie [0, 2]: choose a range inside it",
+        "export.crf: must be between 0 and 51 (got 60)",
+      ])
+  }
+
+  @Test func versionAndBothTimelines() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 2, "clips": [], "composition": {"tracks": []}}
+      """)
+    #expect(
+      problems == [
+        "version: unsupported format version 2: this Reel reads version 1",
+        "composition: use either \"clips\" (the short form) or \"composition\", not both",
+      ])
+  }
+
+  @Test func severalProblemsAtOnceCarryPositions() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-template")
+    let url = folder.appendingPathComponent("card.json")
+    try Data(
+      """
+      {
+        "version": 1,
+        "size": [64, 64],
+        "duration": 1,
+        "layers": [
+          {"type": "text", "text": "Hi {{nmae}}", "font": {"size": -3}}
+        ]
+      }
+      """.utf8
+    ).write(to: url)
+    do {
+      _ = try Template.load(path: url.path)
+      Issue.record("loaded")
+    } catch {
+      #expect(
+        error.description == """
+          \(url.path):6:30: layers[0].text: undefined variable 'nmae' (declare it under "variables" or pass --set nmae=…)
+          \(url.path):6:62: layers[0].font.size: must be greater than 0 (got -3)
+          """)
+    }
+  }
+
+  @Test func instructionTilingErrorsUseTheVideoCompositionText() throws {
+    let folder = try mediaFolder()
+    let problems = try templateProblems(
+      """
+      {"version": 1, "composition": {
+        "tracks": [{"id": 1, "kind": "video", "segments": [{"media": "media/clip.mp4"}]}],
+        "instructions": [{"start": 0, "duration": 0.5, "layers": [{"track": 1}]},
+                         {"start": 0.6, "duration": 0.4, "layers": [{"track": 1}]}]}}
+      """, folder: folder)
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("composition.instructions: ") == true)
+  }
+
+  @Test func fontsThatFallBackAreWarnings() throws {
+    let loaded = try loadTemplate(
+      """
+      {"version": 1, "size": [64, 64], "duration": 1,
+       "layers": [{"type": "text", "text": "x", "font": {"family": "No Such Font Family 123"}},
+                  {"type": "text", "text": "y", "font": {"file": "fonts/missing.ttf"}}]}
+      """)
+    #expect(loaded.warnings.map(\.description).count == 2)
+    #expect(
+      loaded.warnings.first?.description
+        == "layers[0].font.family: the font family \"No Such Font Family 123\" is not installed; the text will use a fallback font"
+    )
+    #expect(loaded.warnings.last?.path == "layers[1].font.file")
+    #expect(loaded.warnings.last?.message.hasPrefix("font file not found: /") == true)
+  }
+
+  private func colourMessage(_ text: String) -> String {
+    do {
+      _ = try Color(parsing: text)
+      return ""
+    } catch { return error.description }
+  }
+
+  private func pathMessage(_ text: String) -> String {
+    do {
+      _ = try Path(svgPathData: text)
+      return ""
+    } catch { return error.description }
+  }
+}
