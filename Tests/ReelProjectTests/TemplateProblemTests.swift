@@ -183,10 +183,12 @@ struct TemplateProblemTests {
     var video = VideoComposition(
       renderSize: Size(width: 320, height: 240), frameDuration: Time(value: 1, timescale: 30))
     video.instructions = [
-      .passThrough(trackID: track, timeRange: TimeRange(start: .zero, duration: Time(value: 1, timescale: 2))),
+      .passThrough(
+        trackID: track, timeRange: TimeRange(start: .zero, duration: Time(value: 1, timescale: 2))),
       .passThrough(
         trackID: track,
-        timeRange: TimeRange(start: Time(value: 6, timescale: 10), duration: Time(value: 4, timescale: 10))),
+        timeRange: TimeRange(
+          start: Time(value: 6, timescale: 10), duration: Time(value: 4, timescale: 10))),
     ]
     do {
       try video.validate(against: composition)
@@ -209,4 +211,53 @@ struct TemplateProblemTests {
       return ""
     } catch { return error.description }
   }
+}
+
+@Suite("TemplateRobustness")
+struct TemplateRobustnessTests {
+  /// Every prefix of a valid template, and the template with single characters changed,
+  /// either loads or throws a TemplateError: never a crash.
+  @Test func damagedTemplatesNeverCrash() throws {
+    let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/valid/layers.json")
+    let text = Array(try Data(contentsOf: fixture))
+    var failures = 0
+    for cut in stride(from: 0, to: text.count, by: 7) {
+      do {
+        _ = try Template.load(data: Data(text[..<cut]), path: "/tmp/cut.json")
+      } catch {
+        failures += 1
+        #expect(!error.problems.isEmpty)
+      }
+    }
+    #expect(failures == (text.count + 6) / 7)
+    let replacements: [UInt8] = Array("9-\"{[]}e.,:x0 ".utf8)
+    for (index, position) in stride(from: 0, to: text.count, by: 5).enumerated() {
+      var damaged = text
+      damaged[position] = replacements[index % replacements.count]
+      do {
+        _ = try Template.load(data: Data(damaged), path: "/tmp/damaged.json")
+      } catch {
+        #expect(!error.problems.isEmpty)
+      }
+    }
+  }
+
+  @Test func hugeNumbersAreProblemsNotCrashes() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [1e300, 64], "duration": 1e30, "frameRate": 1e9,
+       "export": {"size": [1e300, 2], "crf": 1e300}}
+      """)
+    #expect(
+      problems == [
+        "size: must be whole numbers of pixels from 2 to 16384 (got \(format(1e300))×64)",
+        "duration: is too large to be a time (got 1e30); times are in seconds",
+        "frameRate: must be between 1 and 240 (got 1e9)",
+        "export.size: must be even whole numbers of pixels, at least 2 (got \(format(1e300))×2)",
+        "export.crf: expected a whole number, got 1e300",
+      ])
+  }
+
+  private func format(_ value: Double) -> String { String(value) }
 }

@@ -157,8 +157,8 @@ extension TemplateDecoder {
       settings.speed = EncoderSpeed(rawValue: speed) ?? .veryfast
     }
     if let sizeNode = reader["size"], let size = size(sizeNode, reader.path("size")) {
-      let width = Int(size.width)
-      let height = Int(size.height)
+      let width = Int(min(size.width, 1e6))
+      let height = Int(min(size.height, 1e6))
       if Double(width) != size.width || Double(height) != size.height || width < 2 || height < 2
         || width % 2 != 0 || height % 2 != 0
       {
