@@ -172,6 +172,56 @@ struct TemplateProblemTests {
     #expect(loaded.warnings.last?.message.hasPrefix("font file not found: /") == true)
   }
 
+  @Test func unreadableMediaReportsTheMediaError() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-template")
+    let fake = folder.appendingPathComponent("clip.mp4")
+    try Data("not a video".utf8).write(to: fake)
+    let expected: String
+    do {
+      _ = try Asset(path: fake.standardizedFileURL.path)
+      expected = "opened"
+    } catch {
+      expected = error.description
+    }
+    let problems = try templateProblems(
+      #"{"version": 1, "clips": [{"media": "clip.mp4"}]}"#, folder: folder)
+    #expect(problems == ["clips[0].media: " + expected])
+    #expect(expected.contains(fake.standardizedFileURL.path))
+  }
+
+  @Test func clipRangesBeyondTheMediaAndTransitions() throws {
+    let folder = try mediaFolder()
+    let problems = try templateProblems(
+      """
+      {"version": 1, "clips": [
+        {"media": "media/clip.mp4", "start": 2.5},
+        {"media": "media/clip.mp4", "start": 1, "duration": 1.5},
+        {"image": "media/star.png", "transition": {"type": "wipe", "direction": "sideways", "color": "red"}}],
+       "audio": {"tracks": []}}
+      """, folder: folder)
+    #expect(
+      problems == [
+        "clips[0].start: is at or after the end of the media (2 s): start earlier",
+        "clips[1].duration: the clip would end at 2.5 s, after the end of the media (2 s): shorten it to at most 1 s",
+        "clips[2]: missing required key 'duration' (how long the image is shown)",
+        "clips[2].transition.direction: unknown value 'sideways' (one of: left, right, up, down)",
+        "clips[2].transition.color: unknown key; allowed here: type, duration, direction",
+        "audio.tracks: needs a \"composition\" (track volumes refer to its track ids); with \"clips\" the clips' audio is mixed for you",
+      ])
+  }
+
+  @Test func animationsAfterTheEndWarn() throws {
+    let loaded = try loadTemplate(
+      """
+      {"version": 1, "size": [64, 64], "duration": 1,
+       "layers": [{"animations": [{"property": "opacity", "to": 0, "begin": 1.5}]}]}
+      """)
+    #expect(
+      loaded.warnings.map(\.description) == [
+        "layers[0].animations[0]: begins at 1.5 s, after the movie ends (1 s); it never plays"
+      ])
+  }
+
   /// What `VideoComposition.validate` says about the same gap, computed with Reel itself.
   private func expectedTilingMessage() -> String {
     var composition = Composition()
