@@ -23,48 +23,61 @@ extension DemoMedia {
       name: "label", frame: Rect(x: 24, y: 8, width: 120, height: 130))
   }
 
-  /// Clip A: a diagonal gradient; a coral ball gliding left and right, a teal rounded
-  /// square turning once every 4 s, a yellow triangle bouncing; an "A".
-  static func clipA() -> LayerTree {
-    let sky = Layer.gradient(
-      Gradient(
-        colors: [color(0x0B1D51), color(0x5B2A86), color(0xF9A03F)],
-        startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)),
-      name: "sky", frame: fullFrame)
+  /// Clip A: a diagonal gradient; a coral ball gliding left and right (2 s
+  /// each way, eased), a teal rounded square turning once in 4 s, a yellow triangle
+  /// bouncing once a second; an "A".
+  ///
+  /// Moving shapes are placed on whole pixels and turned by rotating their paths, so each
+  /// frame is drawn by the shape renderer and composited without resampling.
+  static let clipA = DemoClip(
+    backdrop: tree(
+      [
+        Layer.gradient(
+          Gradient(
+            colors: [color(0x0B1D51), color(0x5B2A86), color(0xF9A03F)],
+            startPoint: Point(x: 0, y: 0), endPoint: Point(x: 1, y: 1)),
+          name: "sky", frame: fullFrame),
+        label("A"),
+      ], background: .black),
+    scene: clipAShapes(at:))
+
+  private static func clipAShapes(at seconds: Double) -> LayerTree {
+    // Eased there and back: 2 s each way.
+    let leg = seconds.truncatingRemainder(dividingBy: 4) / 2
+    let along = leg <= 1 ? easeInOut(leg) : 1 - easeInOut(leg - 1)
+    let ballX = (40 + along * 480).rounded()
     let ball = Layer.shape(
       Path(ellipseIn: Rect(x: 0, y: 0, width: 80, height: 80)), name: "ball",
-      frame: Rect(x: 40, y: 220, width: 80, height: 80), fillColor: color(0xFF6B6B)
-    ).adding(
-      BasicAnimation(
-        .positionX, from: 80, to: 560, duration: 2, timingFunction: .easeInEaseOut,
-        repeatCount: .infinity, autoreverses: true))
+      frame: Rect(x: ballX, y: 220, width: 80, height: 80), fillColor: color(0xFF6B6B))
+    let turn = 2 * .pi * seconds / 4
+    let corners = [(-45.0, -45.0), (45, -45), (45, 45), (-45, 45)].map { x, y in
+      Point(x: 64 + x * cos(turn) - y * sin(turn), y: 64 + x * sin(turn) + y * cos(turn))
+    }
     let square = Layer.shape(
-      Path(roundedRect: Rect(x: 0, y: 0, width: 90, height: 90), cornerRadius: 16),
-      name: "square", frame: Rect(x: 425, y: 65, width: 90, height: 90),
-      fillColor: color(0x2EC4B6), strokeColor: .white, lineWidth: 4
-    ).adding(BasicAnimation(.rotationZ, from: 0, to: 2 * .pi, duration: 4))
+      Path(polygon: corners), name: "square", frame: Rect(x: 406, y: 46, width: 128, height: 128),
+      fillColor: color(0x2EC4B6), strokeColor: .white, lineWidth: 4,
+      strokeStyle: StrokeStyle(join: .round))
+    // A bounce: down in the first half second, up in the second.
+    let bounce = seconds.truncatingRemainder(dividingBy: 1) * 2
+    let drop = bounce <= 1 ? bounce * bounce : (2 - bounce) * (2 - bounce)
     let triangle = Layer.shape(
       Path(polygon: [Point(x: 40, y: 0), Point(x: 80, y: 70), Point(x: 0, y: 70)]),
-      name: "triangle", frame: Rect(x: 200, y: 60, width: 80, height: 70),
-      fillColor: color(0xFFE066)
-    ).adding(
-      KeyframeAnimation(
-        .positionY, values: [95, 190, 95], timingFunctions: [.easeIn, .easeOut], duration: 1,
-        repeatCount: .infinity))
-    let root = Layer.group(
-      name: "clip-a", frame: fullFrame, sublayers: [sky, ball, square, triangle, label("A")])
-    return LayerTree(
-      root: root, renderSize: Size(width: Double(width), height: Double(height)),
-      backgroundColor: .black)
+      name: "triangle", frame: Rect(x: 200, y: (60 + drop * 95).rounded(), width: 80, height: 70),
+      fillColor: color(0xFFE066))
+    return tree([ball, square, triangle])
   }
 
   /// Clip B: a clock face on dark teal whose hand ticks 30° every 0.5 s; a "B".
-  static func clipB() -> LayerTree {
-    let centre = Point(x: Double(width) / 2, y: Double(height) / 2)
+  static let clipB = DemoClip(backdrop: clipBFace(), scene: clipBHand(at:))
+
+  private static let centre = Point(x: Double(width) / 2, y: Double(height) / 2)
+  private static let faceFrame = Rect(
+    x: centre.x - 120, y: centre.y - 120, width: 240, height: 240)
+
+  private static func clipBFace() -> LayerTree {
     let face = Layer.shape(
       Path(ellipseIn: Rect(x: 0, y: 0, width: 240, height: 240)), name: "face",
-      frame: Rect(x: centre.x - 120, y: centre.y - 120, width: 240, height: 240),
-      fillColor: color(0xF4F1DE), strokeColor: color(0x3D405B), lineWidth: 8)
+      frame: faceFrame, fillColor: color(0xF4F1DE), strokeColor: color(0x3D405B), lineWidth: 8)
     var marks = Path()
     for hour in 0..<12 {
       let angle = Double(hour) * .pi / 6
@@ -73,27 +86,36 @@ extension DemoMedia {
       marks.addLine(to: Point(x: 120 + sin(angle) * 108, y: 120 - cos(angle) * 108))
     }
     let ticks = Layer.shape(
-      marks, name: "marks", frame: face.frame, fillColor: nil, strokeColor: color(0x3D405B),
+      marks, name: "marks", frame: faceFrame, fillColor: nil, strokeColor: color(0x3D405B),
       lineWidth: 6)
-    var hand = Layer.shape(
-      Path(roundedRect: Rect(x: 0, y: 0, width: 10, height: 100), cornerRadius: 5), name: "hand",
-      frame: Rect(x: 0, y: 0, width: 10, height: 100), fillColor: color(0xE07A5F))
-    hand.properties.anchorPoint = Point(x: 0.5, y: 0.92)
-    hand.properties.position = centre
-    hand = hand.adding(
-      KeyframeAnimation(
-        .rotationZ, values: (0..<8).map { Double($0) * .pi / 6 }, calculationMode: .discrete,
-        duration: 4))
+    return tree([face, ticks, label("B")], background: color(0x0E3B43))
+  }
+
+  private static func clipBHand(at seconds: Double) -> LayerTree {
+    // The hand: 30° clockwise per tick, a tick every half second.
+    let angle = (seconds * 2).rounded(.down) * .pi / 6
+    var hand = Path()
+    hand.move(to: Point(x: 120 - sin(angle) * 12, y: 120 + cos(angle) * 12))
+    hand.addLine(to: Point(x: 120 + sin(angle) * 92, y: 120 - cos(angle) * 92))
+    let handLayer = Layer.shape(
+      hand, name: "hand", frame: faceFrame, fillColor: nil, strokeColor: color(0xE07A5F),
+      lineWidth: 10, strokeStyle: StrokeStyle(cap: .round))
     let pin = Layer.shape(
       Path(ellipseIn: Rect(x: 0, y: 0, width: 20, height: 20)), name: "pin",
       frame: Rect(x: centre.x - 10, y: centre.y - 10, width: 20, height: 20),
       fillColor: color(0x3D405B))
-    let root = Layer.group(
-      name: "clip-b", frame: fullFrame, sublayers: [face, ticks, hand, pin, label("B")])
-    return LayerTree(
-      root: root, renderSize: Size(width: Double(width), height: Double(height)),
-      backgroundColor: color(0x0E3B43))
+    return tree([handLayer, pin])
   }
+
+  /// A clip-sized tree of `layers`.
+  private static func tree(_ layers: [Layer], background: Color? = nil) -> LayerTree {
+    LayerTree(
+      root: Layer.group(frame: fullFrame, sublayers: layers),
+      renderSize: Size(width: Double(width), height: Double(height)), backgroundColor: background)
+  }
+
+  /// Smoothstep easing of `x` in 0…1.
+  private static func easeInOut(_ x: Double) -> Double { x * x * (3 - 2 * x) }
 
   /// Clip A's sound: a steady 440 Hz tone at −12 dBFS with 0.1 s fades.
   static func toneA() -> AudioBuffer {
@@ -126,4 +148,12 @@ extension DemoMedia {
     }
     return AudioBuffer(format: format, samples: samples)
   }
+}
+
+/// A demo clip: a still backdrop drawn once, and the moving layers drawn over it each frame.
+struct DemoClip: Sendable {
+  /// What does not move (drawn once).
+  let backdrop: LayerTree
+  /// The moving layers at a time in seconds (on transparency).
+  let scene: @Sendable (Double) -> LayerTree
 }

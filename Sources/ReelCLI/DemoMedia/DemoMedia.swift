@@ -44,9 +44,9 @@ struct DemoMedia {
       throw MediaError.unwritable(path: folder.path, reason: "cannot create the folder")
     }
     try writeClip(
-      DemoMedia.clipA(), audio: DemoMedia.toneA(), name: "clip-a.mp4", checking: interrupted)
+      DemoMedia.clipA, audio: DemoMedia.toneA(), name: "clip-a.mp4", checking: interrupted)
     try writeClip(
-      DemoMedia.clipB(), audio: DemoMedia.toneB(), name: "clip-b.mp4", checking: interrupted)
+      DemoMedia.clipB, audio: DemoMedia.toneB(), name: "clip-b.mp4", checking: interrupted)
     try interrupted()
     try DemoMedia.star().writePNG(to: url("star.png"))
     try DemoMedia.overlay().writePNG(to: url("overlay.png"))
@@ -57,12 +57,14 @@ struct DemoMedia {
   /// The URL of a file in the folder.
   func url(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
-  /// Draws every frame of `tree` and encodes it with `audio` as H.264 + AAC. On failure or
-  /// interruption the writer is cancelled, which removes its temporary file.
+  /// Draws every frame (the clip's moving layers over its backdrop) and encodes it with
+  /// `audio` as H.264 + AAC. On failure or interruption the writer is cancelled, which
+  /// removes its temporary file.
   private func writeClip(
-    _ tree: LayerTree, audio: AudioBuffer, name: String, checking interrupted: () throws -> Void
+    _ clip: DemoClip, audio: AudioBuffer, name: String,
+    checking interrupted: () throws -> Void
   ) throws {
-    let renderer = try LayerRenderer(tree: tree)
+    let backdrop = try LayerRenderer(tree: clip.backdrop).render(at: .zero)
     let writer = try MediaWriter(
       url: url(name),
       video: VideoOutputSettings(
@@ -72,7 +74,10 @@ struct DemoMedia {
       for index in 0..<DemoMedia.frameCount {
         try interrupted()
         let time = Time(frame: Int64(index), frameDuration: DemoMedia.frameDuration)
-        try writer.appendVideo(try renderer.render(at: time), at: time)
+        var image = backdrop
+        try LayerRenderer(tree: clip.scene(time.seconds)).render(
+          at: time, videoFrames: [:], onto: &image)
+        try writer.appendVideo(image, at: time)
       }
       try writer.appendAudio(audio)
       try interrupted()
