@@ -1,0 +1,195 @@
+import Foundation
+import Reel
+
+extension TemplateDecoder {
+  static let topLevelKeys = [
+    "$schema", "version", "description", "variables", "size", "frameRate", "duration",
+    "background", "clips", "composition", "audio", "layers", "subtitles", "export",
+  ]
+
+  /// Decodes a whole template; nil when something could not be built (see ``problems``).
+  func decodeTemplate(_ original: TemplateJSON, overrides: [String: String]) -> LoadedTemplate? {
+    guard original.members != nil else {
+      problem(
+        "", "expected a JSON object at the top level, got \(original.typeDescription)", at: original
+      )
+      return nil
+    }
+    let values = decodeVariables(original, overrides: overrides)
+    let root = substituteVariables(in: original, values: values)
+    guard let top = object(root, "", allowed: Self.topLevelKeys, required: ["version"]) else {
+      return nil
+    }
+    if let versionNode = top["version"], let version = number(versionNode, "version"),
+      version != Double(Template.formatVersion)
+    {
+      problem(
+        "version",
+        "unsupported format version \(versionNode.shortDescription): this Reel reads version \(Template.formatVersion)",
+        at: versionNode)
+    }
+    _ = top.get("$schema", string)
+    _ = top.get("description", string)
+
+    // Sizes, rates and colours.
+    let requestedSize: Size? = top.get("size") { node, path in
+      guard let size = self.size(node, path) else { return nil }
+      guard size.width >= 2, size.height >= 2, size.width == size.width.rounded(),
+        size.height == size.height.rounded(), size.width <= 16384, size.height <= 16384
+      else {
+        self.problem(
+          path,
+          "must be whole numbers of pixels from 2 to 16384 (got \(format(size.width))×\(format(size.height)))",
+          at: node)
+        return nil
+      }
+      return size
+    }
+    let frameDuration: Time? = top.get("frameRate", frameDurationFromRate)
+    let requestedDuration: Time? = top.get("duration") { self.duration($0, $1) }
+    let background = top.get("background", color) ?? .black
+
+    // The timeline.
+    guard
+      var timeline = decodeTimeline(
+        top, size: requestedSize, background: background, frameDuration: frameDuration,
+        duration: requestedDuration)
+    else {
+      // Keep checking the rest for problems, against a nominal frame.
+      renderSize = requestedSize ?? Size(width: 1280, height: 720)
+      movieDuration = requestedDuration
+      if let audio = top["audio"] { _ = decodeAudio(audio, "audio", timeline: nil) }
+      _ = decodeLayerTree(top, background: background)
+      _ = top.get("export") { self.decodeExport($0, $1) }
+      return nil
+    }
+    renderSize = timeline.videoComposition.renderSize
+    movieDuration = timeline.composition.duration
+
+    if let audio = top["audio"] {
+      timeline.audioMix = decodeAudio(audio, "audio", timeline: timeline)
+    }
+    let tree = decodeLayerTree(top, background: background)
+    let settings = top.get("export") { self.decodeExport($0, $1) } ?? ExportSettings()
+    guard problemCount == 0 else { return nil }
+    let movie = Movie(
+      composition: timeline.composition, videoComposition: timeline.videoComposition,
+      audioMix: timeline.audioMix, layers: tree)
+    return LoadedTemplate(
+      movie: movie, exportSettings: settings, warnings: warnings, variables: values,
+      mediaFiles: mediaFiles)
+  }
+
+  /// `frameRate` → one frame's duration, exactly (29.97 → 1001/30000 s).
+  func frameDurationFromRate(_ node: TemplateJSON, _ path: String) -> Time? {
+    guard let rate = number(node, path, in: 1...240), let text = node.numberText else { return nil }
+    let ntsc: [String: Int64] = ["23.976": 24000, "29.97": 30000, "47.952": 48000, "59.94": 60000]
+    if let numerator = ntsc[text] ?? ntsc[String(rate)] {
+      return Time(value: 1001, timescale: Int32(numerator))
+    }
+    guard let exact = Time(decimalString: text), exact.value > 0, exact.value <= Int64(Int32.max)
+    else {
+      problem(path, "cannot be used as a frame rate (got \(text))", at: node)
+      return nil
+    }
+    return Time(value: Int64(exact.timescale), timescale: Int32(exact.value))
+  }
+
+  // MARK: Variables
+
+  /// The variables' values: the template's defaults with `overrides` applied.
+  func decodeVariables(_ root: TemplateJSON, overrides: [String: String]) -> [String: String] {
+    var values: [String: String] = [:]
+    var declared: [String] = []
+    if let node = root["variables"], let members = node.members {
+      for member in members {
+        let path = "variables.\(member.key)"
+        declared.append(member.key)
+        if !TemplateVariables.isValidName(member.key) {
+          problem(
+            path,
+            "'\(member.key)' is not a valid variable name: use letters, digits, '_', '.' or '-'",
+            at: member.value)
+          continue
+        }
+        switch member.value.kind {
+        case .string(let text):
+          values[member.key] = text
+        case .object:
+          guard
+            let reader = object(member.value, path, allowed: ["default", "description"])
+          else { continue }
+          _ = reader.get("description", string)
+          if let text = reader.get("default", string) { values[member.key] = text }
+        default:
+          problem(
+            path,
+            "expected a string (the default value) or {\"default\": …, \"description\": …}, got \(member.value.typeDescription)",
+            at: member.value)
+        }
+      }
+    } else if let node = root["variables"] {
+      problem("variables", "expected an object, got \(node.typeDescription)", at: node)
+    }
+    for (name, value) in overrides {
+      values[name] = value
+      if !declared.contains(name) {
+        var message = "the variable '\(name)' was set but the template does not declare it"
+        if let suggestion = nearest(to: name, among: declared) {
+          message += "; did you mean '\(suggestion)'?"
+        }
+        warn("variables", message)
+      }
+    }
+    return values
+  }
+
+  /// The tree with every placeholder in a string replaced (the `variables` member is left
+  /// as written); undefined and malformed placeholders are reported.
+  func substituteVariables(in root: TemplateJSON, values: [String: String]) -> TemplateJSON {
+    guard var members = root.members else { return root }
+    let defined = values.keys.sorted()
+    for index in members.indices where members[index].key != "variables" {
+      members[index].value = substitute(
+        members[index].value, path: members[index].key, values: values, defined: defined)
+    }
+    var copy = root
+    copy.kind = .object(members)
+    return copy
+  }
+
+  private func substitute(
+    _ node: TemplateJSON, path: String, values: [String: String], defined: [String]
+  ) -> TemplateJSON {
+    var copy = node
+    switch node.kind {
+    case .string(let text):
+      let result = TemplateVariables.substitute(text, values: values)
+      for name in result.undefined {
+        var message = "undefined variable '\(name)'"
+        if let suggestion = nearest(to: name, among: defined) {
+          message += "; did you mean '\(suggestion)'?"
+        }
+        message += " (declare it under \"variables\" or pass --set \(name)=…)"
+        problem(path, message, at: node)
+      }
+      for message in result.malformed { problem(path, message, at: node) }
+      copy.kind = .string(result.text)
+    case .array(let elements):
+      copy.kind = .array(
+        elements.enumerated().map {
+          substitute($0.element, path: Self.join(path, $0.offset), values: values, defined: defined)
+        })
+    case .object(let members):
+      copy.kind = .object(
+        members.map { member in
+          var edited = member
+          edited.value = substitute(
+            member.value, path: Self.join(path, member.key), values: values, defined: defined)
+          return edited
+        })
+    default: break
+    }
+    return copy
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Reel
+
+extension TemplateDecoder {
+  static let textStyleKeys = [
+    "font", "color", "align", "wrap", "lineSpacing", "underline", "outline", "textShadow", "box",
+    "truncation",
+  ]
+
+  /// A text layer's content: `text` or `runs`, with its style.
+  func decodeText(_ reader: ObjectReader) -> LayerContent {
+    var text = StyledText("")
+    if reader.has("text"), reader.has("runs") {
+      problem(reader.path, "give either \"text\" or \"runs\", not both", at: reader.node)
+    } else if !reader.has("text"), !reader.has("runs") {
+      problem(reader.path, "missing required key 'text' (or 'runs')", at: reader.node)
+    }
+    if let string = reader.get("text", string) { text = StyledText(string) }
+    if let runs = reader.get("runs", array) {
+      text = StyledText(
+        runs: runs.enumerated().compactMap {
+          decodeRun($0.element, Self.join(reader.path("runs"), $0.offset))
+        })
+    }
+    return .text(text, decodeTextStyle(reader))
+  }
+
+  private func decodeRun(_ node: TemplateJSON, _ path: String) -> TextRun? {
+    guard
+      let run = object(
+        node, path, allowed: ["text", "bold", "italic", "underline", "color", "size", "family"],
+        required: ["text"])
+    else { return nil }
+    guard let text = run.get("text", string) else { return nil }
+    let family = run.get("family", string)
+    if let family, let node = run["family"] { checkFamily(family, run.path("family"), node) }
+    return TextRun(
+      text, bold: run.get("bold", bool), italic: run.get("italic", bool),
+      underline: run.get("underline", bool), color: run.get("color", color),
+      fontSize: run.get("size") { self.positiveNumber($0, $1) }, fontFamily: family)
+  }
+
+  /// The text style keys of a text layer or a subtitle style.
+  func decodeTextStyle(_ reader: ObjectReader) -> TextStyle {
+    var style = TextStyle()
+    if let fontNode = reader["font"],
+      let font = object(
+        fontNode, reader.path("font"), allowed: ["family", "file", "size", "weight", "italic"])
+    {
+      if let family = font.get("family", string) {
+        style.fontFamily = family
+        if !font.has("file"), let node = font["family"] {
+          checkFamily(family, font.path("family"), node)
+        }
+      }
+      if let fileNode = font["file"], let file = string(fileNode, font.path("file")) {
+        let resolved = resolve(file)
+        style.fontFile = resolved
+        if !FileManager.default.fileExists(atPath: resolved) {
+          warn(
+            font.path("file"),
+            "font file not found: \(resolved); the text will use the family \"\(style.fontFamily)\" or a fallback font"
+          )
+        } else if FontLibrary.shared.familyName(ofFontFile: resolved) == nil {
+          warn(
+            font.path("file"),
+            "\(resolved) is not a font file that can be read; the text will use a fallback font")
+        }
+      }
+      if let size = font.get("size", { self.positiveNumber($0, $1) }) { style.fontSize = size }
+      if let weight = font.get("weight", { self.integer($0, $1, minimum: 1) }) {
+        if weight > 1000 {
+          problem(
+            font.path("weight"), "must be between 1 and 1000 (got \(weight))", at: font["weight"])
+        } else {
+          style.weight = weight
+        }
+      }
+      if let italic = font.get("italic", bool) { style.italic = italic }
+    }
+    if let color = reader.get("color", color) { style.color = color }
+    if let align = reader.get(
+      "align", { self.choice($0, $1, ["left", "center", "right", "justified"]) })
+    {
+      style.alignment = TextAlignment(rawValue: align) ?? .left
+    }
+    if let wrap = reader.get("wrap", bool) { style.wraps = wrap }
+    if let spacing = reader.get("lineSpacing", { self.positiveNumber($0, $1) }) {
+      style.lineSpacing = spacing
+    }
+    if let underline = reader.get("underline", bool) { style.underline = underline }
+    if let outlineNode = reader["outline"],
+      let outline = object(
+        outlineNode, reader.path("outline"), allowed: ["color", "width"], required: ["width"])
+    {
+      style.strokeColor = outline.get("color", color) ?? .black
+      if let width = outline.get("width", { self.positiveNumber($0, $1, allowZero: true) }) {
+        style.strokeWidth = width
+      }
+    }
+    if let shadowNode = reader["textShadow"] {
+      style.shadow = decodeShadow(shadowNode, reader.path("textShadow"))
+    }
+    if let boxNode = reader["box"],
+      let box = object(boxNode, reader.path("box"), allowed: ["color", "padding", "cornerRadius"])
+    {
+      var background = TextBackground(color: box.get("color", color) ?? Color.black)
+      if let padding = box.get("padding", { self.positiveNumber($0, $1, allowZero: true) }) {
+        background.padding = padding
+      }
+      if let radius = box.get("cornerRadius", { self.positiveNumber($0, $1, allowZero: true) }) {
+        background.cornerRadius = radius
+      }
+      style.background = background
+    }
+    if let truncation = reader.get(
+      "truncation", { self.choice($0, $1, ["none", "start", "middle", "end"]) })
+    {
+      style.truncation = TextTruncation(rawValue: truncation) ?? .none
+    }
+    return style
+  }
+
+  /// Warns when a font family is not installed (the text will fall back).
+  func checkFamily(_ family: String, _ path: String, _ node: TemplateJSON) {
+    guard !FontLibrary.shared.isFamilyInstalled(family) else { return }
+    warn(path, "the font family \"\(family)\" is not installed; the text will use a fallback font")
+  }
+}

@@ -1,0 +1,552 @@
+import Foundation
+import Reel
+
+/// The timeline part of a template, built.
+struct TemplateTimeline {
+  var composition: Composition
+  var videoComposition: VideoComposition
+  var audioMix: AudioMix?
+  /// Template track IDs → composition track IDs (the `composition` form only).
+  var trackIDs: [Int: TrackID] = [:]
+}
+
+extension TemplateDecoder {
+  /// Decodes `clips`, `composition`, or (with neither) an empty timeline of `duration`.
+  func decodeTimeline(
+    _ top: ObjectReader, size: Size?, background: Color, frameDuration: Time?, duration: Time?
+  ) -> TemplateTimeline? {
+    if top.has("clips"), let node = top["composition"] {
+      problem(
+        "composition", "use either \"clips\" (the short form) or \"composition\", not both",
+        at: node)
+      return nil
+    }
+    var timeline: TemplateTimeline?
+    if let node = top["clips"] {
+      var includesAudio = true
+      if case .bool(let value)? = top["audio"]?["clipAudio"]?.kind { includesAudio = value }
+      timeline = decodeClips(
+        node, "clips", size: size, background: background, frameDuration: frameDuration,
+        includesAudio: includesAudio)
+    } else if let node = top["composition"] {
+      timeline = decodeComposition(
+        node, "composition", size: size, background: background, frameDuration: frameDuration)
+    } else {
+      var missing = false
+      if size == nil, !top.has("size") {
+        problem("", "missing required key 'size' (a template without clips needs it)", at: top.node)
+        missing = true
+      }
+      if duration == nil, !top.has("duration") {
+        problem(
+          "", "missing required key 'duration' (a template without clips needs it)", at: top.node)
+        missing = true
+      }
+      guard !missing, let size, let duration else { return nil }
+      return emptyTimeline(
+        size: size, duration: duration, background: background,
+        frameDuration: frameDuration ?? Time(value: 1, timescale: 30))
+    }
+    guard var built = timeline else { return nil }
+    if let duration {
+      fit(&built, to: duration, node: top["duration"])
+    }
+    return built
+  }
+
+  /// A timeline with one empty video track: a movie made of layers only.
+  func emptyTimeline(size: Size, duration: Time, background: Color, frameDuration: Time)
+    -> TemplateTimeline?
+  {
+    var composition = Composition()
+    let track = composition.addTrack(.video)
+    let whole = TimeRange(start: .zero, duration: duration)
+    do {
+      try composition.modifyTrack(track) { (edited) throws(CompositionError) in
+        try edited.insertEmptyTimeRange(whole)
+      }
+    } catch {
+      problem("duration", error.description, at: nil)
+      return nil
+    }
+    let video = VideoComposition(
+      renderSize: size, frameDuration: frameDuration, backgroundColor: background,
+      instructions: [VideoCompositionInstruction(timeRange: whole)])
+    return TemplateTimeline(composition: composition, videoComposition: video, audioMix: nil)
+  }
+
+  /// Trims the timeline to `duration`, or extends it with empty time.
+  private func fit(_ timeline: inout TemplateTimeline, to duration: Time, node: TemplateJSON?) {
+    let end = timeline.composition.duration
+    do {
+      if duration > end {
+        try timeline.composition.insertEmptyTimeRange(TimeRange(start: end, end: duration))
+        if var last = timeline.videoComposition.instructions.popLast() {
+          last.timeRange = TimeRange(start: last.timeRange.start, end: duration)
+          timeline.videoComposition.instructions.append(last)
+        }
+      } else if duration < end {
+        try timeline.composition.removeTimeRange(TimeRange(start: duration, end: end))
+      }
+    } catch {
+      problem("duration", error.description, at: node)
+    }
+  }
+
+  // MARK: Clips
+
+  func decodeClips(
+    _ node: TemplateJSON, _ path: String, size: Size?, background: Color, frameDuration: Time?,
+    includesAudio: Bool
+  ) -> TemplateTimeline? {
+    guard let elements = array(node, path) else { return nil }
+    guard !elements.isEmpty else {
+      problem(path, "needs at least one clip", at: node)
+      return nil
+    }
+    let before = problemCount
+    var sequence = ClipSequence()
+    sequence.renderSize = size
+    sequence.backgroundColor = background
+    sequence.includesAudio = includesAudio
+    for (index, element) in elements.enumerated() {
+      let clipPath = Self.join(path, index)
+      guard
+        let clip = object(
+          element, clipPath, allowed: ["media", "image", "start", "duration", "transition"])
+      else { continue }
+      var transition = ClipSequence.Transition.cut
+      if let transitionNode = clip["transition"] {
+        if index == 0 {
+          problem(
+            clip.path("transition"),
+            "the first clip cannot have a transition: a transition leads into a clip from the one before",
+            at: transitionNode)
+        } else if let decoded = decodeTransition(transitionNode, clip.path("transition")) {
+          transition = decoded
+        }
+      }
+      if clip.has("media"), clip.has("image") {
+        problem(clipPath, "give either \"media\" or \"image\", not both", at: element)
+        continue
+      }
+      if let imageNode = clip["image"] {
+        _ = clip.get("start", { self.duration($0, $1, allowZero: true) })
+        let shown = clip.get("duration") { self.duration($0, $1) }
+        if !clip.has("duration") {
+          problem(
+            clipPath, "missing required key 'duration' (how long the image is shown)", at: element)
+        }
+        guard let still = stillImage(imageNode, clip.path("image")), let shown else { continue }
+        sequence.append(.still(still, duration: shown), transition: transition)
+      } else if let mediaNode = clip["media"] {
+        let start = clip.get("start") { self.duration($0, $1, allowZero: true) }
+        let length = clip.get("duration") { self.duration($0, $1) }
+        guard let asset = asset(mediaNode, clip.path("media")) else { continue }
+        let media = SourceMedia(asset: asset)
+        guard media.video != nil else {
+          problem(
+            clip.path("media"),
+            "\(asset.path) has no video track: a clip needs video (use \"audio\".\"soundtrack\" for sound only)",
+            at: mediaNode)
+          continue
+        }
+        let available = media.naturalTimeRange.duration
+        let first = start ?? .zero
+        if first >= available, let startNode = clip["start"] {
+          problem(
+            clip.path("start"),
+            "is at or after the end of the media (\(seconds(available)) s): start earlier",
+            at: startNode)
+          continue
+        }
+        let used = length ?? (available - first)
+        if first + used > available, let lengthNode = clip["duration"] {
+          problem(
+            clip.path("duration"),
+            "the clip would end at \(seconds(first + used)) s, after the end of the media (\(seconds(available)) s): shorten it to at most \(seconds(available - first)) s",
+            at: lengthNode)
+          continue
+        }
+        let range = start == nil && length == nil ? nil : TimeRange(start: first, duration: used)
+        sequence.append(.media(media, timeRange: range), transition: transition)
+      } else {
+        problem(clipPath, "missing required key 'media' (or 'image')", at: element)
+      }
+    }
+    guard problemCount == before else { return nil }
+    let output: ClipSequence.Output
+    do {
+      output = try sequence.build()
+    } catch {
+      problem(path, error.description, at: node)
+      return nil
+    }
+    var video = output.videoComposition
+    if let frameDuration { video.frameDuration = frameDuration }
+    return TemplateTimeline(
+      composition: output.composition, videoComposition: video,
+      audioMix: output.audioMix.inputParameters.isEmpty ? nil : output.audioMix)
+  }
+
+  static let transitionTypes = ["cut", "crossFade", "fadeThroughColor", "wipe", "slide"]
+  static let directions = ClipSequence.Direction.allCases.map(\.rawValue)
+
+  func decodeTransition(_ node: TemplateJSON, _ path: String) -> ClipSequence.Transition? {
+    guard node.members != nil else {
+      problem(path, "expected an object, got \(node.typeDescription)", at: node)
+      return nil
+    }
+    guard let typeNode = node["type"] else {
+      _ = object(
+        node, path, allowed: ["type", "duration", "color", "direction"], required: ["type"])
+      return nil
+    }
+    guard let type = choice(typeNode, Self.join(path, "type"), Self.transitionTypes) else {
+      return nil
+    }
+    var allowed = ["type"]
+    switch type {
+    case "cut": break
+    case "fadeThroughColor": allowed += ["duration", "color"]
+    case "wipe", "slide": allowed += ["duration", "direction"]
+    default: allowed += ["duration"]
+    }
+    guard let reader = object(node, path, allowed: allowed) else { return nil }
+    let duration = reader.get("duration") { self.duration($0, $1) } ?? Time(value: 1, timescale: 1)
+    let color = reader.get("color", color) ?? .black
+    let direction =
+      reader.get("direction") { self.choice($0, $1, Self.directions) }
+      .flatMap(ClipSequence.Direction.init(rawValue:)) ?? .left
+    switch type {
+    case "crossFade": return .crossFade(duration: duration)
+    case "fadeThroughColor": return .fadeThroughColor(color, duration: duration)
+    case "wipe": return .wipe(direction, duration: duration)
+    case "slide": return .slide(direction, duration: duration)
+    default: return .cut
+    }
+  }
+
+  func stillImage(_ node: TemplateJSON, _ path: String) -> StillImage? {
+    guard let decoded = image(node, path), let resolved = node.string.map(resolve) else {
+      return nil
+    }
+    return StillImage(path: resolved, width: decoded.width, height: decoded.height)
+  }
+
+  // MARK: Composition
+
+  func decodeComposition(
+    _ node: TemplateJSON, _ path: String, size: Size?, background: Color, frameDuration: Time?
+  ) -> TemplateTimeline? {
+    guard
+      let reader = object(node, path, allowed: ["tracks", "instructions"], required: ["tracks"])
+    else { return nil }
+    let before = problemCount
+    var composition = Composition()
+    var ids: [Int: TrackID] = [:]
+    if let tracks = reader.get("tracks", array) {
+      for (index, trackNode) in tracks.enumerated() {
+        decodeTrack(
+          trackNode, Self.join(reader.path("tracks"), index), index: index,
+          composition: &composition, ids: &ids)
+      }
+      if tracks.isEmpty {
+        problem(reader.path("tracks"), "needs at least one track", at: reader["tracks"])
+      }
+    }
+    guard problemCount == before else { return nil }
+    guard composition.duration > .zero else {
+      problem(
+        reader.path("tracks"), "the timeline is empty: add a segment with media",
+        at: reader["tracks"])
+      return nil
+    }
+    var video = VideoComposition.default(
+      for: composition, renderSize: size, backgroundColor: background)
+    if let frameDuration { video.frameDuration = frameDuration }
+    if let instructionsNode = reader["instructions"] {
+      let instructionsPath = reader.path("instructions")
+      guard let elements = array(instructionsNode, instructionsPath) else { return nil }
+      video.instructions = elements.enumerated().compactMap {
+        decodeInstruction($0.element, Self.join(instructionsPath, $0.offset), ids: ids)
+      }
+      guard problemCount == before else { return nil }
+      do {
+        try video.validate(against: composition)
+      } catch {
+        problem(instructionsPath, error.description, at: instructionsNode)
+        return nil
+      }
+    } else {
+      do {
+        try video.validate(against: composition)
+      } catch {
+        problem(path, error.description, at: node)
+        return nil
+      }
+    }
+    return TemplateTimeline(
+      composition: composition, videoComposition: video, audioMix: nil, trackIDs: ids)
+  }
+
+  private func decodeTrack(
+    _ node: TemplateJSON, _ path: String, index: Int, composition: inout Composition,
+    ids: inout [Int: TrackID]
+  ) {
+    guard let track = object(node, path, allowed: ["id", "kind", "segments"], required: ["kind"])
+    else { return }
+    let id = track.get("id") { self.integer($0, $1, minimum: 1) } ?? (index + 1)
+    if ids[id] != nil {
+      problem(
+        track.path("id"), "another track already has the id \(id): give each track its own",
+        at: track["id"] ?? node)
+      return
+    }
+    guard let kind = track.get("kind", { self.choice($0, $1, ["video", "audio"]) }) else { return }
+    let mediaType: CompositionMediaType = kind == "video" ? .video : .audio
+    let trackID = composition.addTrack(mediaType)
+    ids[id] = trackID
+    guard let segments = track.get("segments", array) else { return }
+    for (segmentIndex, segmentNode) in segments.enumerated() {
+      decodeSegment(
+        segmentNode, Self.join(track.path("segments"), segmentIndex), kind: mediaType,
+        trackID: trackID, composition: &composition)
+    }
+  }
+
+  private func decodeSegment(
+    _ node: TemplateJSON, _ path: String, kind: CompositionMediaType, trackID: TrackID,
+    composition: inout Composition
+  ) {
+    guard
+      let segment = object(
+        node, path, allowed: ["media", "track", "source", "at", "duration", "image", "empty"])
+    else { return }
+    let sources = ["media", "image", "empty"].filter { segment.has($0) }
+    guard sources.count == 1 else {
+      problem(
+        path,
+        sources.isEmpty
+          ? "missing required key 'media' (or 'image' or 'empty')"
+          : "give only one of \"media\", \"image\" and \"empty\"", at: node)
+      return
+    }
+    let at = segment.get("at") { self.duration($0, $1, allowZero: true) }
+    let trackEnd = composition.track(trackID)?.duration ?? .zero
+    let start = at ?? trackEnd
+    do {
+      if let emptyNode = segment["empty"] {
+        guard let length = duration(emptyNode, segment.path("empty")) else { return }
+        try composition.modifyTrack(trackID) { (edited) throws(CompositionError) in
+          try edited.insertEmptyTimeRange(TimeRange(start: start, duration: length))
+        }
+      } else if let imageNode = segment["image"] {
+        guard kind == .video else {
+          problem(segment.path("image"), "an image can only go into a video track", at: imageNode)
+          return
+        }
+        let shown = segment.get("duration") { self.duration($0, $1) }
+        if !segment.has("duration") {
+          problem(path, "missing required key 'duration' (how long the image is shown)", at: node)
+        }
+        guard let still = stillImage(imageNode, segment.path("image")), let shown else { return }
+        try composition.insertStill(still, duration: shown, at: start, into: trackID)
+      } else if let mediaNode = segment["media"] {
+        let streamIndex = segment.get("track") { self.integer($0, $1, minimum: 0) }
+        let sourceRange: [Time]? = segment.get("source") { value, sourcePath in
+          guard let pair = self.array(value, sourcePath) else { return nil }
+          guard pair.count == 2 else {
+            self.problem(
+              sourcePath, "expected [start, duration] in seconds, got \(pair.count) numbers",
+              at: value)
+            return nil
+          }
+          guard let first = self.duration(pair[0], Self.join(sourcePath, 0), allowZero: true),
+            let length = self.duration(pair[1], Self.join(sourcePath, 1))
+          else { return nil }
+          return [first, length]
+        }
+        let target = segment.get("duration") { self.duration($0, $1) }
+        guard let asset = asset(mediaNode, segment.path("media")) else { return }
+        let wanted: TrackKind = kind == .video ? .video : .audio
+        let info: TrackInfo
+        if let streamIndex {
+          guard let found = asset.tracks.first(where: { $0.index == streamIndex }) else {
+            problem(
+              segment.path("track"),
+              "\(asset.path) has no stream \(streamIndex) (its streams: \(asset.tracks.map { "\($0.index) \($0.kind.rawValue)" }.joined(separator: ", ")))",
+              at: segment["track"])
+            return
+          }
+          guard found.kind == wanted else {
+            problem(
+              segment.path("track"),
+              "stream \(streamIndex) of \(asset.path) is \(found.kind.rawValue), but this is a \(kind.rawValue) track",
+              at: segment["track"])
+            return
+          }
+          info = found
+        } else {
+          guard let found = asset.tracks.first(where: { $0.kind == wanted }) else {
+            problem(
+              segment.path("media"), "\(asset.path) has no \(wanted.rawValue) stream", at: mediaNode
+            )
+            return
+          }
+          info = found
+        }
+        let source = SourceTrack(asset: asset, track: info)
+        let available = source.availableDuration ?? asset.duration
+        let range =
+          sourceRange.map { TimeRange(start: $0[0], duration: $0[1]) }
+          ?? TimeRange(start: .zero, duration: available)
+        if range.end > available {
+          problem(
+            segment.path("source"),
+            "the range ends at \(seconds(range.end)) s, after the end of \(asset.path) (\(seconds(available)) s)",
+            at: segment["source"] ?? mediaNode)
+          return
+        }
+        try composition.insertTimeRange(range, of: source, at: start, into: trackID)
+        if let target, target != range.duration {
+          try composition.modifyTrack(trackID) { (edited) throws(CompositionError) in
+            try edited.scaleTimeRange(
+              TimeRange(start: start, duration: range.duration), toDuration: target)
+          }
+        }
+      }
+    } catch {
+      problem(path, error.description, at: node)
+    }
+  }
+
+  private func decodeInstruction(_ node: TemplateJSON, _ path: String, ids: [Int: TrackID])
+    -> VideoCompositionInstruction?
+  {
+    guard
+      let reader = object(
+        node, path, allowed: ["start", "duration", "background", "layers"],
+        required: ["start", "duration"])
+    else { return nil }
+    let start = reader.get("start") { self.duration($0, $1, allowZero: true) }
+    let length = reader.get("duration") { self.duration($0, $1) }
+    let background = reader.get("background", color)
+    var layers: [LayerInstruction] = []
+    if let elements = reader.get("layers", array) {
+      for (index, element) in elements.enumerated() {
+        let layerPath = Self.join(reader.path("layers"), index)
+        guard
+          let layer = object(
+            element, layerPath, allowed: ["track", "opacity", "transform", "crop"],
+            required: ["track"])
+        else { continue }
+        guard let id = layer.get("track", { self.integer($0, $1) }) else { continue }
+        guard let trackID = ids[id] else {
+          problem(
+            layer.path("track"),
+            "no track has the id \(id) (the tracks' ids: \(ids.keys.sorted().map(String.init).joined(separator: ", ")))",
+            at: layer["track"])
+          continue
+        }
+        var instruction = LayerInstruction(trackID: trackID)
+        if let steps = layer["opacity"] {
+          decodeParameterList(
+            steps, layer.path("opacity"), value: { self.number($0, $1, in: 0...1) },
+            step: { instruction.setOpacity($0, at: $1) },
+            ramp: { instruction.setOpacityRamp(from: $0, to: $1, timeRange: $2) })
+        }
+        if let steps = layer["transform"] {
+          decodeParameterList(
+            steps, layer.path("transform"), value: decodeTransform2D,
+            step: { instruction.setTransform($0, at: $1) },
+            ramp: { instruction.setTransformRamp(from: $0, to: $1, timeRange: $2) })
+        }
+        if let steps = layer["crop"] {
+          decodeParameterList(
+            steps, layer.path("crop"), value: rect,
+            step: { instruction.setCropRectangle($0, at: $1) },
+            ramp: { instruction.setCropRectangleRamp(from: $0, to: $1, timeRange: $2) })
+        }
+        layers.append(instruction)
+      }
+    }
+    guard let start, let length else { return nil }
+    return VideoCompositionInstruction(
+      timeRange: TimeRange(start: start, duration: length), layerInstructions: layers,
+      backgroundColor: background)
+  }
+
+  /// A list of steps `{"at", "value"}` and ramps `{"from", "to", "start", "duration"}`.
+  func decodeParameterList<Value>(
+    _ node: TemplateJSON, _ path: String, value: (TemplateJSON, String) -> Value?,
+    step: (Value, Time) -> Void, ramp: (Value, Value, TimeRange) -> Void
+  ) {
+    guard let elements = array(node, path) else { return }
+    for (index, element) in elements.enumerated() {
+      let itemPath = Self.join(path, index)
+      guard element.members != nil else {
+        problem(itemPath, "expected an object, got \(element.typeDescription)", at: element)
+        continue
+      }
+      if element["at"] != nil || element["value"] != nil {
+        guard
+          let reader = object(
+            element, itemPath, allowed: ["at", "value"], required: ["at", "value"])
+        else { continue }
+        let at = reader.get("at") { self.duration($0, $1, allowZero: true) }
+        let decoded = reader.get("value", value)
+        if let at, let decoded { step(decoded, at) }
+      } else {
+        guard
+          let reader = object(
+            element, itemPath, allowed: ["from", "to", "start", "duration"],
+            required: ["from", "to", "start", "duration"])
+        else { continue }
+        let from = reader.get("from", value)
+        let to = reader.get("to", value)
+        let start = reader.get("start") { self.duration($0, $1, allowZero: true) }
+        let length = reader.get("duration") { self.duration($0, $1) }
+        if let from, let to, let start, let length {
+          ramp(from, to, TimeRange(start: start, duration: length))
+        }
+      }
+    }
+  }
+
+  /// `{"translate", "scale", "rotate"}` (scale, then rotate in degrees, then translate) or
+  /// `{"matrix": [a, b, c, d, tx, ty]}`.
+  func decodeTransform2D(_ node: TemplateJSON, _ path: String) -> Transform2D? {
+    guard
+      let reader = object(node, path, allowed: ["translate", "scale", "rotate", "matrix"])
+    else { return nil }
+    if let matrixNode = reader["matrix"] {
+      if reader.has("translate") || reader.has("scale") || reader.has("rotate") {
+        problem(
+          path, "give either \"matrix\" or \"translate\"/\"scale\"/\"rotate\", not both", at: node)
+        return nil
+      }
+      guard
+        let m = numbers(matrixNode, reader.path("matrix"), count: 6, shape: "[a, b, c, d, tx, ty]")
+      else { return nil }
+      return Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
+    }
+    let scale = reader.get("scale", scalePair) ?? Point(x: 1, y: 1)
+    let degrees = reader.get("rotate", number) ?? 0
+    let translate = reader.get("translate", point) ?? .zero
+    return Transform2D(scaleX: scale.x, y: scale.y)
+      .concatenating(Transform2D(rotationAngle: degrees * .pi / 180))
+      .concatenating(Transform2D(translationX: translate.x, y: translate.y))
+  }
+
+  /// A scale written as one number or `[sx, sy]`.
+  func scalePair(_ node: TemplateJSON, _ path: String) -> Point? {
+    if node.numberText != nil { return number(node, path).map { Point(x: $0, y: $0) } }
+    return numbers(node, path, count: 2, shape: "a number or [sx, sy]").map {
+      Point(x: $0[0], y: $0[1])
+    }
+  }
+}
+
+/// Seconds for messages, without a trailing `.0`.
+func seconds(_ time: Time) -> String { format(time.seconds) }

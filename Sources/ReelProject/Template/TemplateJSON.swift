@@ -1,0 +1,102 @@
+import Foundation
+
+/// A JSON value as written in a template: numbers keep their exact decimal text and every
+/// value knows the line and column (1-based) where it starts.
+struct TemplateJSON: Sendable {
+  /// One member of an object, in the order written.
+  struct Member: Sendable {
+    var key: String
+    var keyLine: Int
+    var keyColumn: Int
+    var value: TemplateJSON
+  }
+
+  /// What the value is.
+  enum Kind: Sendable {
+    case null
+    case bool(Bool)
+    /// The number's text exactly as written (`0.1`, `-2e3`).
+    case number(String)
+    case string(String)
+    case array([TemplateJSON])
+    case object([Member])
+  }
+
+  var kind: Kind
+  var line: Int
+  var column: Int
+
+  /// The JSON type name used in messages: `a number`, `a string`, …
+  var typeDescription: String {
+    switch kind {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// The members of an object, else nil.
+  var members: [Member]? {
+    if case .object(let members) = kind { return members }
+    return nil
+  }
+
+  /// The value of an object's member, else nil.
+  subscript(key: String) -> TemplateJSON? {
+    members?.first { $0.key == key }?.value
+  }
+
+  /// The string, else nil.
+  var string: String? {
+    if case .string(let text) = kind { return text }
+    return nil
+  }
+
+  /// The number's text, else nil.
+  var numberText: String? {
+    if case .number(let text) = kind { return text }
+    return nil
+  }
+
+  /// The number as a `Double`, else nil.
+  var double: Double? { numberText.flatMap(Double.init) }
+
+  /// The elements of an array, else nil.
+  var elements: [TemplateJSON]? {
+    if case .array(let elements) = kind { return elements }
+    return nil
+  }
+
+  /// A short rendering of the value for messages (`-1`, `'text'`, `an array`).
+  var shortDescription: String {
+    switch kind {
+    case .null: "null"
+    case .bool(let value): String(value)
+    case .number(let text): text
+    case .string(let text): "'\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// A copy with every string passed through `transform` (object keys are left as they are).
+  func mappingStrings(_ transform: (String, TemplateJSON) -> String) -> TemplateJSON {
+    var copy = self
+    switch kind {
+    case .string(let text): copy.kind = .string(transform(text, self))
+    case .array(let elements): copy.kind = .array(elements.map { $0.mappingStrings(transform) })
+    case .object(let members):
+      copy.kind = .object(
+        members.map { member in
+          var edited = member
+          edited.value = member.value.mappingStrings(transform)
+          return edited
+        })
+    default: break
+    }
+    return copy
+  }
+}
