@@ -4,7 +4,7 @@ import ReelProject
 
 /// `reel demo [-o DIR]`: makes the media the examples use, then renders the birthday card.
 enum DemoCommand {
-  static let usage = "reel demo [-o DIR] [--name NAME] [--quiet]"
+  static let usage = "reel demo [-o DIR] [--name NAME] [--media-only] [--quiet]"
 
   static let help = """
     Usage: \(usage)
@@ -24,13 +24,15 @@ enum DemoCommand {
       -o, --output DIR   Folder for the media (default: Examples/media). Created if needed;
                          earlier demo files there are replaced.
       --name NAME        The name on the birthday card (default: Friend).
+      --media-only       Make the media but do not render the birthday card.
       --quiet            No progress bar.
       -h, --help         Show this help.
     """
 
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
-      arguments, command: "demo", flags: ["--help", "--quiet"], options: ["--output", "--name"],
+      arguments, command: "demo", flags: ["--help", "--quiet", "--media-only"],
+      options: ["--output", "--name"],
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
       print(help)
@@ -49,6 +51,7 @@ enum DemoCommand {
     }
     print("Made the example media in \(folder.path):")
     for name in DemoMedia.fileNames { print("  \(name)") }
+    if parsed.has("--media-only") { return .ok }
 
     let card = media.url("birthday-card.mp4")
     var variables: [String: String] = [:]

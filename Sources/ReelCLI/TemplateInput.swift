@@ -47,7 +47,7 @@ enum TemplateInput {
       throw CommandFailure(message: error.description, status: .invalidTemplate)
     }
     for warning in loaded.warnings {
-      ReelTool.printError("warning: \(warning)")
+      ReelTool.printError("warning: \(path): \(warning)")
     }
     return loaded
   }

@@ -8,23 +8,22 @@ extension DemoMedia {
       "version": 1,
       "variables": { "name": "Friend" },
       "size": [640, 360],
-      "background": "#3D1A6E",
       "clips": [{ "media": "media/clip-a.mp4" }],
       "layers": [
         { "type": "color", "color": "#3D1A6E" },
         {
           "type": "video",
-          "frame": [40, 20, 560, 315],
+          "frame": [72, 14, 496, 279],
           "cornerRadius": 12,
           "masksToBounds": true,
-          "border": { "width": 6, "color": "white" }
+          "border": { "width": 5, "color": "white" }
         },
-        { "type": "image", "image": "media/star.png", "frame": [536, 4, 96, 96] },
+        { "type": "image", "image": "media/star.png", "frame": [548, 4, 88, 88] },
         {
           "type": "text",
-          "frame": [20, 268, 600, 70],
+          "frame": [20, 298, 600, 56],
           "text": "Happy Birthday, {{name}}",
-          "font": { "family": "DejaVu Sans", "size": 44, "weight": 700 },
+          "font": { "family": "DejaVu Sans", "size": 40, "weight": 700 },
           "color": "white",
           "align": "center",
           "outline": { "color": "#B8336A", "width": 6 },
