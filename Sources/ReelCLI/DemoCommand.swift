@@ -1,32 +1,38 @@
 import Foundation
 import Reel
+import ReelProject
 
-/// `reel demo [-o DIR]`: makes demo media with Reel's own writer and describes it.
-///
-/// The clip is drawn frame by frame in Swift (a sky gradient, a bouncing ball, a progress bar)
-/// with a tone that fades in and out, written as H.264 + AAC MP4, then probed — so a fresh
-/// machine shows, end to end, that Reel can make and read a real video file.
+/// `reel demo [-o DIR]`: makes the media the examples use, then renders the birthday card.
 enum DemoCommand {
-  static let help = """
-    Usage: reel demo [-o DIR]
+  static let usage = "reel demo [-o DIR] [--name NAME] [--media-only] [--quiet]"
 
-    Makes a 2-second demo clip (640×360, 30 fps, H.264 + AAC) with Reel's own writer, drawn
-    frame by frame, and prints its description.
+  static let help = """
+    Usage: \(usage)
+
+    Makes the media the examples in Examples/ use — everything drawn and encoded by Reel
+    itself, nothing copied — then renders the birthday card (Examples/birthday-card.json)
+    to DIR/birthday-card.mp4 and prints where it is.
+
+      clip-a.mp4        640×360, 4 s: shapes moving over a gradient, a 440 Hz tone
+      clip-b.mp4        640×360, 4 s: a ticking clock face, a ticking 660 Hz tone
+      star.png          a gold star on transparency
+      overlay.png       a full-frame vignette and frame on transparency
+      captions.srt      three timed English captions
+      captions-zh.srt   the same captions in Chinese
 
     Options:
-      -o, --output DIR   Folder for the demo media (default: Examples/media). Created if
-                         needed; an earlier demo clip there is replaced.
+      -o, --output DIR   Folder for the media (default: Examples/media). Created if needed;
+                         earlier demo files there are replaced.
+      --name NAME        The name on the birthday card (default: Friend).
+      --media-only       Make the media but do not render the birthday card.
+      --quiet            No progress bar.
       -h, --help         Show this help.
     """
 
-  static let width = 640
-  static let height = 360
-  static let frameCount = 60
-  static let frameDuration = Time(value: 1, timescale: 30)
-
-  static func run(arguments: [String]) throws -> ExitStatus {
+  static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
-      arguments, command: "demo", flags: ["--help"], options: ["--output"],
+      arguments, command: "demo", flags: ["--help", "--quiet", "--media-only"],
+      options: ["--output", "--name"],
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
       print(help)
@@ -34,102 +40,41 @@ enum DemoCommand {
     }
     guard parsed.positionals.isEmpty else {
       throw CommandFailure.usage(
-        "demo: unexpected argument '\(parsed.positionals[0])'; usage: reel demo [-o DIR]")
+        "demo: unexpected argument '\(parsed.positionals[0])'; usage: \(usage)")
     }
     let folder = URL(
       fileURLWithPath: parsed.value("--output") ?? "Examples/media", isDirectory: true)
-    do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    } catch {
-      throw MediaError.unwritable(path: folder.path, reason: "cannot create the folder")
-    }
-    let clip = folder.appendingPathComponent("demo-clip.mp4")
+    let media = DemoMedia(folder: folder)
     Interruption.install()
-    try writeClip(to: clip)
-    print(ProbeReport(try Asset(url: clip)).summary)
-    print("")
-    print("Wrote \(clip.path): drawn and encoded by Reel, then read back.")
-    return .ok
-  }
+    try media.writeAll { () throws(CommandFailure) in
+      try Interruption.check(output: folder.path)
+    }
+    print("Made the example media in \(folder.path):")
+    for name in DemoMedia.fileNames { print("  \(name)") }
+    if parsed.has("--media-only") { return .ok }
 
-  /// Draws and encodes the demo clip. On Ctrl-C (after ``Interruption/install()``) or any
-  /// failure the writer is cancelled, so nothing is left at or beside `url`.
-  ///
-  /// - Throws: ``MediaError`` when writing fails; ``CommandFailure`` when interrupted.
-  static func writeClip(to url: URL) throws {
-    let writer = try MediaWriter(
-      url: url,
-      video: VideoOutputSettings(width: width, height: height, frameDuration: frameDuration),
-      audio: AudioOutputSettings(), overwrite: true)
+    let card = media.url("birthday-card.mp4")
+    var variables: [String: String] = [:]
+    if let name = parsed.value("--name") { variables["name"] = name }
+    let template: LoadedTemplate
     do {
-      for index in 0..<frameCount {
-        try Interruption.check(output: url.path)
-        try writer.appendVideo(
-          frame(index), at: Time(frame: Int64(index), frameDuration: frameDuration))
-      }
-      try writer.appendAudio(tone(seconds: Double(frameCount) * frameDuration.seconds))
-      try Interruption.check(output: url.path)
-      try writer.finish()
+      template = try Template.load(
+        data: Data(DemoMedia.birthdayCardTemplateInMediaFolder.utf8),
+        path: media.url("birthday-card.json").path, variables: variables)
     } catch {
-      writer.cancel()
-      throw error
+      throw CommandFailure(message: error.description, status: .invalidTemplate)
     }
-  }
-
-  /// Frame `index`: a vertical sky gradient, a ball bouncing across, a progress bar.
-  static func frame(_ index: Int) -> Image {
-    var image = Image(width: width, height: height)
-    let progress = Double(index) / Double(frameCount - 1)
-    let top = Color(red: 0.05, green: 0.12, blue: 0.35)
-    let bottom = Color(red: 0.98, green: 0.62, blue: 0.25)
-    let ballX = 40 + progress * Double(width - 80)
-    let ballY = Double(height) * 0.75 - abs(sin(progress * .pi * 3)) * Double(height) * 0.5
-    let radius = 28.0
-    let ball = Color(red: 1, green: 1, blue: 1).premultipliedBGRA
-    let bar = Color(red: 0.2, green: 0.9, blue: 0.5).premultipliedBGRA
-    let barWidth = Int(progress * Double(width))
-    let stride = image.bytesPerRow
-    image.withUnsafeMutableBytes { bytes in
-      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-      for y in 0..<height {
-        let sky = Color.interpolate(from: top, to: bottom, fraction: Double(y) / Double(height - 1))
-          .premultipliedBGRA
-        let row = base + y * stride
-        for x in 0..<width {
-          let dx = Double(x) + 0.5 - ballX
-          let dy = Double(y) + 0.5 - ballY
-          let pixel: BGRA
-          if y >= height - 8 && x < barWidth {
-            pixel = bar
-          } else if dx * dx + dy * dy <= radius * radius {
-            pixel = ball
-          } else {
-            pixel = sky
-          }
-          row[x * 4] = pixel.blue
-          row[x * 4 + 1] = pixel.green
-          row[x * 4 + 2] = pixel.red
-          row[x * 4 + 3] = pixel.alpha
-        }
-      }
+    var settings = template.exportSettings
+    settings.overwrite = true
+    let style = ProgressReporter.style(json: false, quiet: parsed.has("--quiet"))
+    switch await RenderCommand.export(template.movie, to: card, settings: settings, style: style) {
+    case .success(let result):
+      print(RenderCommand.summary(of: result, output: card.path))
+      print("The birthday card is at \(card.path)")
+      return .ok
+    case .failure(let error):
+      try Interruption.check(output: card.path)
+      throw RenderCommand.failure(for: error, template: "birthday-card.json")
     }
-    return image
-  }
-
-  /// A 440 Hz tone at −12 dBFS with 0.2 s fades, 48 kHz stereo.
-  static func tone(seconds: Double) -> AudioBuffer {
-    let format = AudioFormat.standard
-    let count = Int(seconds * Double(format.sampleRate))
-    let fade = 0.2 * Double(format.sampleRate)
-    var samples = [Float](repeating: 0, count: count * format.channelCount)
-    for index in 0..<count {
-      let envelope = min(1, Double(index) / fade, Double(count - index) / fade)
-      let value = Float(
-        0.25 * envelope * sin(2 * .pi * 440 * Double(index) / Double(format.sampleRate)))
-      for channel in 0..<format.channelCount {
-        samples[index * format.channelCount + channel] = value
-      }
-    }
-    return AudioBuffer(format: format, samples: samples)
   }
 }

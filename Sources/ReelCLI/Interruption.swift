@@ -7,13 +7,15 @@ import Synchronization
 /// writer (which removes the temporary file) and exits with 130 or 143. A second signal of
 /// the same kind ends the process at once, as usual.
 ///
-/// Only commands that poll may install it: until the process exits, the signals no longer
-/// end it by themselves.
+/// Only commands that poll (or register a handler with ``onSignal(_:)``) may install it:
+/// until the process exits, the signals no longer end it by themselves.
 enum Interruption {
   /// The signal received (`SIGINT`, `SIGTERM`), or 0.
   private static let received = Atomic<Int32>(0)
   /// The dispatch sources watching the signals, kept for the life of the process.
   private static let sources = Mutex<[any DispatchSourceSignal]>([])
+  /// Called once on the first signal (such as cancelling an export task).
+  private static let handlers = Mutex<[@Sendable () -> Void]>([])
 
   /// Starts watching SIGINT and SIGTERM (once per process).
   static func install() {
@@ -24,16 +26,28 @@ enum Interruption {
         signal(number, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler {
-          if received.exchange(number, ordering: .relaxed) == number {
+          let previous = received.exchange(number, ordering: .relaxed)
+          if previous == number {
             // The same signal again: the user insists; end now.
             signal(number, SIG_DFL)
             raise(number)
+          } else if previous == 0 {
+            for handler in handlers.withLock({ $0 }) { handler() }
           }
         }
         source.resume()
         sources.append(source)
       }
     }
+  }
+
+  /// Runs `handler` on the first SIGINT or SIGTERM after ``install()`` (at once when one
+  /// has already arrived), on a dispatch queue.
+  ///
+  /// - Parameter handler: What to do, such as cancelling the task that awaits an export.
+  static func onSignal(_ handler: @escaping @Sendable () -> Void) {
+    handlers.withLock { $0.append(handler) }
+    if received.load(ordering: .relaxed) != 0 { handler() }
   }
 
   /// Throws when a signal has arrived since ``install()``.

@@ -12,21 +12,27 @@ enum ReelTool {
     Usage: reel <command> [options]
 
     Commands:
-      probe FILE [--json]    Describe a media file: container, duration, tracks.
-      demo [-o DIR]          Make a demo clip with Reel's own writer and describe it.
+      render TEMPLATE -o OUT     Render a JSON template to a video file (progress, summary).
+      frame TEMPLATE --time T -o OUT.png
+                                 Render one still of a template as a PNG.
+      validate TEMPLATE          Check a template and the media it names; list every problem.
+      schema                     Print the JSON Schema of the template format.
+      probe FILE [--json]        Describe a media file: container, duration, tracks.
+      demo [-o DIR]              Make the media the examples use, then render the birthday card.
 
     Options:
-      -h, --help             Show help (also `reel <command> --help`).
-      --version              Print the version.
+      -h, --help                 Show help (also `reel <command> --help`).
+      --version                  Print the version.
 
-    Exit codes: 0 ok, 1 other failure, 2 usage error, 3 invalid template,
-    4 media error (unreadable, corrupt, unsupported), 130 interrupted.
+    Exit codes: 0 ok, 1 other failure, 2 usage error (or the output exists without
+    --overwrite), 3 invalid template (missing media included), 4 media error (unreadable,
+    corrupt, unsupported, unwritable), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
     """
 
   /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-  static func run(arguments: [String]) -> ExitStatus {
+  static func run(arguments: [String]) async -> ExitStatus {
     guard let command = arguments.first else {
-      printError("missing command\n\n" + usage)
+      printError("missing command; run 'reel --help' for the list of commands")
       return .usage
     }
     let rest = Array(arguments.dropFirst())
@@ -38,10 +44,18 @@ enum ReelTool {
       case "--version":
         print("reel \(version)")
         return .ok
+      case "render":
+        return try await RenderCommand.run(arguments: rest)
+      case "frame":
+        return try FrameCommand.run(arguments: rest)
+      case "validate":
+        return try ValidateCommand.run(arguments: rest)
+      case "schema":
+        return try SchemaCommand.run(arguments: rest)
       case "probe":
         return try ProbeCommand.run(arguments: rest)
       case "demo":
-        return try DemoCommand.run(arguments: rest)
+        return try await DemoCommand.run(arguments: rest)
       default:
         throw CommandFailure.usage(
           "unknown command '\(command)'; run 'reel --help' for the list of commands")
@@ -58,8 +72,12 @@ enum ReelTool {
     }
   }
 
-  /// Writes `reel: message` and a newline to standard error.
-  static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("reel: \(message)\n".utf8))
+  /// Writes `message` to standard error, each line starting with `reel: ` (unless
+  /// `prefixed` is false), ending with a newline.
+  static func printError(_ message: String, prefixed: Bool = true) {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    let text = lines.map { prefixed && !$0.isEmpty ? "reel: \($0)" : String($0) }
+      .joined(separator: "\n")
+    FileHandle.standardError.write(Data((text + "\n").utf8))
   }
 }

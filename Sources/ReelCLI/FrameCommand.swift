@@ -1,0 +1,83 @@
+import Foundation
+import Reel
+import ReelProject
+
+/// `reel frame TEMPLATE --time T -o OUT.png`: one still of a template.
+enum FrameCommand {
+  static let usage =
+    "reel frame TEMPLATE --time T -o OUT.png [--set K=V]... [--size WxH] [--overwrite]"
+
+  static let help = """
+    Usage: \(usage)
+
+    Renders the template's frame at time T (seconds) exactly as `reel render` draws it, and
+    writes it as a PNG.
+
+    Options:
+      --time T               The time of the frame, in seconds (0 ≤ T < the movie's length).
+      -o, --output OUT.png   The PNG to write (required).
+      --set NAME=VALUE       Fill the template variable {{NAME}} (repeatable).
+      --size WxH             Scale the still down to fit inside W×H pixels (aspect kept).
+      --overwrite            Replace an existing OUT.png (otherwise reel exits 2).
+      -h, --help             Show this help.
+    """
+
+  static func run(arguments: [String]) throws -> ExitStatus {
+    let parsed = try Arguments(
+      arguments, command: "frame", flags: ["--help", "--overwrite"],
+      options: ["--output", "--time", "--set", "--size"],
+      aliases: ["-h": "--help", "-o": "--output", "-t": "--time"])
+    if parsed.has("--help") {
+      print(help)
+      return .ok
+    }
+    let templatePath = try TemplateInput.templatePath(parsed, command: "frame", usage: usage)
+    guard let timeText = parsed.value("--time") else {
+      throw CommandFailure.usage("frame: missing --time T; usage: \(usage)")
+    }
+    guard let output = parsed.value("--output") else {
+      throw CommandFailure.usage("frame: missing -o OUT.png; usage: \(usage)")
+    }
+    guard URL(fileURLWithPath: output).pathExtension.lowercased() == "png" else {
+      throw CommandFailure.usage("frame: \(output): the still is a PNG; name it OUT.png")
+    }
+    let time = try TemplateInput.seconds(timeText, option: "--time", command: "frame")
+    let maximumSize = try parsed.value("--size").map { (text) throws(CommandFailure) in
+      try size(text)
+    }
+    let variables = try TemplateInput.variables(from: parsed.allValues("--set"), command: "frame")
+    try TemplateInput.checkOutput(output, overwrite: parsed.has("--overwrite"), command: "frame")
+
+    let template = try TemplateInput.load(path: templatePath, variables: variables)
+    let duration = template.movie.duration
+    guard time < duration else {
+      throw CommandFailure.usage(
+        "frame: --time \(describeSeconds(time)) is not in the movie [0, \(describeSeconds(duration)))"
+      )
+    }
+    let grabber = FrameGrabber(movie: template.movie)
+    grabber.maximumSize = maximumSize
+    let frame: FrameGrabber.Frame
+    do {
+      frame = try grabber.frame(at: time)
+    } catch let error as MediaError {
+      throw error
+    } catch {
+      throw CommandFailure(message: "\(templatePath): \(error)", status: .failure)
+    }
+    try frame.image.writePNG(to: URL(fileURLWithPath: output))
+    print("wrote \(output): \(frame.image.width)×\(frame.image.height) at \(describeSeconds(time))")
+    return .ok
+  }
+
+  /// Parses `WxH` (or `W×H`) into a size in pixels.
+  static func size(_ text: String) throws(CommandFailure) -> (width: Int, height: Int) {
+    let parts = text.split(whereSeparator: { $0 == "x" || $0 == "×" })
+    guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]), width > 0,
+      height > 0
+    else {
+      throw .usage("frame: --size needs WIDTHxHEIGHT in pixels, such as 480x270 (got '\(text)')")
+    }
+    return (width, height)
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Reel
+import ReelProject
+
+/// `reel render TEMPLATE -o OUT …`: exports a template to a video file.
+enum RenderCommand {
+  static let usage =
+    "reel render TEMPLATE -o OUT [--preset P] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
+
+  static let help = """
+    Usage: \(usage)
+
+    Renders a template (JSON, see docs/template-format.md) to a video file. The container
+    comes from OUT's extension (.mp4, .mov, .m4v, .mkv, .webm, .m4a). The file appears only
+    when complete; an interrupted or failed render leaves nothing at OUT.
+
+    Options:
+      -o, --output OUT       The file to write (required).
+      --preset P             Export preset instead of the template's: low, medium, highest,
+                             640x480, 960x540, 1280x720, 1920x1080, 3840x2160,
+                             hevc-1920x1080, hevc-3840x2160, hevc-highest, m4a, passthrough.
+      --from S, --to S       Export only this part of the movie (seconds).
+      --set NAME=VALUE       Fill the template variable {{NAME}} (repeatable).
+      --overwrite            Replace an existing OUT (otherwise it is kept and reel exits 2).
+      --quiet                No progress bar and no summary line.
+      --progress json        One JSON object per line on stdout as frames are written:
+                             {"fraction","frame","frames","fps","eta"} (eta in seconds, null
+                             until known); the summary line then goes to stderr.
+      -h, --help             Show this help.
+
+    On a terminal a progress bar (percent, frames per second, time left) is drawn on stderr.
+    Exit codes: 0 written, 2 usage (or OUT exists), 3 invalid template, 4 media error,
+    130 interrupted (Ctrl-C), 143 terminated.
+    """
+
+  static func run(arguments: [String]) async throws -> ExitStatus {
+    let parsed = try Arguments(
+      arguments, command: "render", flags: ["--help", "--overwrite", "--quiet"],
+      options: ["--output", "--preset", "--from", "--to", "--set", "--progress"],
+      aliases: ["-h": "--help", "-o": "--output"])
+    if parsed.has("--help") {
+      print(help)
+      return .ok
+    }
+    let templatePath = try TemplateInput.templatePath(parsed, command: "render", usage: usage)
+    guard let output = parsed.value("--output") else {
+      throw CommandFailure.usage("render: missing -o OUT; usage: \(usage)")
+    }
+    let json: Bool
+    switch parsed.value("--progress") {
+    case nil: json = false
+    case "json": json = true
+    case let other?:
+      throw CommandFailure.usage("render: --progress takes 'json' (got '\(other)')")
+    }
+    let variables = try TemplateInput.variables(from: parsed.allValues("--set"), command: "render")
+    var preset: ExportPreset? = nil
+    if let name = parsed.value("--preset") {
+      do {
+        preset = try ExportPreset(name: name)
+      } catch {
+        throw CommandFailure.usage("render: \(error.description)")
+      }
+    }
+    let from = try parsed.value("--from").map { (text) throws(CommandFailure) in
+      try TemplateInput.seconds(text, option: "--from", command: "render")
+    }
+    let to = try parsed.value("--to").map { (text) throws(CommandFailure) in
+      try TemplateInput.seconds(text, option: "--to", command: "render")
+    }
+    let overwrite = parsed.has("--overwrite")
+    try TemplateInput.checkOutput(output, overwrite: overwrite, command: "render")
+
+    let template = try TemplateInput.load(path: templatePath, variables: variables)
+    var settings = template.exportSettings
+    if let preset { settings.preset = preset }
+    settings.overwrite = overwrite
+    if from != nil || to != nil {
+      settings.timeRange = try range(
+        from: from, to: to, base: settings.timeRange, duration: template.movie.duration)
+    }
+
+    let style = ProgressReporter.style(json: json, quiet: parsed.has("--quiet"))
+    let outcome = await export(
+      template.movie, to: URL(fileURLWithPath: output), settings: settings, style: style)
+    switch outcome {
+    case .success(let result):
+      if !parsed.has("--quiet") {
+        let line = summary(of: result, output: output)
+        if json { ReelTool.printError(line, prefixed: false) } else { print(line) }
+      }
+      return .ok
+    case .failure(let error):
+      try Interruption.check(output: output)
+      throw failure(for: error, template: templatePath)
+    }
+  }
+
+  /// Runs the export, reporting progress, cancelling it on SIGINT or SIGTERM.
+  static func export(
+    _ movie: Movie, to url: URL, settings: ExportSettings, style: ProgressReporter.Style
+  ) async -> Result<ExportResult, ExportError> {
+    Interruption.install()
+    let session = ExportSession(movie: movie, outputURL: url, settings: settings)
+    let progress = Task {
+      var reporter = ProgressReporter(style: style)
+      for await step in session.progress { reporter.report(step) }
+      return reporter
+    }
+    let exporting = Task { () -> Result<ExportResult, ExportError> in
+      do throws(ExportError) {
+        return .success(try await session.export())
+      } catch {
+        return .failure(error)
+      }
+    }
+    Interruption.onSignal { exporting.cancel() }
+    let outcome = await exporting.value
+    var shown = await progress.value
+    switch outcome {
+    case .success(let result):
+      shown.finish(frames: result.frameCount, seconds: result.wallSeconds)
+    case .failure:
+      shown.abandon()
+    }
+    return outcome
+  }
+
+  /// The export range from `--from`/`--to`, each defaulting to the template's range (or
+  /// the whole movie).
+  static func range(from: Time?, to: Time?, base: TimeRange?, duration: Time)
+    throws(CommandFailure) -> TimeRange
+  {
+    let start = from ?? base?.start ?? .zero
+    let end = to ?? base?.end ?? duration
+    if end > duration {
+      throw .usage(
+        "render: --to \(describeSeconds(end)) is past the end of the movie (\(describeSeconds(duration)))"
+      )
+    }
+    guard start < end else {
+      throw .usage(
+        "render: --from \(describeSeconds(start)) must be before --to \(describeSeconds(end))")
+    }
+    return TimeRange(start: start, end: end)
+  }
+
+  /// `wrote OUT: 12.0 s, 1280×720, 360 frames in 4.1 s (88 fps)`.
+  static func summary(of result: ExportResult, output: String) -> String {
+    let length = String(format: "%.1f s", result.duration.seconds)
+    let wall = String(format: "%.1f s", result.wallSeconds)
+    guard let size = result.videoSize else {
+      return "wrote \(output): \(length) of audio in \(wall)"
+    }
+    let fps =
+      result.wallSeconds > 0 ? Int((Double(result.frameCount) / result.wallSeconds).rounded()) : 0
+    return
+      "wrote \(output): \(length), \(size.width)×\(size.height), \(result.frameCount) frames in \(wall) (\(fps) fps)"
+  }
+
+  /// The exit status and message for a failed export.
+  static func failure(for error: ExportError, template: String) -> CommandFailure {
+    switch error {
+    case .media(let media):
+      return CommandFailure(message: media.description, status: .media)
+    case .invalidMovie(let reason):
+      return CommandFailure(
+        message: "\(template): cannot be exported: \(reason)", status: .invalidTemplate)
+    case .render(let render):
+      return CommandFailure(message: "\(template): \(render.description)", status: .failure)
+    case .cancelled:
+      return CommandFailure(message: error.description, status: .failure)
+    }
+  }
+}
