@@ -57,38 +57,44 @@ REEL_INLINE void blend_one(const uint32_t *source, intptr_t stride, int64_t u, i
   }
 }
 
-/// `round(x / 255)` per lane for x ≤ 65025.
-REEL_INLINE reel_u16x16 divide255(reel_u16x16 x) {
-  reel_u16x16 t = x + 128;
-  return (t + (t >> 8)) >> 8;
-}
+typedef int64_t reel_i64x4 __attribute__((vector_size(32)));
+typedef uint8_t reel_u8x32 __attribute__((vector_size(32)));
 
-REEL_INLINE reel_u16x16 widen(reel_u32x4 pixels) {
-  return __builtin_convertvector((reel_u8x16)pixels, reel_u16x16);
-}
+/// `round(x / 255)` per lane for x ≤ 65025. (Macros, not functions: 32-byte vectors must not
+/// cross a call boundary in the baseline build.)
+#define REEL_DIVIDE255(x) ((((x) + 128) + (((x) + 128) >> 8)) >> 8)
+#define REEL_WIDEN(pixels) __builtin_convertvector((reel_u8x16)(pixels), reel_u16x16)
+/// The 8-bit fraction (bits 16…23) of each 64-bit position, in the four 16-bit lanes of its
+/// pixel.
+#define REEL_FRACTIONS(positions)                                                             \
+  ((reel_u16x16)__builtin_shufflevector((reel_u8x32)(positions), (reel_u8x32){0}, 2, 32, 2,  \
+                                        32, 2, 32, 2, 32, 10, 32, 10, 32, 10, 32, 10, 32, 18, \
+                                        32, 18, 32, 18, 32, 18, 32, 26, 32, 26, 32, 26, 32, 26, \
+                                        32))
 
-/// Four pixels: samples at the four positions (all interior) OVER `target[0…3]`.
-REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride, const int64_t *us,
-                            const int64_t *vs, uint32_t *target) {
-  uint64_t top[4], bottom[4], fx[4], fy[4];
+/// Four pixels: samples at positions `*positionsU`, `*positionsV` (all interior) OVER `target[0…3]`.
+REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride, const reel_i64x4 *positionsU,
+                            const reel_i64x4 *positionsV, uint32_t *target) {
+  const reel_i64x4 us = *positionsU, vs = *positionsV;
+  reel_i64x4 index = (reel_i64x4)(((reel_u64x4)vs >> 24) * (uint64_t)stride) +
+                     (reel_i64x4)((reel_u64x4)us >> 24);
+  uint64_t top[4], bottom[4];
   for (int k = 0; k < 4; k++) {
-    const uint32_t *p = source + (vs[k] >> 24) * stride + (us[k] >> 24);
+    const uint32_t *p = source + index[k];
     memcpy(&top[k], p, 8);
     memcpy(&bottom[k], p + stride, 8);
-    fx[k] = ((uint64_t)(us[k] >> 16) & 255) * REEL_LANES;
-    fy[k] = ((uint64_t)(vs[k] >> 16) & 255) * REEL_LANES;
   }
   reel_u32x8 t = (reel_u32x8)(reel_u64x4){top[0], top[1], top[2], top[3]};
   reel_u32x8 b = (reel_u32x8)(reel_u64x4){bottom[0], bottom[1], bottom[2], bottom[3]};
-  reel_u16x16 x = (reel_u16x16)(reel_u64x4){fx[0], fx[1], fx[2], fx[3]};
-  reel_u16x16 y = (reel_u16x16)(reel_u64x4){fy[0], fy[1], fy[2], fy[3]};
+  reel_u16x16 x = REEL_FRACTIONS(us);
+  reel_u16x16 y = REEL_FRACTIONS(vs);
   reel_u16x16 w11 = (x * y) >> 8;
   reel_u16x16 w01 = x - w11, w10 = y - w11, w00 = 256 - x - y + w11;
   // Weights sum to 256 and channels are ≤ 255: the 16-bit sum cannot overflow.
-  reel_u16x16 sum = widen(__builtin_shufflevector(t, t, 0, 2, 4, 6)) * w00 +
-                    widen(__builtin_shufflevector(t, t, 1, 3, 5, 7)) * w01 +
-                    widen(__builtin_shufflevector(b, b, 0, 2, 4, 6)) * w10 +
-                    widen(__builtin_shufflevector(b, b, 1, 3, 5, 7)) * w11;
+  reel_u16x16 sum = REEL_WIDEN(__builtin_shufflevector(t, t, 0, 2, 4, 6)) * w00 +
+                    REEL_WIDEN(__builtin_shufflevector(t, t, 1, 3, 5, 7)) * w01 +
+                    REEL_WIDEN(__builtin_shufflevector(b, b, 0, 2, 4, 6)) * w10 +
+                    REEL_WIDEN(__builtin_shufflevector(b, b, 1, 3, 5, 7)) * w11;
   reel_u16x16 sample = (sum + 128) >> 8;
   reel_u8x16 packed = __builtin_convertvector(sample, reel_u8x16);
   uint64_t low, high;
@@ -102,7 +108,8 @@ REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride, const int64
   memcpy(&old, target, 16);
   reel_u16x16 inverse = 255 - __builtin_shufflevector(sample, sample, 3, 3, 3, 3, 7, 7, 7, 7,
                                                       11, 11, 11, 11, 15, 15, 15, 15);
-  packed = __builtin_convertvector(sample + divide255(widen(old) * inverse), reel_u8x16);
+  reel_u16x16 scaled = REEL_WIDEN(old) * inverse;
+  packed = __builtin_convertvector(sample + REEL_DIVIDE255(scaled), reel_u8x16);
   memcpy(target, &packed, 16);
 }
 
@@ -114,28 +121,42 @@ REEL_INLINE int64_t warp_over_interior(const uint32_t *source, intptr_t stride, 
   int64_t v = stepper->v, dv = stepper->dv, ddv = stepper->ddv;
   const uint64_t lastColumn = (uint64_t)(width - 1), lastRow = (uint64_t)(height - 1);
   int64_t done = 0;
-  while (grouped && count - done >= 4) {
-    int64_t us[4], vs[4];
-    int64_t nu = u, ndu = du, nv = v, ndv = dv;
-    int interior = 1;
-    for (int k = 0; k < 4; k++) {
-      us[k] = nu;
-      vs[k] = nv;
-      interior &= is_interior(nu, nv, lastColumn, lastRow);
-      nu += ndu;
-      ndu += ddu;
-      nv += ndv;
-      ndv += ddv;
+  if (grouped && count >= 4) {
+    // Lane k holds pixel k of each group of four. The positions are the quadratic
+    // u + n·du + n(n−1)/2·ddu of the pixel index n, so each lane steps by its own first
+    // difference (u[n+4] − u[n] = 4·du + (4k + 6)·ddu) and the common second difference
+    // 16·ddu: the same integers as stepping one pixel at a time.
+    const reel_i64x4 lane = {0, 1, 2, 3};
+    reel_i64x4 us = u + lane * du + (lane * (lane - 1) / 2) * ddu;
+    reel_i64x4 vs = v + lane * dv + (lane * (lane - 1) / 2) * ddv;
+    reel_i64x4 stepU = 4 * du + (4 * lane + 6) * ddu;
+    reel_i64x4 stepV = 4 * dv + (4 * lane + 6) * ddv;
+    const int64_t secondU = 16 * ddu, secondV = 16 * ddv;
+    const reel_u64x4 columns = (reel_u64x4){0, 0, 0, 0} + lastColumn;
+    const reel_u64x4 rows = (reel_u64x4){0, 0, 0, 0} + lastRow;
+    while (count - done >= 4) {
+      reel_i64x4 outside = (reel_i64x4)((reel_u64x4)us >> 24 >= columns) |
+                           (reel_i64x4)((reel_u64x4)vs >> 24 >= rows);
+      if (outside[0] | outside[1] | outside[2] | outside[3]) break;
+      // Warm the caches for a later destination row of this strip: the source texels it
+      // will read (`sourceAhead` pixels from these) and its destination pixels.
+      __builtin_prefetch((const void *)((uintptr_t)(source + (vs[0] >> 24) * stride +
+                                                    (us[0] >> 24)) +
+                                        (uintptr_t)sourceAhead * 4));
+      __builtin_prefetch(
+          (const void *)((uintptr_t)(target + done) + (uintptr_t)targetAhead * 4), 1);
+      blend_four(source, stride, &us, &vs, target + done);
+      us += stepU;
+      vs += stepV;
+      stepU += secondU;
+      stepV += secondV;
+      done += 4;
     }
-    if (!interior) break;
-    // Warm the caches for a later destination row of this strip: the source texels it will
-    // read (`sourceAhead` pixels from these) and its destination pixels.
-    __builtin_prefetch((const void *)((uintptr_t)(source + (vs[0] >> 24) * stride + (us[0] >> 24)) +
-                                      (uintptr_t)sourceAhead * 4));
-    __builtin_prefetch((const void *)((uintptr_t)(target + done) + (uintptr_t)targetAhead * 4), 1);
-    blend_four(source, stride, us, vs, target + done);
-    u = nu, du = ndu, v = nv, dv = ndv;
-    done += 4;
+    // Back to one pixel at a time from the first pixel not done.
+    u = us[0];
+    v = vs[0];
+    du += done * ddu;
+    dv += done * ddv;
   }
   while (done < count && is_interior(u, v, lastColumn, lastRow)) {
     blend_one(source, stride, u, v, target + done);

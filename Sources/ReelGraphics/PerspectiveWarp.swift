@@ -1,5 +1,4 @@
 import CReelKernels
-import Glibc
 import ReelCore
 
 /// Reel's scanline warp: draws a source image through a projective (or affine) transform by
@@ -222,7 +221,7 @@ struct PerspectiveWarp {
   }
 
   /// How many destination rows ahead the kernel prefetches.
-  static let rowsAhead = Int(getenv("REEL_AHEAD").map { String(cString: $0) } ?? "2") ?? 2
+  static let rowsAhead = 4
 
   /// The offset in source pixels from the texel sampled for column `x` of row `y` to the one
   /// sampled for the same column of row `later` (0 if either is not in front of the eye).
@@ -241,10 +240,10 @@ struct PerspectiveWarp {
   }
 
   /// Width in pixels of the destination strips walked top to bottom.
-  static let stripWidth = Int(getenv("REEL_STRIP").map { String(cString: $0) } ?? "64") ?? 64
+  static let stripWidth = 64
 
   /// How many source rows a full destination row must cross before strips are used.
-  static let rowsCrossedForStrips = Double(getenv("REEL_CROSS").map { String(cString: $0) } ?? "16") ?? 16
+  static let rowsCrossedForStrips = 16.0
 
   /// About how many source rows `width` destination pixels of row `y` cross, from the
   /// vertical sample rate dv/dx = K_V/Q² at the footprint's middle column (the top and
