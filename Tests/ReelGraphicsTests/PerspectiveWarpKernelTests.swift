@@ -108,7 +108,7 @@ struct PerspectiveWarpKernelTests {
 
   @Test("every build gives the bilinear-then-OVER equations exactly, opaque or translucent")
   func buildsMatchEquations() {
-    let one = 1 << 24
+    let one: Int64 = 1 << 24
     // Inside the source throughout: a diagonal, a curved (ddu ≠ 0) and a reversed walk.
     let steppers = [
       reel_warp_stepper(u: 1 << 20, du: one / 3, ddu: 0, v: 2 * one + 77, dv: one / 7, ddv: 0),
@@ -132,7 +132,7 @@ struct PerspectiveWarpKernelTests {
 
   @Test("every build stops at the first position with a tap outside the source")
   func buildsStopAtTheEdge() {
-    let one = 1 << 24
+    let one: Int64 = 1 << 24
     let steppers = [
       // Walks off the right edge (column 39 has no right neighbour) after some pixels.
       reel_warp_stepper(u: 30 * one + 5, du: one * 3 / 4, ddu: 0, v: 10 * one, dv: 0, ddv: 0),
