@@ -72,9 +72,11 @@ typedef uint8_t reel_u8x32 __attribute__((vector_size(32)));
                                         32, 18, 32, 18, 32, 18, 32, 26, 32, 26, 32, 26, 32, 26, \
                                         32))
 
-/// Four pixels: samples at positions `*positionsU`, `*positionsV` (all interior) OVER `target[0…3]`.
-REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride, const reel_i64x4 *positionsU,
-                            const reel_i64x4 *positionsV, uint32_t *target) {
+/// Four pixels: samples at positions `*positionsU`, `*positionsV` (all interior) OVER
+/// `target[0…3]`.
+REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride,
+                            const reel_i64x4 *positionsU, const reel_i64x4 *positionsV,
+                            uint32_t *target) {
   const reel_i64x4 us = *positionsU, vs = *positionsV;
   reel_i64x4 index = (reel_i64x4)(((reel_u64x4)vs >> 24) * (uint64_t)stride) +
                      (reel_i64x4)((reel_u64x4)us >> 24);
@@ -172,14 +174,16 @@ REEL_INLINE int64_t warp_over_interior(const uint32_t *source, intptr_t stride, 
 
 static int64_t warp_over_interior_baseline(const uint32_t *source, intptr_t stride,
                                            int64_t width, int64_t height, uint32_t *target,
-                                           int64_t count, reel_warp_stepper *stepper, intptr_t sourceAhead, intptr_t targetAhead) {
+                                           int64_t count, reel_warp_stepper *stepper,
+                                           intptr_t sourceAhead, intptr_t targetAhead) {
   return warp_over_interior(source, stride, width, height, target, count, stepper, sourceAhead,
                             targetAhead, 1);
 }
 
 static int64_t warp_over_interior_single(const uint32_t *source, intptr_t stride,
                                          int64_t width, int64_t height, uint32_t *target,
-                                         int64_t count, reel_warp_stepper *stepper, intptr_t sourceAhead, intptr_t targetAhead) {
+                                         int64_t count, reel_warp_stepper *stepper,
+                                         intptr_t sourceAhead, intptr_t targetAhead) {
   return warp_over_interior(source, stride, width, height, target, count, stepper, sourceAhead,
                             targetAhead, 0);
 }
@@ -188,7 +192,8 @@ static int64_t warp_over_interior_single(const uint32_t *source, intptr_t stride
 #define REEL_WARP_HAS_AVX2 1
 __attribute__((target("avx2"))) static int64_t warp_over_interior_avx2(
     const uint32_t *source, intptr_t stride, int64_t width, int64_t height, uint32_t *target,
-    int64_t count, reel_warp_stepper *stepper, intptr_t sourceAhead, intptr_t targetAhead) {
+    int64_t count, reel_warp_stepper *stepper, intptr_t sourceAhead,
+    intptr_t targetAhead) {
   return warp_over_interior(source, stride, width, height, target, count, stepper, sourceAhead,
                             targetAhead, 1);
 }

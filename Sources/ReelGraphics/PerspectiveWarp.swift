@@ -14,7 +14,8 @@ import ReelCore
 /// position stays within 1/64 texel of the exact one (see `walk`).
 ///
 /// Interior pixels at full opacity are sampled and blended four at a time in 16-bit SIMD
-/// lanes by a C kernel (`reel_warp_over_interior`, built for SSE2 and AVX2); tilted layers are walked in
+/// lanes by a C kernel (`reel_warp_over_interior`, built for SSE2 and AVX2, chosen at run
+/// time), which also prefetches what a later row will read; tilted layers are walked in
 /// 64-pixel-wide vertical strips so the source texels a row needs stay in cache for the
 /// next row.
 ///
