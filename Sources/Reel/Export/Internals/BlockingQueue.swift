@@ -10,7 +10,6 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
   // Thread rule: every stored property is read and written only while `condition` is locked.
   private let condition = NSCondition()
   private var items: [Element] = []
-  private var head = 0
   private var closed = false
   private var cancelled = false
   private let capacity: Int
@@ -32,11 +31,11 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     let started = DispatchTime.now().uptimeNanoseconds
-    while items.count - head >= capacity && !cancelled { condition.wait() }
+    while items.count >= capacity && !cancelled { condition.wait() }
     producerWait += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     guard !cancelled, !closed else { return false }
     items.append(item)
-    highWater = max(highWater, items.count - head)
+    highWater = max(highWater, items.count)
     condition.broadcast()
     return true
   }
@@ -47,15 +46,12 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     let started = DispatchTime.now().uptimeNanoseconds
-    while items.count == head && !closed && !cancelled { condition.wait() }
+    while items.isEmpty && !closed && !cancelled { condition.wait() }
     consumerWait += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    guard !cancelled, items.count > head else { return nil }
-    let item = items[head]
-    head += 1
-    if head > 64 && head * 2 > items.count {
-      items.removeFirst(head)
-      head = 0
-    }
+    guard !cancelled, !items.isEmpty else { return nil }
+    // The queue holds a handful of items, so removing the first is cheap, and a popped
+    // frame is released as soon as its consumer is done with it.
+    let item = items.removeFirst()
     condition.broadcast()
     return item
   }
@@ -73,7 +69,6 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     condition.lock()
     cancelled = true
     items.removeAll()
-    head = 0
     condition.broadcast()
     condition.unlock()
   }
