@@ -35,15 +35,18 @@ let package = Package(
     ),
 
     // MARK: - Modules
+    .target(name: "CReelKernels"),
     .target(name: "ReelCore"),
-    .target(name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV"]),
+    .target(name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CReelKernels"]),
     .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .target(name: "ReelProject", dependencies: ["Reel"]),
     .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
-    .executableTarget(name: "ReelBenchmarks", dependencies: ["ReelGraphics", "CGraphics"]),
+    .executableTarget(
+      name: "ReelBenchmarks",
+      dependencies: ["ReelGraphics", "CGraphics", "ReelMedia", "CFFmpeg", "CYUV"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

@@ -314,3 +314,25 @@ private struct Minors {
     s0 * c5 - s1 * c4 + s2 * c3 + s3 * c2 - s4 * c1 + s5 * c0
   }
 }
+
+extension Transform3D {
+  /// The transform restricted to what it does to the plane z = 0, with z dropped.
+  ///
+  /// For points (x, y, 0, 1) projected to (X/W, Y/W) only m11, m12, m14, m21, m22, m24,
+  /// m41, m42 and m44 matter; the entries that read an input z (row 3) or write an output z
+  /// (column 3) are reset to the identity's. The projection of every point of the plane is
+  /// unchanged, but a layer flattened into its parent's plane (m33 = 0) is then seen as the
+  /// 2D map it is: ``isAffine`` holds when there is no perspective, so whole-pixel copies
+  /// and affine fast paths apply.
+  public var planeProjection: Transform3D {
+    var result = self
+    result.m13 = 0
+    result.m23 = 0
+    result.m43 = 0
+    result.m31 = 0
+    result.m32 = 0
+    result.m33 = 1
+    result.m34 = 0
+    return result
+  }
+}

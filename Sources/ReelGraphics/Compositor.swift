@@ -51,6 +51,8 @@ public enum Compositor {
     if opacity8 == 0 && !isCopy { return }
     guard source.width > 0, source.height > 0, destination.width > 0, destination.height > 0
     else { return }
+    // Only the plane z = 0 is drawn: drop z so a flattened layer is seen as affine.
+    let transform = transform.planeProjection
     let integerOffset = transform.affineTransform?.integerTranslation
     var warp: PerspectiveWarp?
     if integerOffset == nil {

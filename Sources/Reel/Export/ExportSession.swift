@@ -122,6 +122,10 @@ public struct ExportResult: Sendable {
   /// video composition drawn), `composite` (layers drawn, scaled to the output size),
   /// `encode` (audio mixed, video and audio encoded and written).
   public var stageBusySeconds: [String: Double]
+  /// The most frames each queue between stages held at once: `decoded` (decode →
+  /// composite) and `composited` (composite → encode). Each is at most the queue's capacity
+  /// (3), however long the movie: this is what keeps memory flat. Empty for passthrough.
+  public var queueHighWater: [String: Int]
 }
 
 /// Shared cancellation flag and the queues to wake when it is raised.

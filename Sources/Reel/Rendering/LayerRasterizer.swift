@@ -18,8 +18,11 @@ struct Raster {
 /// The cache key is the layer and the part of it; an entry is reused while the drawing is
 /// equal to the one it was made from (so a moving, fading or turning layer is rasterised
 /// once), and dropped when a frame no longer uses it. Text, shapes, gradients and chrome
-/// are drawn at output resolution: one layer pixel is one render pixel before the layer's
-/// transform.
+/// are drawn at output resolution: one layer pixel is one raster pixel — or, when the
+/// item's transform enlarges the layer by more than 1.25×, a √2 step more (see
+/// `LayerRasterizer+Scale.swift`; the scale is part of what must match for a cache hit).
+/// Pictures shown larger than their own pixels are enlarged before compositing
+/// (``placed(_:in:)``) so their edges stay sharp and inside the layer.
 ///
 /// Not Sendable: one renderer owns one cache and uses it from one thread.
 final class LayerRasterizer {
@@ -28,7 +31,7 @@ final class LayerRasterizer {
     var part: RenderItem.Part
   }
 
-  private var entries: [Key: (drawing: Drawing, raster: Raster?)] = [:]
+  private var entries: [Key: (drawing: Drawing, scale: Double, raster: Raster?)] = [:]
   private var used: Set<Key> = []
   /// Warnings not yet collected by the renderer (each distinct message once).
   private(set) var pendingWarnings: [String] = []
@@ -41,10 +44,13 @@ final class LayerRasterizer {
   func raster(for item: RenderItem) throws(RenderError) -> Raster? {
     let key = Key(layer: item.layer.path, part: item.part)
     used.insert(key)
-    if let entry = entries[key], entry.drawing == item.drawing { return entry.raster }
-    let raster = try Self.rasterise(item.drawing, layer: item.layer.description)
+    let scale = Self.rasterScale(for: item)
+    if let entry = entries[key], entry.scale == scale, entry.drawing == item.drawing {
+      return entry.raster
+    }
+    let raster = try Self.rasterise(item.drawing, scale: scale, layer: item.layer.description)
     rasterisedCount += 1
-    entries[key] = (item.drawing, raster)
+    entries[key] = (item.drawing, scale, raster)
     for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
       pendingWarnings.append(warning)
     }
@@ -68,9 +74,21 @@ final class LayerRasterizer {
   // MARK: - Drawing
 
   /// Draws one drawing into a new raster (nil when it has no pixels, or is a video).
-  static func rasterise(_ drawing: Drawing, layer: String) throws(RenderError) -> Raster? {
+  ///
+  /// - Parameters:
+  ///   - drawing: What to draw, in layer pixels.
+  ///   - scale: Raster pixels per layer pixel (≥ 1; see ``rasterScale(for:)``); the
+  ///     raster's `toLayer` maps back to layer pixels.
+  ///   - layer: The layer's description, for errors.
+  static func rasterise(_ drawing: Drawing, scale: Double = 1, layer: String) throws(RenderError)
+    -> Raster?
+  {
     do {
-      return try draw(drawing)
+      guard scale != 1 else { return try draw(drawing) }
+      guard var raster = try draw(drawing.scaled(by: scale)) else { return nil }
+      raster.toLayer = raster.toLayer.concatenating(
+        Transform2D(scaleX: 1 / scale, y: 1 / scale))
+      return raster
     } catch {
       throw RenderError.drawing(layer: layer, reason: error.description)
     }
@@ -96,11 +114,7 @@ final class LayerRasterizer {
       guard image.width > 0, image.height > 0, content.destination.width > 0,
         content.destination.height > 0
       else { return nil }
-      let place = Transform2D(
-        a: content.destination.width / Double(image.width), b: 0, c: 0,
-        d: content.destination.height / Double(image.height),
-        tx: content.destination.minX, ty: content.destination.minY)
-      return Raster(image: image, toLayer: place)
+      return placed(image, in: content.destination)
 
     case .text(let text, let style, let size):
       guard !text.string.isEmpty else { return nil }
@@ -108,10 +122,16 @@ final class LayerRasterizer {
         text, style: style, width: size.width > 0 ? size.width : nil,
         height: size.height > 0 ? size.height : nil)
       guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
+      var warnings = rendered.warnings
+      if rendered.unknownGlyphCount > 0 {
+        warnings.append(
+          "text \"\(text.string.prefix(40))\": \(rendered.unknownGlyphCount) character(s) have no glyph in any installed font and show as boxes; install a font that covers them"
+        )
+      }
       return Raster(
         image: rendered.image,
         toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y),
-        warnings: rendered.warnings)
+        warnings: warnings)
 
     case .shape(let shape):
       let rendered = try ShapeRenderer.render(
@@ -139,6 +159,42 @@ final class LayerRasterizer {
       guard shadow.isVisible else { return nil }
       return try drawShadow(shadow, casters: casters)
     }
+  }
+
+  /// The largest side and pixel count of a picture enlarged ahead of compositing; beyond
+  /// them the compositor scales it while drawing.
+  private static let enlargementLimit = (side: 8192, pixels: 16 * 1_048_576)
+
+  /// `image` placed in `destination` (layer pixels): as it is, with a scale in the
+  /// placement, when it is shown at its size or smaller; enlarged ahead with edge-extended
+  /// bilinear filtering (``Image/scaled(toWidth:height:)``) when it is shown larger.
+  ///
+  /// Why: the compositor treats everything outside a source as transparent, so a picture
+  /// enlarged while compositing fades out over one *source* pixel at each edge — at 3× that
+  /// is a 3-pixel soft rim, half of it outside the destination (a stretched video or image
+  /// would bleed past its layer's bounds and its border). Enlarged first, the rim is at
+  /// most one output pixel, inside the edge, and a whole-pixel placement is an exact copy.
+  static func placed(_ image: Image, in destination: Rect) -> Raster {
+    let width = Int(destination.width.rounded())
+    let height = Int(destination.height.rounded())
+    let enlarges =
+      destination.width > Double(image.width) || destination.height > Double(image.height)
+    if enlarges, width >= 1, height >= 1, width <= enlargementLimit.side,
+      height <= enlargementLimit.side, width * height <= enlargementLimit.pixels
+    {
+      let scaled = image.scaled(toWidth: width, height: height)
+      return Raster(
+        image: scaled,
+        toLayer: Transform2D(
+          a: destination.width / Double(width), b: 0, c: 0,
+          d: destination.height / Double(height), tx: destination.minX, ty: destination.minY))
+    }
+    return Raster(
+      image: image,
+      toLayer: Transform2D(
+        a: destination.width / Double(image.width), b: 0, c: 0,
+        d: destination.height / Double(image.height), tx: destination.minX,
+        ty: destination.minY))
   }
 
   /// A canvas covering a layer of `size` (nil when the size has no whole pixel).

@@ -100,16 +100,12 @@ public final class LayerRenderer {
       guard frame.width > 0, frame.height > 0 else { return }
       let place = gravity.placement(
         of: Size(width: Double(frame.width), height: Double(frame.height)), in: size)
-      raster = Raster(
-        image: frame,
-        toLayer: Transform2D(
-          a: place.width / Double(frame.width), b: 0, c: 0,
-          d: place.height / Double(frame.height), tx: place.minX, ty: place.minY))
+      raster = LayerRasterizer.placed(frame, in: place)
     } else {
       guard let cached = try rasterizer.raster(for: item) else { return }
       raster = cached
     }
-    let transform = Transform3D(raster.toLayer).concatenating(item.transform)
+    let transform = Transform3D(raster.toLayer).concatenating(item.transform.planeProjection)
     let clip = try clipRegion(for: item, videoFrames: videoFrames)
     if case .some(.empty) = clip { return }
     do {
@@ -162,7 +158,7 @@ public final class LayerRenderer {
 
   /// A clip whose transform only scales and translates, as a rectangle in render pixels.
   private static func axisAligned(_ clip: Clip) -> ResolvedClip? {
-    guard let affine = clip.transform.affineTransform, affine.b == 0, affine.c == 0,
+    guard let affine = clip.transform.planeProjection.affineTransform, affine.b == 0, affine.c == 0,
       affine.a > 0, affine.d > 0
     else { return nil }
     let rect = affine.apply(to: clip.rect)
@@ -183,7 +179,7 @@ public final class LayerRenderer {
     do {
       try Compositor.draw(
         raster.image, onto: &coverage,
-        transform: Transform3D(toLayer).concatenating(clip.transform))
+        transform: Transform3D(toLayer).concatenating(clip.transform.planeProjection))
     } catch {
       throw RenderError.drawing(layer: clip.layer.description, reason: error.description)
     }

@@ -64,9 +64,34 @@ public final class VideoFrameCompositor {
     output.fill(with: description.backgroundColor.withAlpha(1).premultipliedBGRA)
     for layer in description.layers {
       guard let picture = try picture(for: layer) else { continue }
+      if covers(picture, layer: layer) {
+        // An opaque, untransformed, full-size video picture hides everything below it:
+        // take it as it is instead of compositing (the common pass-through case).
+        output = picture
+        continue
+      }
       try draw(picture, layer: layer, onto: &output)
     }
     return output
+  }
+
+  /// Whether frames of a pixel format are always opaque: planar or semi-planar YUV and grey
+  /// without an alpha plane (not `yuva…`, RGB, palette or unknown formats).
+  static func isOpaque(pixelFormat: String?) -> Bool {
+    guard let format = pixelFormat, !format.hasPrefix("yuva") else { return false }
+    return format.hasPrefix("yuv") || format.hasPrefix("nv") || format.hasPrefix("p0")
+      || format.hasPrefix("gray")
+  }
+
+  /// Whether a layer's picture, drawn, would replace every output pixel exactly: a decoded
+  /// video frame (opaque) of the output size at full opacity, with an identity transform
+  /// and no crop.
+  private func covers(_ picture: Image, layer: VideoFrameDescription.Layer) -> Bool {
+    guard case .track(let source) = layer.source,
+      VideoFrameCompositor.isOpaque(pixelFormat: source.track.pixelFormat)
+    else { return false }
+    return layer.opacity >= 1 && layer.transform.isIdentity && layer.cropRectangle == nil
+      && picture.width == width && picture.height == height
   }
 
   /// The source picture a layer shows, or nil when the source has no frame at that time.

@@ -5,22 +5,27 @@ import CYUV
 /// (`AV_PIX_FMT_YUV420P`) with a chosen matrix, scaling when the sizes differ.
 ///
 /// This is the one place output pixels are converted, so a faster kernel can replace the
-/// current ones without touching the writer. Two kernels exist:
-/// - swscale, with its matrix set by `sws_setColorspaceDetails` (the default): every value
-///   within one code value of the exact BT.601/BT.709 maths;
-/// - libyuv's `ARGBToI420` (BT.601 only, no scaling), about 10× faster, but its 7-bit chroma
+/// current ones without touching the writer. Three kernels exist:
+/// - Reel's own (``YUVKernels``, the default when no scaling is needed): exact BT.601 and
+///   BT.709 maths in 16-bit fixed point, every value within 0.51 of the real-valued result,
+///   chroma from each 2×2 block's mean colour; several times faster than swscale;
+/// - swscale, with its matrix set by `sws_setColorspaceDetails` (used when scaling): luma
+///   within one code value of the exact maths, chroma through its bicubic filter;
+/// - libyuv's `ARGBToI420` (BT.601 only, no scaling), the fastest, but its 7-bit chroma
 ///   coefficients put a few Cb/Cr samples 1.5 code values off (measured on a smooth
-///   gradient). It is kept for callers that trade that for speed; SD frames are small enough
-///   that swscale's cost (about 1.7 ms for 720×576) rarely matters, and HD needs BT.709,
-///   which libyuv lacks.
+///   gradient), and HD needs BT.709, which libyuv lacks.
 ///
 /// Alpha is ignored: premultiplied colour is the picture composited over black.
 ///
-/// Not Sendable: it owns a `SwsContext` that is used from one thread at a time.
+/// Not Sendable: it may own a `SwsContext` that is used from one thread at a time.
 final class PixelConverter {
   /// The conversion routine in use.
   enum Kernel: Sendable, CaseIterable {
+    /// ``YUVKernels`` (no scaling).
+    case reel
+    /// libyuv `ARGBToI420` (BT.601, no scaling).
     case libyuv
+    /// swscale (any sizes).
     case swscale
   }
 
@@ -30,7 +35,7 @@ final class PixelConverter {
   let height: Int
   let matrix: ColorMatrix
   let kernel: Kernel
-  /// `SwsContext`, or nil for the libyuv kernel.
+  /// `SwsContext`, or nil for the Reel and libyuv kernels.
   private let scaler: OpaquePointer?
 
   /// Prepares a conversion.
@@ -41,11 +46,13 @@ final class PixelConverter {
   ///   - width: Width of the output frames (even), in pixels.
   ///   - height: Height of the output frames (even), in pixels.
   ///   - matrix: The RGB → Y′CbCr matrix.
-  ///   - kernel: The kernel (default swscale); libyuv requires BT.601 without scaling.
-  /// - Throws: ``FFmpegError`` when swscale rejects the sizes.
+  ///   - kernel: The kernel, or nil for the fastest exact one: Reel's without scaling,
+  ///     swscale with. Reel's requires equal sizes; libyuv also BT.601.
+  /// - Throws: ``FFmpegError`` when swscale rejects the sizes or the kernel cannot do the
+  ///   conversion.
   init(
     sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, matrix: ColorMatrix,
-    kernel: Kernel = .swscale
+    kernel: Kernel? = nil
   ) throws(FFmpegError) {
     self.sourceWidth = sourceWidth
     self.sourceHeight = sourceHeight
@@ -53,13 +60,16 @@ final class PixelConverter {
     self.height = height
     self.matrix = matrix
     let sameSize = sourceWidth == width && sourceHeight == height
-    let chosen = kernel
+    let chosen = kernel ?? (sameSize ? .reel : .swscale)
     if chosen == .libyuv && !(matrix == .bt601 && sameSize) {
       throw FFmpegError(
         code: reel_AVERROR(EINVAL), call: "ARGBToI420 (BT.601 without scaling only)")
     }
+    if chosen == .reel && !sameSize {
+      throw FFmpegError(code: reel_AVERROR(EINVAL), call: "YUVKernels (no scaling)")
+    }
     self.kernel = chosen
-    if chosen == .libyuv {
+    if chosen != .swscale {
       scaler = nil
       return
     }
@@ -112,9 +122,22 @@ final class PixelConverter {
     let scaler = self.scaler
     let width = Int32(self.width)
     let height = Int32(self.height)
+    let kernel = self.kernel
+    let matrix = self.matrix
     let code: Int32 = image.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
         return reel_AVERROR(EINVAL)
+      }
+      if kernel == .reel {
+        guard let luma = planes.0, let cb = planes.1, let cr = planes.2 else {
+          return reel_AVERROR(EINVAL)
+        }
+        let destination = YUVKernels.Planes(
+          width: Int(width), height: Int(height), luma: luma, lumaStride: Int(strides.0), cb: cb,
+          cbStride: Int(strides.1), cr: cr, crStride: Int(strides.2))
+        YUVKernels.convert(
+          bgra: base, bytesPerRow: Int(sourceStride), into: destination, matrix: matrix)
+        return 0
       }
       guard let scaler else {
         return ARGBToI420(
@@ -131,8 +154,13 @@ final class PixelConverter {
       return rows == height ? 0 : reel_AVERROR(EINVAL)
     }
     if code != 0 {
-      throw FFmpegError(
-        code: reel_AVERROR(EINVAL), call: kernel == .libyuv ? "ARGBToI420" : "sws_scale")
+      let call: String
+      switch kernel {
+      case .reel: call = "YUVKernels.convert"
+      case .libyuv: call = "ARGBToI420"
+      case .swscale: call = "sws_scale"
+      }
+      throw FFmpegError(code: reel_AVERROR(EINVAL), call: call)
     }
   }
 }

@@ -18,6 +18,8 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
   /// Time the consumer spent waiting for items, and the producer waiting for room (seconds).
   private(set) var consumerWait: Double = 0
   private(set) var producerWait: Double = 0
+  /// The most items the queue has held at once.
+  private var highWater = 0
 
   init(capacity: Int) {
     precondition(capacity > 0, "a queue needs room for at least one item")
@@ -34,6 +36,7 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     producerWait += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
     guard !cancelled, !closed else { return false }
     items.append(item)
+    highWater = max(highWater, items.count - head)
     condition.broadcast()
     return true
   }
@@ -73,6 +76,13 @@ final class BlockingQueue<Element: Sendable>: @unchecked Sendable {
     head = 0
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// The most items held at once so far (never more than the capacity).
+  func highWaterMark() -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return highWater
   }
 
   /// The waits so far, read under the lock.

@@ -76,6 +76,20 @@ struct ExportJob: Sendable {
       frameCount = 0
     } else {
       if let explicit = settings.outputSize {
+        guard explicit.width >= 2, explicit.height >= 2, explicit.width <= 16384,
+          explicit.height <= 16384
+        else {
+          throw .invalidMovie(
+            "output size \(explicit.width)×\(explicit.height) is out of range: width and height must be 2…16384 pixels"
+          )
+        }
+        guard explicit.width % 2 == 0, explicit.height % 2 == 0 else {
+          let lower = (explicit.width & ~1, explicit.height & ~1)
+          let upper = ((explicit.width + 1) & ~1, (explicit.height + 1) & ~1)
+          throw .invalidMovie(
+            "output size \(explicit.width)×\(explicit.height) has an odd dimension, which 4:2:0 video cannot encode: use \(lower.0)×\(lower.1) or \(upper.0)×\(upper.1)"
+          )
+        }
         outputSize = explicit
       } else {
         outputSize =
@@ -84,6 +98,25 @@ struct ExportJob: Sendable {
           ?? (drawWidth & ~1, drawHeight & ~1)
       }
       frameCount = Int(ExportJob.frameCount(range.duration, frameDuration))
+    }
+    if let crf = settings.crf, !audioOnly {
+      let codec =
+        settings.resolvedVideoCodec
+        ?? (outputURL.pathExtension.lowercased() == "webm" ? .vp9 : .h264)
+      let allowed: ClosedRange<Int>
+      switch codec {
+      case .h264: allowed = 1...51
+      case .hevc: allowed = 0...51
+      default: allowed = 0...63
+      }
+      guard allowed.contains(crf) else {
+        let lossless =
+          codec == .h264 && crf == 0
+          ? " (0 is lossless, which the High profile cannot carry)" : ""
+        throw .invalidMovie(
+          "CRF \(crf) is outside \(allowed.lowerBound)…\(allowed.upperBound) for \(codec)\(lossless): use, e.g., 18 for visually lossless"
+        )
+      }
     }
     let hasAudioSource =
       composition.audioTracks.contains { $0.hasMedia } || movie.audioMix?.soundtrack != nil
@@ -178,7 +211,10 @@ struct ExportJob: Sendable {
       ExportResult(
         url: outputURL, frameCount: frameCount, duration: range.duration,
         videoSize: outputSize, wallSeconds: Self.seconds(wall),
-        stageBusySeconds: busy.snapshot))
+        stageBusySeconds: busy.snapshot,
+        queueHighWater: [
+          "decoded": decoded.highWaterMark(), "composited": composited.highWaterMark(),
+        ]))
   }
 
   private func startThread(
