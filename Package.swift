@@ -57,7 +57,8 @@ let package = Package(
     .testTarget(name: "ReelGraphicsTests", dependencies: ["ReelGraphics", "TestSupport"]),
     .testTarget(name: "ReelAnimationTests", dependencies: ["ReelAnimation", "TestSupport"]),
     .testTarget(name: "ReelTests", dependencies: ["Reel", "TestSupport"]),
-    .testTarget(name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"]),
+    .testTarget(
+      name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

@@ -174,6 +174,15 @@ extension TemplateDecoder {
     if let maskNode = reader["mask"] { layer.mask = decodeLayer(maskNode, reader.path("mask")) }
     if let animations = reader["animations"] {
       layer.animations = decodeAnimations(animations, reader.path("animations"))
+      for (index, animation) in layer.animations.enumerated() {
+        guard let movieDuration, animation.timing.beginTime >= movieDuration.seconds else {
+          continue
+        }
+        warn(
+          Self.join(reader.path("animations"), index),
+          "begins at \(format(animation.timing.beginTime)) s, after the movie ends (\(seconds(movieDuration)) s); it never plays"
+        )
+      }
     }
     layer.animations += decodeVisibility(reader, opacity: layer.properties.opacity)
     if let sublayers = reader["layers"] {

@@ -58,7 +58,9 @@ extension TemplateDecoder {
       // Keep checking the rest for problems, against a nominal frame.
       renderSize = requestedSize ?? Size(width: 1280, height: 720)
       movieDuration = requestedDuration
-      if let audio = top["audio"] { _ = decodeAudio(audio, "audio", timeline: nil) }
+      if let audio = top["audio"] {
+        _ = decodeAudio(audio, "audio", timeline: nil, usesClips: top.has("clips"))
+      }
       _ = decodeLayerTree(top, background: background)
       _ = top.get("export") { self.decodeExport($0, $1) }
       return nil
@@ -67,7 +69,8 @@ extension TemplateDecoder {
     movieDuration = timeline.composition.duration
 
     if let audio = top["audio"] {
-      timeline.audioMix = decodeAudio(audio, "audio", timeline: timeline)
+      timeline.audioMix = decodeAudio(
+        audio, "audio", timeline: timeline, usesClips: top.has("clips"))
     }
     let tree = decodeLayerTree(top, background: background)
     let settings = top.get("export") { self.decodeExport($0, $1) } ?? ExportSettings()

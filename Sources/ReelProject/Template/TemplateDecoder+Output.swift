@@ -6,25 +6,26 @@ extension TemplateDecoder {
 
   /// `audio`: the soundtrack, track volumes and whether clips keep their sound. Merges with
   /// the clip sequence's own mix (cross-fades); nil when there is nothing to mix.
-  func decodeAudio(_ node: TemplateJSON, _ path: String, timeline: TemplateTimeline?) -> AudioMix? {
+  func decodeAudio(
+    _ node: TemplateJSON, _ path: String, timeline: TemplateTimeline?, usesClips: Bool
+  ) -> AudioMix? {
     guard
       let reader = object(node, path, allowed: ["soundtrack", "tracks", "clipAudio"])
     else { return timeline?.audioMix }
     var mix = timeline?.audioMix ?? AudioMix()
     if let clipAudioNode = reader["clipAudio"],
-      bool(clipAudioNode, reader.path("clipAudio")) != nil,
-      timeline != nil, timeline?.trackIDs.isEmpty == false
+      bool(clipAudioNode, reader.path("clipAudio")) != nil, !usesClips
     {
       problem(
         reader.path("clipAudio"),
-        "only goes with \"clips\" (with \"composition\", leave out the audio tracks instead)",
+        "only goes with \"clips\" (without clips, leave out the audio tracks instead)",
         at: clipAudioNode)
     }
     if let soundtrackNode = reader["soundtrack"] {
       mix.soundtrack = decodeSoundtrack(soundtrackNode, reader.path("soundtrack"))
     }
     if let tracksNode = reader["tracks"], let elements = array(tracksNode, reader.path("tracks")) {
-      if let timeline, timeline.trackIDs.isEmpty {
+      if usesClips {
         problem(
           reader.path("tracks"),
           "needs a \"composition\" (track volumes refer to its track ids); with \"clips\" the clips' audio is mixed for you",
@@ -157,8 +158,8 @@ extension TemplateDecoder {
       settings.speed = EncoderSpeed(rawValue: speed) ?? .veryfast
     }
     if let sizeNode = reader["size"], let size = size(sizeNode, reader.path("size")) {
-      let width = Int(size.width)
-      let height = Int(size.height)
+      let width = Int(min(size.width, 1e6))
+      let height = Int(min(size.height, 1e6))
       if Double(width) != size.width || Double(height) != size.height || width < 2 || height < 2
         || width % 2 != 0 || height % 2 != 0
       {

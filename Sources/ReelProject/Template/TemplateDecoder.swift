@@ -150,10 +150,14 @@ final class TemplateDecoder {
       return nil
     }
     guard let time = Time(decimalString: text) else {
-      problem(
-        path,
-        "cannot be represented exactly as a time (got \(text)); use at most 9 decimal places",
-        at: node)
+      if let value = Double(text), abs(value) >= 1e9 {
+        problem(path, "is too large to be a time (got \(text)); times are in seconds", at: node)
+      } else {
+        problem(
+          path,
+          "cannot be represented exactly as a time (got \(text)); use at most 9 decimal places",
+          at: node)
+      }
       return nil
     }
     return time

@@ -81,22 +81,4 @@ struct TemplateJSON: Sendable {
     case .object: "an object"
     }
   }
-
-  /// A copy with every string passed through `transform` (object keys are left as they are).
-  func mappingStrings(_ transform: (String, TemplateJSON) -> String) -> TemplateJSON {
-    var copy = self
-    switch kind {
-    case .string(let text): copy.kind = .string(transform(text, self))
-    case .array(let elements): copy.kind = .array(elements.map { $0.mappingStrings(transform) })
-    case .object(let members):
-      copy.kind = .object(
-        members.map { member in
-          var edited = member
-          edited.value = member.value.mappingStrings(transform)
-          return edited
-        })
-    default: break
-    }
-    return copy
-  }
 }

@@ -1,0 +1,186 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every example validates, renders (a short range) and shows its effect, checked on the
+/// decoded output against values computed from the demo media and the effect's maths.
+@Suite("Examples")
+struct ExampleTests {
+  typealias RGB = (r: Double, g: Double, b: Double)
+
+  /// Renders `example` (in the examples folder) over `range` and returns the output path.
+  private func render(_ example: String, _ range: [String], tag: String = "") throws -> String {
+    let folder = try CLITestSupport.examples.get()
+    let output = try TestSupport.makeTemporaryDirectory("reel-example")
+      .appendingPathComponent("\(example)\(tag).mp4").path
+    let result = try TestSupport.reel(
+      ["render", folder.appendingPathComponent("\(example).json").path, "-o", output, "--quiet"]
+        + range)
+    guard result.status == 0 else {
+      throw CLITestFailure("render \(example) failed: \(result.stderr)")
+    }
+    return output
+  }
+
+  private func frame(_ path: String, _ index: Int) throws -> CLITestSupport.Frame {
+    try CLITestSupport.frame(path, index: index, width: 640, height: 360)
+  }
+
+  private func mediaFrame(_ clip: String, _ index: Int) throws -> CLITestSupport.Frame {
+    let media = try CLITestSupport.examples.get().appendingPathComponent("media")
+    return try frame(media.appendingPathComponent(clip).path, index)
+  }
+
+  @Test func everyExampleValidates() throws {
+    let folder = try CLITestSupport.examples.get()
+    let names = try CLITestSupport.exampleNames()
+    #expect(names.count >= 11)
+    for name in names {
+      let path = folder.appendingPathComponent(name).path
+      let result = try TestSupport.reel(["validate", path])
+      #expect(result.status == 0, "\(name): \(result.stderr)")
+      #expect(result.stdoutText == "\(path): valid\n")
+      #expect(result.stderr.isEmpty, "\(name)")
+    }
+  }
+
+  @Test(arguments: [
+    ("borders-blue-10", 10, (0.0, 0.0, 255.0)), ("borders-red-20", 20, (255, 0, 0)),
+    ("borders-green-40", 40, (0, 128, 0)), ("borders-white-80", 80, (255, 255, 255)),
+  ])
+  func bordersHaveTheirColourAndWidth(example: String, width: Int, colour: (Double, Double, Double))
+    throws
+  {
+    let image = try frame(try render(example, ["--to", "0.05"]), 0)
+    let expected: RGB = (colour.0, colour.1, colour.2)
+    for (x, y) in [(width / 2 - 2, 178), (318, width / 2 - 2), (640 - width / 2 - 2, 178)] {
+      #expect(CLITestSupport.distance(image.mean(x, y, size: 4), expected) < 16, "\(x),\(y)")
+    }
+    // Just inside the border is the video, not the border colour.
+    #expect(CLITestSupport.distance(image.mean(width + 6, 178, size: 4), expected) > 60)
+  }
+
+  @Test func overlaysShowTheCornerImageAndTheFullFrameOne() throws {
+    let image = try frame(try render("overlays", ["--to", "0.05"]), 0)
+    let video = try mediaFrame("clip-a.mp4", 0)
+    // The star's gold centre in the top-right corner.
+    #expect(CLITestSupport.distance(image.mean(570, 69, size: 4), (255, 210, 63)) < 20)
+    // The overlay's white frame line, 13–19 px from the top.
+    #expect(CLITestSupport.distance(image.mean(318, 15, size: 3), (255, 255, 255)) < 40)
+    // The vignette: 70 % black in the corner, nothing in the middle.
+    let corner = video.mean(2, 344, size: 6)
+    let darkened: RGB = (corner.r * 0.3, corner.g * 0.3, corner.b * 0.3)
+    #expect(CLITestSupport.distance(image.mean(2, 344, size: 6), darkened) < 10)
+    #expect(
+      CLITestSupport.distance(image.mean(340, 120, size: 6), video.mean(340, 120, size: 6)) < 10)
+  }
+
+  /// Near-white ink in the caption area, below the moving shapes.
+  private func captionInk(_ image: CLITestSupport.Frame) -> Int {
+    image.count(x: 40, y: 280, width: 560, height: 72) { $0.r > 200 && $0.g > 200 && $0.b > 200 }
+  }
+
+  @Test func captionsShowAtTheirTimesOnly() throws {
+    // 1.2…2.0 s: cue 1 until 1.5 s, a gap, cue 2 from 1.8 s.
+    let output = try render("captions", ["--from", "1.2", "--to", "2.0"])
+    #expect(captionInk(try frame(output, 3)) > 150)  // 1.3 s
+    #expect(captionInk(try frame(output, 14)) < 5)  // 1.667 s
+    #expect(captionInk(try frame(output, 21)) > 150)  // 1.9 s
+  }
+
+  @Test func chineseSubtitlesShowAtTheirTimesOnly() throws {
+    let output = try render("chinese-subtitles", ["--from", "1.2", "--to", "2.0"])
+    func ink(_ image: CLITestSupport.Frame) -> Int {
+      image.count(x: 20, y: 286, width: 600, height: 60) { $0.r > 180 && $0.g > 150 && $0.b < 140 }
+    }
+    #expect(ink(try frame(output, 3)) > 150)
+    #expect(ink(try frame(output, 14)) < 5)
+    #expect(ink(try frame(output, 21)) > 150)
+  }
+
+  @Test func crossFadeBlendsBothClipsAtItsMidpoint() throws {
+    // Clip A lasts 4 s; the 1 s cross-fade runs 3…4 s; frame 3 of 3.4…3.6 s is 3.5 s.
+    let output = try render("crossfade", ["--from", "3.4", "--to", "3.6"])
+    let image = try frame(output, 3)
+    let a = try mediaFrame("clip-a.mp4", 105)
+    let b = try mediaFrame("clip-b.mp4", 15)
+    for (x, y) in [(600, 320), (560, 10), (10, 330)] {
+      let (pa, pb) = (a.mean(x, y, size: 12), b.mean(x, y, size: 12))
+      let blend: RGB = ((pa.r + pb.r) / 2, (pa.g + pb.g) / 2, (pa.b + pb.b) / 2)
+      #expect(CLITestSupport.distance(image.mean(x, y, size: 12), blend) < 8, "\(x),\(y)")
+      #expect(CLITestSupport.distance(pa, pb) > 30)
+    }
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", output])
+    let kinds = (probe["streams"] as? [[String: Any]])?.map { $0["codec_type"] as? String }
+    #expect(kinds == ["video", "audio"])
+  }
+
+  /// Twinkle: opacity 1 → 0 over 0.5 s, autoreversing; the second star 0.25 s later.
+  @Test func twinkleOpacityFollowsTheAnimation() throws {
+    let output = try render("animations", ["--to", "0.55"])
+    let video = try mediaFrame("clip-a.mp4", 0)
+    let gold: RGB = (255, 210, 63)
+    let centres = [(319, 94), (375, 94)]
+    // Frames 0, 8 and 15: 0, 0.267 and 0.5 s.
+    for index in [0, 8, 15] {
+      let t = Double(index) / 30
+      let first = 1 - t / 0.5
+      let second = t < 0.25 ? 1 : 1 - (t - 0.25) / 0.5
+      let image = try frame(output, index)
+      for ((x, y), alpha) in zip(centres, [first, second]) {
+        let under = video.mean(x, y, size: 3)
+        let expected: RGB = (
+          alpha * gold.r + (1 - alpha) * under.r, alpha * gold.g + (1 - alpha) * under.g,
+          alpha * gold.b + (1 - alpha) * under.b
+        )
+        #expect(
+          CLITestSupport.distance(image.mean(x, y, size: 3), expected) < 14,
+          "frame \(index) at \(x),\(y): opacity \(alpha)")
+      }
+    }
+  }
+
+  /// Tilt: 30° about y with m34 = −1/1000 once eased in; flat at 0 s.
+  @Test func tiltLeansTheVideoBack() throws {
+    let background: RGB = (240, 234, 214)
+    func isBackground(_ image: CLITestSupport.Frame, _ x: Int, _ y: Int) -> Bool {
+      CLITestSupport.distance(image.mean(x - 1, y - 1, size: 3), background) < 20
+    }
+    let flat = try frame(try render("tilt", ["--to", "0.05"]), 0)
+    #expect(isBackground(flat, 70, 180) && !isBackground(flat, 86, 180))
+    #expect(!isBackground(flat, 554, 180) && isBackground(flat, 566, 180))
+    #expect(isBackground(flat, 95, 35) && !isBackground(flat, 95, 50))
+
+    // At 1 s and after: a corner (x, y) about the centre (320, 180) lands at
+    // (x cos θ, y) / (1 + x sin θ / 1000) — the right side recedes.
+    let tilted = try frame(try render("tilt", ["--from", "1", "--to", "1.05"], tag: "-1s"), 0)
+    let angle = Double.pi / 6
+    func project(_ x: Double, _ y: Double) -> (Double, Double) {
+      let w = 1 + x * sin(angle) / 1000
+      return (320 + x * cos(angle) / w, 180 + y / w)
+    }
+    let (left, topLeft) = project(-240, -135)
+    let (right, topRight) = project(240, -135)
+    let (_, bottomRight) = project(240, 135)
+    #expect(isBackground(tilted, Int(left) - 8, 180) && !isBackground(tilted, Int(left) + 8, 180))
+    #expect(!isBackground(tilted, Int(right) - 8, 180) && isBackground(tilted, Int(right) + 8, 180))
+    #expect(!isBackground(tilted, Int(left) + 12, Int(topLeft) + 8))
+    #expect(isBackground(tilted, Int(right) - 12, Int(topRight) - 8))
+    #expect(isBackground(tilted, Int(right) - 12, Int(bottomRight) + 8))
+    #expect(!isBackground(tilted, Int(right) - 12, Int(bottomRight) - 8))
+  }
+
+  @Test func birthdayCardPopsItsTextInAtHalfASecond() throws {
+    let output = try render("birthday-card", ["--from", "0.4", "--to", "0.6"])
+    func ink(_ image: CLITestSupport.Frame) -> Int {
+      image.count(x: 20, y: 298, width: 600, height: 56) { $0.r > 220 && $0.g > 220 && $0.b > 220 }
+    }
+    let before = try frame(output, 0)  // 0.4 s
+    let after = try frame(output, 5)  // 0.567 s
+    #expect(ink(before) == 0)
+    #expect(ink(after) > 100)
+    // The background colour around the inset video, and the star in the corner.
+    #expect(CLITestSupport.distance(before.mean(20, 150, size: 8), (0x3D, 0x1A, 0x6E)) < 10)
+    #expect(CLITestSupport.distance(before.mean(590, 46, size: 4), (255, 210, 63)) < 25)
+  }
+}
