@@ -16,6 +16,7 @@ build: deps
 
 ## test: install, build and run the whole test suite
 test: deps
+	python3 scripts/check-schema.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 

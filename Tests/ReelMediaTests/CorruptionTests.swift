@@ -22,17 +22,6 @@ struct CorruptionTests {
   /// fixture takes well under a second; the bound only catches hangs and runaway loops.
   static let timeBound: Duration = .seconds(20)
 
-  /// SplitMix64: a small, fixed generator so the damage is the same on every run.
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// One damaged copy of a file: a name for messages and its bytes.
   struct Variant {
@@ -43,7 +32,7 @@ struct CorruptionTests {
   /// Truncations at several lengths, and runs of random bytes written over several offsets
   /// (in the header, in the middle and near the end).
   static func variants(of original: Data, seed: UInt64) -> [Variant] {
-    var generator = SplitMix64(state: seed)
+    var generator = SeededGenerator(state: seed)
     var result: [Variant] = []
     for fraction in [0.02, 0.35, 0.8] {
       let length = max(1, Int(Double(original.count) * fraction))

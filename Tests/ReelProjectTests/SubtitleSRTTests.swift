@@ -1,5 +1,6 @@
 import Foundation
 import ReelProject
+import TestSupport
 import Testing
 
 /// `milliseconds / 1000` seconds, exactly.
@@ -419,20 +420,9 @@ struct SubtitleSRTTests {
 
 @Suite("SubtitleRobustness")
 struct SubtitleRobustnessTests {
-  /// A small deterministic generator (SplitMix64), so failures reproduce.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   @Test func damagedFilesNeverCrash() {
-    var generator = SplitMix(state: 42)
+    var generator = SeededGenerator(state: 42)
     let original = Array(SubtitleSRTTests.twentyCueSRT.utf8)
     let alphabet = Array("<>/{}\\&;#:,.-> \n\r0123456789bivucWEBVTTNOTE".utf8)
     var parsed = 0
