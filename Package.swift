@@ -38,7 +38,7 @@ let package = Package(
     .target(name: "CReelKernels"),
     .target(name: "ReelCore"),
     .target(name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CReelKernels"]),
-    .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics"]),
+    .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),

@@ -1,3 +1,4 @@
+import CReelKernels
 import Foundation
 import ReelCore
 import ReelGraphics
@@ -26,7 +27,8 @@ enum Benchmarks {
     let (pixmanTime, reelTime) = (result.first, result.second)
     let difference = compare(result.firstOutput, result.secondOutput, bothCovered: true)
     let edges = compare(result.firstOutput, result.secondOutput, bothCovered: false)
-    print("warp 1080p (rotation.y 30°, m34 −1/1000), single thread")
+    let kernel = reel_warp_variant_available(REEL_WARP_VARIANT_AVX2) != 0 ? "AVX2" : "baseline"
+    print("warp 1080p (rotation.y 30°, m34 −1/1000), single thread, \(kernel) kernel")
     print(String(format: "  pixman projective bilinear  %8.2f ms/frame", pixmanTime))
     print(String(format: "  Reel perspective warp       %8.2f ms/frame", reelTime))
     print(String(format: "  speed-up                    %8.2f×", pixmanTime / reelTime))

@@ -1,3 +1,4 @@
+import CReelKernels
 import ReelCore
 
 /// Reel's scanline warp: draws a source image through a projective (or affine) transform by
@@ -12,7 +13,9 @@ import ReelCore
 /// second-order forward differences in fixed point, the span length chosen per row so the
 /// position stays within 1/64 texel of the exact one (see `walk`).
 ///
-/// Pixels are processed two at a time in 16-bit SIMD lanes; tilted layers are walked in
+/// Interior pixels at full opacity are sampled and blended four at a time in 16-bit SIMD
+/// lanes by a C kernel (`reel_warp_over_interior`, built for SSE2 and AVX2, chosen at run
+/// time), which also prefetches what a later row will read; tilted layers are walked in
 /// 64-pixel-wide vertical strips so the source texels a row needs stay in cache for the
 /// next row.
 ///
@@ -203,14 +206,38 @@ struct PerspectiveWarp {
         let x0 = max(span.lowerBound, stripStart)
         let x1 = min(span.upperBound, stripEnd)
         guard x0 < x1 else { continue }
-        let blender = SpanBlender(
+        var blender = SpanBlender(
           sampler: sampler, row: destination + y * destinationStride, rowStart: x0,
           coverage: coverage.map { $0.pointer(x: x0, y: y) },
           coverageStride: coverage?.pixelStride ?? 0, opacity: opacity, mode: mode)
+        if y + PerspectiveWarp.rowsAhead < endRow {
+          blender.sourceAhead = sourceOffset(
+            x: x0, from: y, to: y + PerspectiveWarp.rowsAhead, stride: sourceStride)
+          blender.targetAhead = PerspectiveWarp.rowsAhead * destinationStride
+        }
         walk(row: y, from: x0, to: x1, blender: blender)
       }
       stripStart = stripEnd
     }
+  }
+
+  /// How many destination rows ahead the kernel prefetches.
+  static let rowsAhead = 4
+
+  /// The offset in source pixels from the texel sampled for column `x` of row `y` to the one
+  /// sampled for the same column of row `later` (0 if either is not in front of the eye).
+  private func sourceOffset(x: Int, from y: Int, to later: Int, stride: Int) -> Int {
+    func texel(_ row: Int) -> (Double, Double)? {
+      let point = SIMD3(Double(x) + 0.5, Double(row) + 0.5, 1)
+      let q = (qCoefficients * point).sum()
+      guard q > 0 else { return nil }
+      return ((uCoefficients * point).sum() / (q * 256), (vCoefficients * point).sum() / (q * 256))
+    }
+    guard let first = texel(y), let second = texel(later) else { return 0 }
+    let offset =
+      (second.1.rounded(.down) - first.1.rounded(.down)) * Double(stride)
+      + (second.0.rounded(.down) - first.0.rounded(.down))
+    return offset.magnitude < 1e12 ? Int(offset) : 0
   }
 
   /// Width in pixels of the destination strips walked top to bottom.
@@ -396,6 +423,10 @@ struct SpanBlender {
   let coverageStride: Int
   let opacity: UInt64
   let mode: Mode
+  /// From the source texels and destination pixels of this run to those of a later row's
+  /// run, in pixels: prefetched while this run is drawn.
+  var sourceAhead = 0
+  var targetAhead = 0
 
   /// Blends columns `start..<start + count`, sampling at the stepper's positions.
   func blend(from start: Int, count: Int, stepper: PositionStepper) {
@@ -406,39 +437,31 @@ struct SpanBlender {
     }
   }
 
-  /// OVER at full opacity without coverage: the path of every plain 3D layer, kept small
-  /// so its loop state stays in registers.
+  /// OVER at full opacity without coverage: the path of every plain 3D layer. Runs of
+  /// interior positions go to the C kernel (`reel_warp_over_interior`, SSE2 or AVX2); the
+  /// positions near the source's edge in between are sampled here.
   private func blendPlainOver(from start: Int, count: Int, stepper: PositionStepper) {
-    let source = sampler.source
-    let stride = sampler.stride
-    var walker = stepper
+    var walker = reel_warp_stepper(
+      u: Int64(stepper.u), du: Int64(stepper.du), ddu: Int64(stepper.ddu),
+      v: Int64(stepper.v), dv: Int64(stepper.dv), ddv: Int64(stepper.ddv))
     var target = row + start
     var remaining = count
-    // Four pixels per step while the first and the fourth sample (and so, positions being
-    // monotonic along a row, all four) have every tap inside the source.
-    while remaining >= 4 {
-      var ahead = walker
-      let (u0, v0) = ahead.next()
-      let (u1, v1) = ahead.next()
-      let (u2, v2) = ahead.next()
-      let (u3, v3) = ahead.next()
-      guard sampler.isInterior(u0, v0) && sampler.isInterior(u3, v3) else { break }
-      PixelPairs.blendOver(
-        source: source, stride: stride, u0: u0, v0: v0, u1: u1, v1: v1, into: target,
-        factors: nil)
-      PixelPairs.blendOver(
-        source: source, stride: stride, u0: u2, v0: v2, u1: u3, v1: v3, into: target + 2,
-        factors: nil)
-      walker = ahead
-      target += 4
-      remaining &-= 4
-    }
     while remaining > 0 {
-      let (u, v) = walker.next()
-      if sampler.isInterior(u, v) {
-        BlendKernels.store(
-          sampler.interiorSample(u, v), into: target, copyCoverage: 255, isCopy: false)
-      } else if let sample = sampler.edgeSample(u, v) {
+      let done = Int(
+        reel_warp_over_interior(
+          sampler.source, sampler.stride, Int64(sampler.width), Int64(sampler.height), target,
+          Int64(remaining), &walker, sourceAhead, targetAhead))
+      target += done
+      remaining &-= done
+      guard remaining > 0 else { break }
+      // The kernel stopped at a position with a tap outside the source.
+      let u = Int(walker.u)
+      let v = Int(walker.v)
+      walker.u &+= walker.du
+      walker.du &+= walker.ddu
+      walker.v &+= walker.dv
+      walker.dv &+= walker.ddv
+      if let sample = sampler.edgeSample(u, v) {
         BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
       }
       target += 1
@@ -479,77 +502,5 @@ struct SpanBlender {
         BlendKernels.store(sample, into: target, copyCoverage: 255, isCopy: false)
       }
     }
-  }
-}
-
-/// Bilinear sampling and OVER for two destination pixels at once, with their eight
-/// channels in the 16-bit lanes of one SIMD register (native 16-bit multiplies).
-enum PixelPairs {
-  typealias Lanes = SIMD8<UInt16>
-
-  /// The channels of two packed pixels, widened to 16 bits.
-  @inline(__always)
-  static func widen(_ first: UInt32, _ second: UInt32) -> Lanes {
-    let bytes = unsafeBitCast(UInt64(first) | UInt64(second) << 32, to: SIMD8<UInt8>.self)
-    return Lanes(truncatingIfNeeded: bytes)
-  }
-
-  /// `first` in the four lanes of pixel 0 and `second` in those of pixel 1.
-  @inline(__always)
-  static func broadcast(_ first: UInt64, _ second: UInt64) -> Lanes {
-    let a = UInt16(truncatingIfNeeded: first)
-    let b = UInt16(truncatingIfNeeded: second)
-    return Lanes(a, a, a, a, b, b, b, b)
-  }
-
-  /// Two packed pixels from lanes holding 0…255.
-  @inline(__always)
-  static func narrow(_ lanes: Lanes) -> UInt64 {
-    unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: lanes), to: UInt64.self)
-  }
-
-  /// `round(x / 255)` per lane for x ≤ 65025.
-  @inline(__always)
-  static func divide255(_ x: Lanes) -> Lanes {
-    let t = x &+ 128
-    return (t &+ (t &>> 8)) &>> 8
-  }
-
-  /// Samples positions (u0, v0) and (u1, v1) (24-bit fixed point relative to texel
-  /// centres, both with all taps inside the source), scales them by `factors` when given,
-  /// and composites them OVER `target[0]` and `target[1]`.
-  @inline(__always)
-  static func blendOver(
-    source: UnsafePointer<UInt32>, stride: Int, u0: Int, v0: Int, u1: Int, v1: Int,
-    into target: UnsafeMutablePointer<UInt32>, factors: (UInt64, UInt64)?
-  ) {
-    let p0 = source + ((v0 >> 24) &* stride &+ (u0 >> 24))
-    let p1 = source + ((v1 >> 24) &* stride &+ (u1 >> 24))
-    let fx0 = UInt16(truncatingIfNeeded: u0 >> 16) & 255
-    let fx1 = UInt16(truncatingIfNeeded: u1 >> 16) & 255
-    let fy0 = UInt16(truncatingIfNeeded: v0 >> 16) & 255
-    let fy1 = UInt16(truncatingIfNeeded: v1 >> 16) & 255
-    let fx = Lanes(fx0, fx0, fx0, fx0, fx1, fx1, fx1, fx1)
-    let fy = Lanes(fy0, fy0, fy0, fy0, fy1, fy1, fy1, fy1)
-    let w11 = (fx &* fy) &>> 8
-    let w01 = fx &- w11
-    let w10 = fy &- w11
-    let w00 = 256 &- fx &- fy &+ w11
-    var sum = widen(p0[0], p1[0]) &* w00
-    sum &+= widen(p0[1], p1[1]) &* w01
-    sum &+= widen(p0[stride], p1[stride]) &* w10
-    sum &+= widen(p0[stride &+ 1], p1[stride &+ 1]) &* w11
-    var sample = (sum &+ 128) &>> 8
-    if let factors { sample = divide255(sample &* broadcast(factors.0, factors.1)) }
-    let packed = narrow(sample)
-    let raw = UnsafeMutableRawPointer(target)
-    if packed & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-      raw.storeBytes(of: packed, as: UInt64.self)
-      return
-    }
-    if packed == 0 { return }
-    let inverse = broadcast(255 &- ((packed >> 24) & 255), 255 &- (packed >> 56))
-    let destination = widen(target[0], target[1])
-    raw.storeBytes(of: narrow(sample &+ divide255(destination &* inverse)), as: UInt64.self)
   }
 }

@@ -51,7 +51,7 @@ struct ExampleTests {
   func bordersHaveTheirColourAndWidth(example: String, width: Int, colour: (Double, Double, Double))
     throws
   {
-    let image = try frame(try render(example, ["--to", "0.05"]), 0)
+    let image = try frame(try render(example, ["--to", "0.03"]), 0)
     let expected: RGB = (colour.0, colour.1, colour.2)
     for (x, y) in [(width / 2 - 2, 178), (318, width / 2 - 2), (640 - width / 2 - 2, 178)] {
       #expect(CLITestSupport.distance(image.mean(x, y, size: 4), expected) < 16, "\(x),\(y)")
@@ -61,7 +61,7 @@ struct ExampleTests {
   }
 
   @Test func overlaysShowTheCornerImageAndTheFullFrameOne() throws {
-    let image = try frame(try render("overlays", ["--to", "0.05"]), 0)
+    let image = try frame(try render("overlays", ["--to", "0.03"]), 0)
     let video = try mediaFrame("clip-a.mp4", 0)
     // The star's gold centre in the top-right corner.
     #expect(CLITestSupport.distance(image.mean(570, 69, size: 4), (255, 210, 63)) < 20)
@@ -146,14 +146,14 @@ struct ExampleTests {
     func isBackground(_ image: CLITestSupport.Frame, _ x: Int, _ y: Int) -> Bool {
       CLITestSupport.distance(image.mean(x - 1, y - 1, size: 3), background) < 20
     }
-    let flat = try frame(try render("tilt", ["--to", "0.05"]), 0)
+    let flat = try frame(try render("tilt", ["--to", "0.03"]), 0)
     #expect(isBackground(flat, 70, 180) && !isBackground(flat, 86, 180))
     #expect(!isBackground(flat, 554, 180) && isBackground(flat, 566, 180))
     #expect(isBackground(flat, 95, 35) && !isBackground(flat, 95, 50))
 
     // At 1 s and after: a corner (x, y) about the centre (320, 180) lands at
     // (x cos θ, y) / (1 + x sin θ / 1000) — the right side recedes.
-    let tilted = try frame(try render("tilt", ["--from", "1", "--to", "1.05"], tag: "-1s"), 0)
+    let tilted = try frame(try render("tilt", ["--from", "1", "--to", "1.03"], tag: "-1s"), 0)
     let angle = Double.pi / 6
     func project(_ x: Double, _ y: Double) -> (Double, Double) {
       let w = 1 + x * sin(angle) / 1000

@@ -99,6 +99,22 @@ struct RenderCommandTests {
     #expect(result.stderr.hasPrefix("wrote \(output): 1.0 s, 320×240, 30 frames in "))
   }
 
+  /// On a terminal (made with util-linux `script`), a bar redrawn in place with a carriage
+  /// return: percent, frames per second, time left; then the summary on a clean line.
+  @Test func terminalShowsAProgressBar() throws {
+    let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate(seconds: 2))
+    let output = template.deletingLastPathComponent().appendingPathComponent("tty.mp4").path
+    let reel = try TestSupport.reelExecutable().path
+    let result = try TestSupport.run(
+      "script", ["-qec", "\(reel) render \(template.path) -o \(output)", "/dev/null"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = result.stdoutText
+    let redraws = text.components(separatedBy: "\r[").count - 1
+    #expect(redraws >= 1)
+    #expect(text.contains("] 100%") && text.contains(" fps ") && text.contains(" left"))
+    #expect(text.contains("\r\u{1B}[Kwrote \(output): 2.0 s, 320×240, 60 frames in "))
+  }
+
   /// SIGINT or SIGTERM after the first progress line: the export is cancelled, the exit
   /// status says which signal, and nothing is left in the folder (no output, no temporary).
   @Test(arguments: [(SIGINT, Int32(130), "interrupted"), (SIGTERM, Int32(143), "terminated")])

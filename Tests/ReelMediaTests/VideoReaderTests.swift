@@ -101,7 +101,7 @@ enum VideoOracle {
       "ffmpeg",
       ["-hide_banner", "-loglevel", "error"] + arguments + ["-i", path, "-fps_mode", "passthrough"]
         + (accurate
-          ? ["-vf", "scale=\(matrix)flags=bicubic+accurate_rnd+full_chroma_int,format=bgra"] : [])
+          ? ["-vf", "scale=\(matrix)flags=bilinear+full_chroma_int,format=bgra"] : [])
         + ["-f", "rawvideo", "-pix_fmt", "bgra", "-"])
     guard output.status == 0 else { throw VideoClips.ClipError(description: output.stderr) }
     let size = width * height * 4

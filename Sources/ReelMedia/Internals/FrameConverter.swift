@@ -4,13 +4,17 @@ import ReelCore
 /// Converts decoded video frames of any pixel format FFmpeg produces into premultiplied BGRA
 /// ``Image``s, optionally rotated by a multiple of 90° clockwise.
 ///
-/// The conversion uses swscale with accurate rounding and full horizontal chroma
-/// interpolation. With `usesReelKernels`, 8-bit 4:2:0 frames (`yuv420p`, `yuvj420p`) with
-/// BT.601 or BT.709 tags (or none) and no scaling go through ``YUVKernels`` instead (exact
-/// maths, bilinear left-sited chroma; about 12× faster at 1080p). That is off by default: at
-/// sharp chroma edges (testsrc2) its bilinear chroma differs from swscale's bicubic one by up to
-/// 163/255 (mean 3.2), beyond what the VideoReader tests accept against ffmpeg. The YUV matrix and range come from the frame's tags; untagged frames
-/// use BT.709 when HD (height > 576 or width > 1024) and BT.601 otherwise, limited range
+/// The conversion uses swscale with bilinear filtering and full horizontal chroma
+/// interpolation (`SWS_BILINEAR | SWS_FULL_CHR_H_INT`): about 1 ms per 1080p frame. Adding
+/// `SWS_ACCURATE_RND` (and bicubic) cost about 16 ms, because accurate rounding turns off
+/// swscale's SIMD paths; the result differs from it by a rounding step. With
+/// `usesReelKernels`, 8-bit 4:2:0 frames (`yuv420p`, `yuvj420p`) with BT.601 or BT.709 tags
+/// (or none) and no scaling go through ``YUVKernels`` instead (exact maths, bilinear
+/// left-sited chroma). That is off by default: swscale assumes centred chroma, and at sharp
+/// chroma edges (testsrc2) the two sitings differ by up to 163/255, beyond what the
+/// VideoReader tests accept against ffmpeg. The YUV matrix and range come from the frame's
+/// tags; untagged frames use BT.709 when HD (height > 576 or width > 1024) and BT.601
+/// otherwise, limited range
 /// (full range for the `yuvj*` formats). Sources with an alpha channel keep it, premultiplied.
 /// A frame whose size differs from the output's coded size (a mid-stream size change) is
 /// scaled to it, so every image of one reader has the same size.
@@ -134,7 +138,7 @@ final class FrameConverter {
   }
 
   private func configureScaler(_ key: ScalerKey) throws(FFmpegError) {
-    let flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT
+    let flags = SWS_BILINEAR | SWS_FULL_CHR_H_INT
     guard
       let context = sws_getCachedContext(
         scaler, key.width, key.height, AVPixelFormat(rawValue: key.format),
