@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_DIR ?= Examples/media
 
-.PHONY: all deps build test demo format clean
+.PHONY: all deps build test demo format clean bench
 
 all: build
 
@@ -23,6 +23,12 @@ test: deps
 ## demo: install, build, and render the demo video from media Reel makes itself
 demo: build
 	.build/release/reel demo -o $(DEMO_DIR)
+
+## bench: release build, then Reel against ffmpeg on 1080p jobs (BENCH_RUNS=5 for more runs)
+bench: deps
+	$(SWIFT) build -c release --product reel
+	$(SWIFT) build -c release --product ReelBenchmarks
+	python3 bench/bench.py
 
 ## format: run swift-format over the sources and tests
 format:

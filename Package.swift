@@ -46,7 +46,7 @@ let package = Package(
     .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
     .executableTarget(
       name: "ReelBenchmarks",
-      dependencies: ["ReelGraphics", "CGraphics", "ReelMedia", "CFFmpeg", "CYUV"]),
+      dependencies: ["ReelGraphics", "CGraphics", "ReelMedia", "CFFmpeg", "CYUV", "Reel", "ReelProject"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

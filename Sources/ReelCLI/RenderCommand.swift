@@ -35,7 +35,7 @@ enum RenderCommand {
 
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
-      arguments, command: "render", flags: ["--help", "--overwrite", "--quiet"],
+      arguments, command: "render", flags: ["--help", "--overwrite", "--quiet", "--stats"],
       options: ["--output", "--preset", "--from", "--to", "--set", "--progress"],
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
@@ -89,6 +89,7 @@ enum RenderCommand {
         let line = summary(of: result, output: output)
         if json { ReelTool.printError(line, prefixed: false) } else { print(line) }
       }
+      if parsed.has("--stats") { ReelTool.printError(statistics(of: result), prefixed: false) }
       return .ok
     case .failure(let error):
       try Interruption.check(output: output)
@@ -156,6 +157,22 @@ enum RenderCommand {
       result.wallSeconds > 0 ? Int((Double(result.frameCount) / result.wallSeconds).rounded()) : 0
     return
       "wrote \(output): \(length), \(size.width)×\(size.height), \(result.frameCount) frames in \(wall) (\(fps) fps)"
+  }
+
+  /// The hidden `--stats` line (for `make bench`): one JSON object with the wall time, each
+  /// stage's busy time (seconds) and the queues' high-water marks (frames).
+  static func statistics(of result: ExportResult) -> String {
+    func object(_ values: [String: String]) -> String {
+      "{"
+        + values.keys.sorted().map { "\"\($0)\": \(values[$0] ?? "null")" }.joined(separator: ", ")
+        + "}"
+    }
+    let stages = object(result.stageBusySeconds.mapValues { String(format: "%.4f", $0) })
+    let queues = object(result.queueHighWater.mapValues { String($0) })
+    return object([
+      "wallSeconds": String(format: "%.4f", result.wallSeconds),
+      "frames": String(result.frameCount), "stageBusySeconds": stages, "queueHighWater": queues,
+    ])
   }
 
   /// The exit status and message for a failed export.

@@ -1,0 +1,80 @@
+import Foundation
+import Reel
+import ReelProject
+
+/// Compositing alone for the `make bench` birthday card: the template's layer tree drawn over
+/// a pre-decoded video frame, with no decoder and no encoder (a null sink).
+enum CompositeCardBenchmark {
+  /// Loads `templatePath` (normally `bench/templates/card.json`), decodes one source frame,
+  /// then draws `frameCount` frames of the layer tree at successive frame times, as the
+  /// export's composite stage does (a fresh black canvas per frame), and again onto one
+  /// reused canvas. Prints frames per second for each; the last line is the summary that
+  /// `bench/bench.py` records.
+  ///
+  /// - Parameters:
+  ///   - templatePath: A template with `layers` and a video clip.
+  ///   - frameCount: Frames drawn per pass (e.g. 300 = 10 s at 30 fps).
+  /// - Throws: Template, decoding or rendering errors.
+  static func run(templatePath: String, frameCount: Int) throws {
+    let template = try Template.load(path: templatePath)
+    let movie = template.movie
+    guard let tree = movie.layers else {
+      throw BenchmarkFailure("\(templatePath) has no layers to composite")
+    }
+    let video = try VideoFrameCompositor(
+      composition: movie.composition, videoComposition: movie.resolvedVideoComposition)
+    let frameDuration = movie.resolvedVideoComposition.frameDuration
+    let source = try video.frame(at: Time(frame: 45, frameDuration: frameDuration))
+    let renderer = try LayerRenderer(tree: tree)
+    let black = Color.black.premultipliedBGRA
+
+    // Warm-up: rasterise the layer contents into the renderer's cache.
+    var canvas = Image(width: renderer.width, height: renderer.height)
+    try renderer.render(
+      at: Time(frame: 60, frameDuration: frameDuration),
+      videoFrames: ["main": source], onto: &canvas)
+
+    let clock = ContinuousClock()
+    var checksum = 0
+    let fresh = try clock.measure {
+      for index in 0..<frameCount {
+        var image = Image(width: renderer.width, height: renderer.height)
+        image.fill(with: black)
+        try renderer.render(
+          at: Time(frame: Int64(index), frameDuration: frameDuration),
+          videoFrames: ["main": source], onto: &image)
+        checksum &+= Int(image[x: index % image.width, y: image.height / 2].blue)
+      }
+    }
+    let reused = try clock.measure {
+      for index in 0..<frameCount {
+        canvas.fill(with: black)
+        try renderer.render(
+          at: Time(frame: Int64(index), frameDuration: frameDuration),
+          videoFrames: ["main": source], onto: &canvas)
+        checksum &+= Int(canvas[x: index % canvas.width, y: canvas.height / 2].blue)
+      }
+    }
+    let freshFPS = Double(frameCount) / seconds(fresh)
+    let reusedFPS = Double(frameCount) / seconds(reused)
+    print(
+      "composite-card \(renderer.width)×\(renderer.height), \(frameCount) frames, one thread"
+        + " (checksum \(checksum))")
+    print(String(format: "  new canvas per frame (as the export)  %7.1f fps", freshFPS))
+    print(String(format: "  one reused canvas                     %7.1f fps", reusedFPS))
+    print(
+      String(
+        format: "%.0f fps with a new canvas per frame (as the export), %.0f fps reusing one canvas",
+        freshFPS, reusedFPS))
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}
+
+/// A benchmark that cannot run, with the reason.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Reel against ffmpeg: the same jobs, the same encoder settings, alternating runs.
+
+Run by `make bench` (which builds `reel` in release first). Python 3 standard library only.
+
+    BENCH_RUNS=5 make bench          # runs per tool and job (default 3)
+    BENCH_JOBS=card,tilt make bench  # only these jobs (floor always runs: it is the reference)
+    BENCH_LONG=0 make bench          # skip the 60 s memory run
+
+Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
+transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
+Each job is rendered by `reel render bench/templates/JOB.json` and by an ffmpeg command line
+with libx264 veryfast CRF 23, yuv420p, AAC 128 kb/s 48 kHz stereo, at the same size and rate.
+Wall time, CPU time (user + sys of the child, from wait4's rusage) and peak RSS are medians.
+The table goes to stdout and to bench/results.md; side-by-side stills (Reel left, ffmpeg
+right) go to docs/images/bench-JOB.png.
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BENCH = os.path.join(ROOT, "bench")
+WORK = os.path.join(BENCH, ".work")
+TEMPLATES = os.path.join(BENCH, "templates")
+IMAGES = os.path.join(ROOT, "docs", "images")
+REEL = os.path.join(ROOT, ".build", "release", "reel")
+BENCHMARKS = os.path.join(ROOT, ".build", "release", "ReelBenchmarks")
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+ONLY = [j for j in os.environ.get("BENCH_JOBS", "").split(",") if j]
+LONG = os.environ.get("BENCH_LONG", "1") != "0"
+FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+WIDTH, HEIGHT, RATE, SECONDS = 1920, 1080, 30, 10
+# Sources are HD, so they are made and tagged BT.709 limited range (what Reel assumes for HD).
+TO_YUV709 = "scale=out_color_matrix=bt709:out_range=tv,format=yuv420p"
+
+# Identical encoder settings for every ffmpeg run (Reel's templates say the same in "export").
+ENCODE = [
+    "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p",
+    "-r", str(RATE), "-c:a", "aac", "-b:a", "128k", "-ar", "48000", "-ac", "2",
+]
+
+
+def work(name):
+    return os.path.join(WORK, name)
+
+
+def ffmpeg(*args):
+    subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-nostdin", *args],
+                   check=True)
+
+
+# MARK: - Sources
+
+
+def make_sources():
+    """Generates the inputs once; later runs reuse bench/.work/."""
+    os.makedirs(WORK, exist_ok=True)
+    source_encode = ["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt",
+                     "yuv420p", "-colorspace", "bt709", "-color_primaries", "bt709",
+                     "-color_trc", "bt709", "-color_range", "tv", "-c:a", "aac", "-b:a", "128k",
+                     "-ac", "2", "-shortest"]
+    if not os.path.exists(work("source.mp4")):
+        print("making bench/.work/source.mp4 (1080p30, 10 s, testsrc2 + 440 Hz)", flush=True)
+        ffmpeg("-f", "lavfi", "-i", f"testsrc2=s={WIDTH}x{HEIGHT}:r={RATE}:d={SECONDS},{TO_YUV709}",
+               "-f", "lavfi", "-i", f"sine=frequency=440:sample_rate=48000:duration={SECONDS}",
+               *source_encode, work("source.mp4.tmp.mp4"))
+        os.replace(work("source.mp4.tmp.mp4"), work("source.mp4"))
+    if not os.path.exists(work("source-b.mp4")):
+        print("making bench/.work/source-b.mp4 (second clip for the cross-fade)", flush=True)
+        ffmpeg("-f", "lavfi", "-i",
+               f"testsrc2=s={WIDTH}x{HEIGHT}:r={RATE}:d={SECONDS},"
+               f"colorchannelmixer=rr=0:rb=1:gr=1:gg=0:bg=1:bb=0,vflip,{TO_YUV709}",
+               "-f", "lavfi", "-i", f"sine=frequency=660:sample_rate=48000:duration={SECONDS}",
+               *source_encode, work("source-b.tmp.mp4"))
+        os.replace(work("source-b.tmp.mp4"), work("source-b.mp4"))
+    if not os.path.exists(work("source-60.mp4")):
+        print("making bench/.work/source-60.mp4 (the 10 s source looped to 60 s)", flush=True)
+        ffmpeg("-stream_loop", "5", "-i", work("source.mp4"), "-c", "copy",
+               work("source-60.tmp.mp4"))
+        os.replace(work("source-60.tmp.mp4"), work("source-60.mp4"))
+    if not os.path.exists(work("star.png")):
+        ffmpeg("-f", "lavfi", "-i", "color=c=0x00000000:s=256x256,format=rgba", "-vf",
+               f"drawtext=fontfile={FONT}:text=★:fontsize=300:fontcolor=gold:borderw=6:"
+               "bordercolor=orange:x=(w-tw)/2:y=(h-th)/2", "-frames:v", "1", work("star.png"))
+    if not os.path.exists(work("captions.srt")):
+        with open(work("captions.srt"), "w", encoding="utf-8") as srt:
+            for cue in range(20):
+                start, end = cue * 0.5, cue * 0.5 + 0.45
+                srt.write(f"{cue + 1}\n{stamp(start)} --> {stamp(end)}\n"
+                          f"Caption {cue + 1} of 20: timed text over the video\n\n")
+
+
+def stamp(seconds):
+    ms = int(round(seconds * 1000))
+    return f"{ms // 3600000:02}:{ms // 60000 % 60:02}:{ms // 1000 % 60:02},{ms % 1000:03}"
+
+
+# MARK: - Jobs
+
+
+def tilt_corners():
+    """Where the tilted video layer's corners land, by Core Animation's projection.
+
+    The layer (frame [240, 135, 1440, 810]) turns 30° about y through its centre with
+    m34 = -1/1500, row vectors: (x, y, 0, 1)·Ry gives z = -x·sin θ and w = 1 + x·sin θ / d.
+    """
+    import math
+    theta, d = math.radians(30), 1500.0
+    cx, cy, hw, hh = 960.0, 540.0, 720.0, 405.0
+    corners = []
+    for x, y in ((-hw, -hh), (hw, -hh), (-hw, hh), (hw, hh)):
+        w = 1 + x * math.sin(theta) / d
+        corners.append((cx + x * math.cos(theta) / w, cy + y / w))
+    return corners
+
+
+def jobs():
+    """name → (template, ffmpeg arguments before the encoder settings, graph, still time)."""
+    src, src_b = work("source.mp4"), work("source-b.mp4")
+    card_graph = (
+        "[0:v]scale=1536:864:flags=bilinear,drawbox=x=0:y=0:w=iw:h=ih:color=white:t=8,"
+        "pad=1920:1080:192:40:color=0x3D1A6E[inset];"
+        "[1:v]scale=160:160:flags=bilinear[star];"
+        "[2:v]scale=96:96:flags=bilinear,format=rgba,"
+        "geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='alpha(X,Y)*(1-0.8*(1-abs(2*mod(T,1)-1)))'"
+        "[twinkle];"
+        "[inset][star]overlay=1744:16[a];[a][twinkle]overlay=48:48:eof_action=pass[b];"
+        f"[b]drawtext=fontfile={FONT_BOLD}:text='Happy Birthday, Friend':fontsize=80:"
+        "fontcolor=white:x=(w-text_w)/2:y=942:enable='gte(t,1)':alpha='min(1,t-1)'[v]"
+    )
+    corners = tilt_corners()
+    points = ":".join(f"x{i}={x:.2f}:y{i}={y:.2f}" for i, (x, y) in enumerate(corners))
+    # The video is shrunk by 2 px a side and padded with the background: the perspective
+    # filter clamps samples outside its input, so the clamped edge is the background colour.
+    tilt_graph = (
+        "[0:v]scale=1916:1076:flags=bilinear,pad=1920:1080:2:2:color=0xF0EAD6,"
+        f"perspective={points}:interpolation=linear:sense=destination[v]"
+    )
+    captions_graph = (
+        f"[0:v]subtitles=filename={work('captions.srt')}:"
+        "force_style='FontName=DejaVu Sans,FontSize=15,Bold=1,PrimaryColour=&H00FFFFFF,"
+        "BorderStyle=3,OutlineColour=&H60000000,Outline=3,Shadow=0,MarginV=16'[v]"
+    )
+    return {
+        "floor": ("floor", ["-i", src], None, ["-map", "0:v", "-map", "0:a"], 3.0),
+        "card": ("card",
+                 ["-i", src, "-i", work("star.png"), "-loop", "1", "-framerate", str(RATE),
+                  "-t", str(SECONDS), "-i", work("star.png")],
+                 card_graph, ["-map", "[v]", "-map", "0:a"], 3.25),
+        "crossfade": ("crossfade", ["-t", "5.5", "-i", src, "-t", "5.5", "-i", src_b],
+                      "[0:v][1:v]xfade=transition=fade:duration=1:offset=4.5[v];"
+                      "[0:a][1:a]acrossfade=d=1[a]",
+                      ["-map", "[v]", "-map", "[a]"], 5.0),
+        "tilt": ("tilt", ["-i", src], tilt_graph, ["-map", "[v]", "-map", "0:a"], 3.0),
+        "captions": ("captions", ["-i", src], captions_graph,
+                     ["-map", "[v]", "-map", "0:a"], 3.1),
+    }
+
+
+def ffmpeg_command(inputs, graph, maps, output):
+    command = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-nostdin", *inputs]
+    if graph:
+        command += ["-filter_complex", graph]
+    return command + maps + ENCODE + [output]
+
+
+def reel_command(template, output, extra=()):
+    return [REEL, "render", os.path.join(TEMPLATES, template + ".json"), "-o", output,
+            "--overwrite", "--quiet", "--stats", *extra]
+
+
+# MARK: - Measuring
+
+
+def measure(command):
+    """Runs `command`; returns wall s, CPU s (user + sys), peak RSS MB and its stderr."""
+    err_path = work("stderr.txt")
+    with open(err_path, "wb") as err, open(os.devnull, "wb") as null:
+        started = time.monotonic()
+        child = subprocess.Popen(command, stdout=null, stderr=err, stdin=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.monotonic() - started
+        child.returncode = os.waitstatus_to_exitcode(status)
+    with open(err_path, encoding="utf-8", errors="replace") as err:
+        text = err.read()
+    if child.returncode != 0:
+        sys.exit(f"failed ({child.returncode}): {' '.join(command)}\n{text}")
+    return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "rss": usage.ru_maxrss / 1024.0, "stderr": text}
+
+
+def stats_line(stderr):
+    for line in reversed(stderr.splitlines()):
+        if line.startswith("{") and "stageBusySeconds" in line:
+            return json.loads(line)
+    return None
+
+
+def probe(path):
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-count_packets", "-select_streams", "v:0", "-show_entries",
+         "stream=width,height,nb_read_packets,pix_fmt:format=duration", "-of", "json", path],
+        check=True, capture_output=True, text=True).stdout
+    info = json.loads(out)
+    stream = info["streams"][0]
+    return (f"{stream['width']}×{stream['height']} {stream['pix_fmt']}, "
+            f"{stream['nb_read_packets']} frames, {float(info['format']['duration']):.2f} s")
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def still(job, reel_out, ffmpeg_out, at):
+    """Reel's frame (left) and ffmpeg's (right) at `at` seconds, as a PNG under 150 KB."""
+    os.makedirs(IMAGES, exist_ok=True)
+    target = os.path.join(IMAGES, f"bench-{job}.png")
+    for width in (1280, 1024, 800, 640, 480):
+        ffmpeg("-ss", f"{at}", "-i", reel_out, "-ss", f"{at}", "-i", ffmpeg_out,
+               "-filter_complex", f"[0:v][1:v]hstack,scale={width}:-2:flags=area",
+               "-frames:v", "1", "-update", "1", target)
+        if os.path.getsize(target) < 150_000:
+            break
+    return os.path.relpath(target, ROOT)
+
+
+# MARK: - Main
+
+
+def main():
+    if not os.path.exists(REEL):
+        sys.exit(f"{REEL} is missing: run `make bench` (it builds it)")
+    make_sources()
+    table = jobs()
+    names = [n for n in table if n == "floor" or not ONLY or n in ONLY]
+    results = {n: {"reel": [], "ffmpeg": [], "stats": []} for n in names}
+    outputs = {}
+    print(f"{RUNS} run(s) per tool and job, alternating Reel and ffmpeg", flush=True)
+    for run in range(RUNS):
+        for name in names:
+            template, inputs, graph, maps, _ = table[name]
+            reel_out, ff_out = work(f"{name}-reel.mp4"), work(f"{name}-ffmpeg.mp4")
+            outputs[name] = (reel_out, ff_out)
+            reel = measure(reel_command(template, reel_out))
+            results[name]["reel"].append(reel)
+            stats = stats_line(reel["stderr"])
+            if stats:
+                results[name]["stats"].append(stats)
+            ff = measure(ffmpeg_command(inputs, graph, maps, ff_out))
+            results[name]["ffmpeg"].append(ff)
+            print(f"  run {run + 1}/{RUNS} {name:10} reel {reel['wall']:6.2f} s "
+                  f"({reel['cpu']:6.2f} s CPU, {reel['rss']:5.0f} MB)   ffmpeg {ff['wall']:6.2f} s "
+                  f"({ff['cpu']:6.2f} s CPU, {ff['rss']:5.0f} MB)", flush=True)
+
+    def med(name, tool, key):
+        return median([r[key] for r in results[name][tool]])
+
+    floor_wall = med("floor", "ffmpeg", "wall")
+    floor_cpu = med("floor", "ffmpeg", "cpu")
+    floor_rss = med("floor", "ffmpeg", "rss")
+    lines = []
+    out = lines.append
+    out(f"Medians of {RUNS} alternating runs; floor = ffmpeg's plain transcode of the source "
+        f"({floor_wall:.2f} s wall, {floor_cpu:.2f} s CPU, {floor_rss:.0f} MB).")
+    out("")
+    out("| job | Reel wall s | ffmpeg wall s | Reel/ffmpeg wall | Reel/floor wall | "
+        "Reel CPU s | ffmpeg CPU s | Reel/ffmpeg CPU | Reel/floor CPU | Reel peak MB | "
+        "ffmpeg peak MB |")
+    out("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name in names:
+        rw, fw = med(name, "reel", "wall"), med(name, "ffmpeg", "wall")
+        rc, fc = med(name, "reel", "cpu"), med(name, "ffmpeg", "cpu")
+        rm, fm = med(name, "reel", "rss"), med(name, "ffmpeg", "rss")
+        out(f"| {name} | {rw:.2f} | {fw:.2f} | {rw / fw:.2f} | {rw / floor_wall:.2f} | "
+            f"{rc:.2f} | {fc:.2f} | {rc / fc:.2f} | {rc / floor_cpu:.2f} | {rm:.0f} | {fm:.0f} |")
+    out("")
+    out("Outputs (ffprobe):")
+    out("")
+    for name in names:
+        reel_out, ff_out = outputs[name]
+        out(f"- {name}: Reel {probe(reel_out)}; ffmpeg {probe(ff_out)}")
+    out("")
+    out("ffmpeg command lines (inputs in bench/.work/; then "
+        + " ".join(ENCODE) + " OUT.mp4):")
+    out("")
+    for name in names:
+        _, inputs, graph, maps, _ = table[name]
+        shown = " ".join(os.path.relpath(a, ROOT) if a.startswith(WORK) else a for a in inputs)
+        out(f"- {name}: `ffmpeg {shown}"
+            + (f" -filter_complex \"{graph.replace(WORK + '/', '')}\"" if graph else "")
+            + f" {' '.join(maps)}`")
+    out("")
+
+    if "card" in names and results["card"]["stats"]:
+        runs = results["card"]["stats"]
+        stages = sorted(runs[0]["stageBusySeconds"])
+        busy = {s: median([r["stageBusySeconds"][s] for r in runs]) for s in stages}
+        wall = median([r["wallSeconds"] for r in runs])
+        total = sum(busy.values())
+        out("Birthday card, stage busy time (medians, seconds, from `reel render --stats`):")
+        out("")
+        out("| " + " | ".join(stages) + " | sum of stages | export wall | wall / sum |")
+        out("|" + "---:|" * (len(stages) + 3))
+        out("| " + " | ".join(f"{busy[s]:.2f}" for s in stages)
+            + f" | {total:.2f} | {wall:.2f} | {wall / total:.2f} |")
+        out("")
+
+    if LONG and "card" in names:
+        print("  card, 60 s source (peak memory against 10 s)…", flush=True)
+        long_out = work("card-60-reel.mp4")
+        long_run = measure(reel_command("card", long_out, ["--set", "source=source-60.mp4"]))
+        short_rss = med("card", "reel", "rss")
+        out("Peak memory, Reel birthday card: "
+            f"10 s {short_rss:.0f} MB, 60 s {long_run['rss']:.0f} MB "
+            f"(60 s / 10 s = {long_run['rss'] / short_rss:.2f}; 60 s render took "
+            f"{long_run['wall']:.1f} s wall). Output: {probe(long_out)}.")
+        out("")
+
+    if os.path.exists(BENCHMARKS) and "card" in names:
+        print("  compositing alone (ReelBenchmarks composite-card)…", flush=True)
+        run = subprocess.run([BENCHMARKS, "composite-card", os.path.join(TEMPLATES, "card.json")],
+                             capture_output=True, text=True)
+        if run.returncode == 0:
+            out("Compositing alone, birthday card, 1080p (pre-decoded frame, no encoder): "
+                + run.stdout.strip().splitlines()[-1])
+        else:
+            out(f"Compositing alone: ReelBenchmarks failed: {run.stderr.strip()}")
+        out("")
+
+    out("Side-by-side stills (Reel left, ffmpeg right):")
+    out("")
+    for name in names:
+        at = table[name][4]
+        reel_out, ff_out = outputs[name]
+        out(f"- {name} at {at} s: {still(name, reel_out, ff_out, at)}")
+
+    text = "\n".join(lines) + "\n"
+    print()
+    print(text)
+    with open(os.path.join(BENCH, "results.md"), "w", encoding="utf-8") as results_file:
+        results_file.write("# `make bench` results\n\n" + text)
+
+
+if __name__ == "__main__":
+    main()
