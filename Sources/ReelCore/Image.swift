@@ -37,6 +37,19 @@ public struct Image: Sendable {
     self.storage = ImageStorage(byteCount: bytesPerRow * height)
   }
 
+  /// Makes an image whose pixels are not initialised, for code that writes every pixel
+  /// before reading any (a decoder's output, a canvas filled with a background), so frames
+  /// do not pay for zero-filling 8 MB they overwrite at once.
+  ///
+  /// - Precondition: both dimensions are non-negative.
+  package init(uninitializedWidth width: Int, height: Int) {
+    precondition(width >= 0 && height >= 0, "Image dimensions must be non-negative")
+    self.width = width
+    self.height = height
+    self.bytesPerRow = Image.alignedRowBytes(width: width)
+    self.storage = ImageStorage(byteCount: bytesPerRow * height, zeroed: false)
+  }
+
   /// The row stride Reel uses for a width: `width · 4` rounded up to 64 bytes.
   ///
   /// - Parameter width: Width in pixels, ≥ 0.
@@ -173,10 +186,16 @@ final class ImageStorage: @unchecked Sendable {
   @usableFromInline let bytes: UnsafeMutableRawPointer
   @usableFromInline let byteCount: Int
 
-  init(byteCount: Int) {
+  init(byteCount: Int, zeroed: Bool = true) {
     self.byteCount = byteCount
     bytes = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
-    bytes.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+    // Bytes are always initialised as UInt8 for Swift's memory model; only the cost of
+    // writing zeros is skipped when the caller overwrites everything.
+    if zeroed {
+      bytes.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
+    } else {
+      bytes.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
+    }
   }
 
   @usableFromInline

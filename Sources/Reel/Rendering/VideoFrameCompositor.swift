@@ -56,7 +56,7 @@ public final class VideoFrameCompositor {
   /// - Throws: ``MediaError`` when a source cannot be decoded; ``RenderError`` when drawing
   ///   fails.
   public func frame(at time: Time) throws -> Image {
-    var output = Image(width: width, height: height)
+    var output = Image(uninitializedWidth: width, height: height)
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
       output.fill(with: Color.black.premultipliedBGRA)
       return output

@@ -63,7 +63,7 @@ final class FrameConverter {
   ///
   /// - Throws: `FFmpegError` when swscale cannot convert the frame's format.
   func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> Image {
-    var upright = Image(width: codedWidth, height: codedHeight)
+    var upright = Image(uninitializedWidth: codedWidth, height: codedHeight)
     try scale(frame, into: &upright)
     if let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)),
       descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
@@ -225,7 +225,8 @@ final class FrameConverter {
     let width = source.width
     let height = source.height
     let quarter = degrees == 90 || degrees == 270
-    var result = Image(width: quarter ? height : width, height: quarter ? width : height)
+    var result = Image(
+      uninitializedWidth: quarter ? height : width, height: quarter ? width : height)
     let sourceStride = source.bytesPerRow / 4
     let resultStride = result.bytesPerRow / 4
     source.withUnsafeBytes { input in

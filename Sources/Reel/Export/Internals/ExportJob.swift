@@ -275,7 +275,7 @@ struct ExportJob: Sendable {
         let began = clock.now
         var image = frame.image
         if let renderer {
-          var canvas = Image(width: renderer.width, height: renderer.height)
+          var canvas = Image(uninitializedWidth: renderer.width, height: renderer.height)
           canvas.fill(with: black)
           try renderer.render(
             at: compositionTime(ofFrame: frame.index), videoFrames: ["main": frame.image],
