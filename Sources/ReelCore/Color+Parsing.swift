@@ -119,38 +119,6 @@ extension Color {
   /// The colour name (or `transparent`) at most two edits from `name`, nearest first, then
   /// alphabetical; `nil` when none is that close.
   static func nearestName(to name: String) -> String? {
-    let maximumDistance = 2
-    let candidates = (Array(namedColors.keys) + ["transparent"]).sorted()
-    let target = Array(name.unicodeScalars)
-    var best: (name: String, distance: Int)?
-    for candidate in candidates {
-      // The length difference alone is a lower bound on the distance.
-      guard abs(candidate.unicodeScalars.count - target.count) <= maximumDistance else {
-        continue
-      }
-      let distance = editDistance(target, Array(candidate.unicodeScalars))
-      if distance <= maximumDistance, distance < (best?.distance ?? Int.max) {
-        best = (candidate, distance)
-      }
-    }
-    return best?.name
-  }
-
-  /// Levenshtein distance: the fewest single-character insertions, deletions and
-  /// substitutions that turn `a` into `b`.
-  static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-        current[j] = Swift.min(substitution, previous[j] + 1, current[j - 1] + 1)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
+    Suggestion.nearest(to: name, among: (Array(namedColors.keys) + ["transparent"]).sorted())
   }
 }

@@ -146,9 +146,9 @@ private func bytes(_ r: Int, _ g: Int, _ b: Int, _ a: Int = 255) -> Color {
     #expect(reason("gren") == .unknownName(suggestion: "green"))
     #expect(reason("notacolour") == .unknownName(suggestion: nil))
     #expect(reason(String(repeating: "x", count: 10_000)) == .unknownName(suggestion: nil))
-    #expect(
-      Color.editDistance(Array("kitten".unicodeScalars), Array("sitting".unicodeScalars)) == 3)
-    #expect(Color.editDistance([], Array("abc".unicodeScalars)) == 3)
+    #expect(Suggestion.editDistance("kitten", "sitting") == 3)
+    #expect(Suggestion.editDistance("", "abc") == 3)
+    #expect(Suggestion.nearest(to: "Mediun", among: ["low", "medium"]) == "medium")
   }
 
   @Test func malformedFunctions() {

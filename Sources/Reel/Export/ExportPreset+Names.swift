@@ -58,7 +58,7 @@ extension ExportPreset {
     var best: (distance: Int, name: String)?
     for preset in ExportPreset.allCases {
       for alias in preset.aliases {
-        let distance = ExportPreset.editDistance(key, alias)
+        let distance = Suggestion.editDistance(key, alias)
         if distance < (best?.distance ?? Int.max) { best = (distance, preset.name) }
       }
     }
@@ -75,24 +75,5 @@ extension ExportPreset {
     let prefix = "avassetexportpreset"
     if key.hasPrefix(prefix) { key.removeFirst(prefix.count) }
     return key
-  }
-
-  /// The Levenshtein distance between two strings (insertions, deletions, substitutions).
-  private static func editDistance(_ first: String, _ second: String) -> Int {
-    let a = Array(first)
-    let b = Array(second)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-      }
-      swap(&previous, &current)
-    }
-    return previous[b.count]
   }
 }

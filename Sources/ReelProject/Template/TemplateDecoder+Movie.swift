@@ -138,7 +138,7 @@ extension TemplateDecoder {
       values[name] = value
       if !declared.contains(name) {
         var message = "the variable '\(name)' was set but the template does not declare it"
-        if let suggestion = nearest(to: name, among: declared) {
+        if let suggestion = Suggestion.nearest(to: name, among: declared) {
           message += "; did you mean '\(suggestion)'?"
         }
         warn("variables", message)
@@ -170,7 +170,7 @@ extension TemplateDecoder {
       let result = TemplateVariables.substitute(text, values: values)
       for name in result.undefined {
         var message = "undefined variable '\(name)'"
-        if let suggestion = nearest(to: name, among: defined) {
+        if let suggestion = Suggestion.nearest(to: name, among: defined) {
           message += "; did you mean '\(suggestion)'?"
         }
         message += " (declare it under \"variables\" or pass --set \(name)=…)"

@@ -70,7 +70,7 @@ final class TemplateDecoder {
       }
       seen[member.key] = member
       if !allowed.contains(member.key) {
-        if let suggestion = nearest(to: member.key, among: allowed) {
+        if let suggestion = Suggestion.nearest(to: member.key, among: allowed) {
           problem(memberPath, "unknown key; did you mean '\(suggestion)'?", at: keyNode)
         } else {
           problem(
@@ -206,7 +206,7 @@ final class TemplateDecoder {
     guard let text = string(node, path) else { return nil }
     guard allowed.contains(text) else {
       var message = "unknown value '\(text)'"
-      if let suggestion = nearest(to: text, among: allowed) {
+      if let suggestion = Suggestion.nearest(to: text, among: allowed) {
         message += "; did you mean '\(suggestion)'?"
       }
       message += " (one of: \(allowed.joined(separator: ", ")))"
