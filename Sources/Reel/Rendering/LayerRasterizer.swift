@@ -11,6 +11,8 @@ struct Raster {
   var toLayer: Transform2D
   /// Warnings raised while drawing (font fallbacks).
   var warnings: [String] = []
+  /// Whether every pixel is known to be fully opaque (alpha 255); `false` when unknown.
+  var isOpaque = false
 }
 
 /// Rasterises ``Drawing``s once and keeps them while they stay equal.
@@ -100,7 +102,11 @@ final class LayerRasterizer {
       guard var canvas = try canvas(for: size), color.alpha > 0 else { return nil }
       canvas.fillBackground(
         in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
-      return Raster(image: canvas.image, toLayer: .identity)
+      let image = canvas.image
+      // Checked once per rasterisation (the raster is cached): lets an opaque background
+      // replace the canvas instead of being blended over it.
+      return Raster(
+        image: image, toLayer: .identity, isOpaque: color.alpha >= 1 && isFullyOpaque(image))
 
     case .border(let size, let width, let color, let cornerRadius):
       guard var canvas = try canvas(for: size), width > 0, color.alpha > 0 else { return nil }
@@ -195,6 +201,19 @@ final class LayerRasterizer {
         a: destination.width / Double(image.width), b: 0, c: 0,
         d: destination.height / Double(image.height), tx: destination.minX,
         ty: destination.minY))
+  }
+
+  /// Whether every pixel of `image` has alpha 255.
+  private static func isFullyOpaque(_ image: Image) -> Bool {
+    let width = image.width
+    let stride = image.bytesPerRow
+    return image.withUnsafeBytes { bytes in
+      for y in 0..<image.height {
+        let row = y * stride
+        for x in 0..<width where bytes[row + x * 4 + 3] != 255 { return false }
+      }
+      return true
+    }
   }
 
   /// A canvas covering a layer of `size` (nil when the size has no whole pixel).

@@ -87,31 +87,105 @@ public final class LayerRenderer {
     rasterizer.endFrame()
   }
 
+  /// Renders the tree at `time` into `output`, whose pixels need not be initialised: the
+  /// same pixels as filling it with `backdrop` and then calling
+  /// ``render(at:videoFrames:onto:)``, but the fill is skipped when the tree's background
+  /// colour or its first item covers the whole output opaquely (it would be overwritten).
+  ///
+  /// - Parameters:
+  ///   - time: Composition time (seconds from the start of the timeline).
+  ///   - videoFrames: The current picture of each video source, by source ID.
+  ///   - backdrop: The premultiplied colour under everything drawn.
+  ///   - output: An image of the render size; every pixel is written.
+  /// - Throws: ``RenderError`` as ``render(at:videoFrames:)``.
+  package func render(
+    at time: Time, videoFrames: [String: Image], over backdrop: BGRA, onto output: inout Image
+  ) throws(RenderError) {
+    let list = tree.renderList(at: time)
+    var items = list.items[...]
+    if let background = list.backgroundColor, background.alpha > 0 {
+      // The background is stored (not blended) over the whole output.
+      output.fill(with: background.premultipliedBGRA)
+    } else if let first = items.first {
+      items = items.dropFirst()
+      let prepared = try prepare(first, videoFrames: videoFrames)
+      if let prepared, prepared.clip == nil, covers(prepared, opacity: first.opacity) {
+        // An opaque item over everything: a copy gives the same pixels as OVER.
+        try composite(prepared, item: first, onto: &output, blend: .copy)
+      } else {
+        output.fill(with: backdrop)
+        if let prepared {
+          try composite(prepared, item: first, onto: &output, blend: .sourceOver)
+        }
+      }
+    } else {
+      output.fill(with: backdrop)
+    }
+    for item in items {
+      try draw(item, videoFrames: videoFrames, onto: &output)
+    }
+    rasterizer.endFrame()
+  }
+
+  /// Whether `prepared`, drawn unclipped at `opacity`, replaces every output pixel with an
+  /// opaque one: an opaque raster at full opacity placed by a whole-pixel translation over
+  /// the whole output.
+  private func covers(_ prepared: PreparedItem, opacity: Double) -> Bool {
+    guard prepared.raster.isOpaque, opacity >= 1,
+      let offset = prepared.transform.planeProjection.affineTransform?.integerTranslation
+    else { return false }
+    let image = prepared.raster.image
+    return offset.x <= 0 && offset.y <= 0 && offset.x + image.width >= width
+      && offset.y + image.height >= height
+  }
+
   // MARK: - Items
+
+  /// An item's raster, placement and clip, ready to composite.
+  private struct PreparedItem {
+    var raster: Raster
+    var transform: Transform3D
+    var clip: Compositor.Clip?
+  }
 
   private func draw(_ item: RenderItem, videoFrames: [String: Image], onto output: inout Image)
     throws(RenderError)
+  {
+    guard let prepared = try prepare(item, videoFrames: videoFrames) else { return }
+    try composite(prepared, item: item, onto: &output, blend: .sourceOver)
+  }
+
+  /// The item's raster, transform and clip, or `nil` when it draws nothing.
+  private func prepare(_ item: RenderItem, videoFrames: [String: Image]) throws(RenderError)
+    -> PreparedItem?
   {
     let raster: Raster
     if case .video(let sourceID, let size, let gravity) = item.drawing {
       guard let frame = videoFrames[sourceID] else {
         throw RenderError.missingVideoSource(layer: item.layer.description, sourceID: sourceID)
       }
-      guard frame.width > 0, frame.height > 0 else { return }
+      guard frame.width > 0, frame.height > 0 else { return nil }
       let place = gravity.placement(
         of: Size(width: Double(frame.width), height: Double(frame.height)), in: size)
       raster = LayerRasterizer.placed(frame, in: place)
     } else {
-      guard let cached = try rasterizer.raster(for: item) else { return }
+      guard let cached = try rasterizer.raster(for: item) else { return nil }
       raster = cached
     }
     let transform = Transform3D(raster.toLayer).concatenating(item.transform.planeProjection)
     let clip = try clipRegion(for: item, videoFrames: videoFrames)
-    if case .some(.empty) = clip { return }
+    if case .some(.empty) = clip { return nil }
+    return PreparedItem(raster: raster, transform: transform, clip: clip?.compositorClip)
+  }
+
+  private func composite(
+    _ prepared: PreparedItem, item: RenderItem, onto output: inout Image,
+    blend: Compositor.BlendMode
+  ) throws(RenderError) {
     do {
       try Compositor.draw(
-        raster.image, onto: &output, transform: transform, opacity: item.opacity,
-        clip: clip?.compositorClip)
+        prepared.raster.image, onto: &output, transform: prepared.transform,
+        opacity: item.opacity, clip: prepared.clip, blend: blend)
     } catch {
       throw RenderError.drawing(layer: item.layer.description, reason: error.description)
     }

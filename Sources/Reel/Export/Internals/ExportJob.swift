@@ -276,10 +276,9 @@ struct ExportJob: Sendable {
         var image = frame.image
         if let renderer {
           var canvas = Image(uninitializedWidth: renderer.width, height: renderer.height)
-          canvas.fill(with: black)
           try renderer.render(
             at: compositionTime(ofFrame: frame.index), videoFrames: ["main": frame.image],
-            onto: &canvas)
+            over: black, onto: &canvas)
           image = canvas
         }
         if image.width != size.width || image.height != size.height {
