@@ -72,14 +72,12 @@ typedef uint8_t reel_u8x32 __attribute__((vector_size(32)));
                                         32, 18, 32, 18, 32, 18, 32, 26, 32, 26, 32, 26, 32, 26, \
                                         32))
 
-/// Four pixels: samples at positions `*positionsU`, `*positionsV` (all interior) OVER
-/// `target[0…3]`.
-REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride,
-                            const reel_i64x4 *positionsU, const reel_i64x4 *positionsV,
-                            uint32_t *target) {
-  const reel_i64x4 us = *positionsU, vs = *positionsV;
-  reel_i64x4 index = (reel_i64x4)(((reel_u64x4)vs >> 24) * (uint64_t)stride) +
-                     (reel_i64x4)((reel_u64x4)us >> 24);
+/// Four pixels: the bilinear samples whose top-left taps are at `source + index[k]`, with
+/// the fractions `*fractionsX`, `*fractionsY` (one per channel lane), OVER `target[0…3]`.
+REEL_INLINE void blend_four_taps(const uint32_t *source, intptr_t stride,
+                                 const reel_i64x4 *indices, const reel_u16x16 *fractionsX,
+                                 const reel_u16x16 *fractionsY, uint32_t *target) {
+  const reel_i64x4 index = *indices;
   uint64_t top[4], bottom[4];
   for (int k = 0; k < 4; k++) {
     const uint32_t *p = source + index[k];
@@ -88,8 +86,7 @@ REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride,
   }
   reel_u32x8 t = (reel_u32x8)(reel_u64x4){top[0], top[1], top[2], top[3]};
   reel_u32x8 b = (reel_u32x8)(reel_u64x4){bottom[0], bottom[1], bottom[2], bottom[3]};
-  reel_u16x16 x = REEL_FRACTIONS(us);
-  reel_u16x16 y = REEL_FRACTIONS(vs);
+  const reel_u16x16 x = *fractionsX, y = *fractionsY;
   reel_u16x16 w11 = (x * y) >> 8;
   reel_u16x16 w01 = x - w11, w10 = y - w11, w00 = 256 - x - y + w11;
   // Weights sum to 256 and channels are ≤ 255: the 16-bit sum cannot overflow.
@@ -115,6 +112,19 @@ REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride,
   memcpy(target, &packed, 16);
 }
 
+/// Four pixels: samples at positions `*positionsU`, `*positionsV` (all interior) OVER
+/// `target[0…3]`.
+REEL_INLINE void blend_four(const uint32_t *source, intptr_t stride,
+                            const reel_i64x4 *positionsU, const reel_i64x4 *positionsV,
+                            uint32_t *target) {
+  const reel_i64x4 us = *positionsU, vs = *positionsV;
+  const reel_i64x4 index = (reel_i64x4)(((reel_u64x4)vs >> 24) * (uint64_t)stride) +
+                           (reel_i64x4)((reel_u64x4)us >> 24);
+  const reel_u16x16 x = REEL_FRACTIONS(us);
+  const reel_u16x16 y = REEL_FRACTIONS(vs);
+  blend_four_taps(source, stride, &index, &x, &y, target);
+}
+
 REEL_INLINE int64_t warp_over_interior(const uint32_t *source, intptr_t stride, int64_t width,
                                        int64_t height, uint32_t *target, int64_t count,
                                        reel_warp_stepper *stepper, intptr_t sourceAhead,
@@ -123,7 +133,34 @@ REEL_INLINE int64_t warp_over_interior(const uint32_t *source, intptr_t stride, 
   int64_t v = stepper->v, dv = stepper->dv, ddv = stepper->ddv;
   const uint64_t lastColumn = (uint64_t)(width - 1), lastRow = (uint64_t)(height - 1);
   int64_t done = 0;
-  if (grouped && count >= 4) {
+  if (grouped && count >= 4 && ddu == 0 && dv == 0 && ddv == 0 &&
+      (uint64_t)(v >> 24) < lastRow) {
+    // A row of an axis-aligned scale: v is the same for every pixel, so the two source rows
+    // and the vertical fraction are too; only u steps (by du, exactly as one at a time).
+    const uint32_t *rows = source + (v >> 24) * stride;
+    const reel_i64x4 lane = {0, 1, 2, 3};
+    reel_i64x4 us = u + lane * du;
+    const int64_t stepU = 4 * du;
+    const reel_i64x4 vs = (reel_i64x4){0, 0, 0, 0} + v;
+    const reel_u16x16 y = REEL_FRACTIONS(vs);
+    const reel_u64x4 columns = (reel_u64x4){0, 0, 0, 0} + lastColumn;
+    while (count - done >= 4) {
+      const reel_u64x4 texels = (reel_u64x4)us >> 24;
+      reel_i64x4 outside = (reel_i64x4)(texels >= columns);
+      if (outside[0] | outside[1] | outside[2] | outside[3]) break;
+      __builtin_prefetch((const void *)((uintptr_t)(rows + texels[0]) +
+                                        (uintptr_t)sourceAhead * 4));
+      __builtin_prefetch(
+          (const void *)((uintptr_t)(target + done) + (uintptr_t)targetAhead * 4), 1);
+      const reel_i64x4 index = (reel_i64x4)texels;
+      const reel_u16x16 x = REEL_FRACTIONS(us);
+      blend_four_taps(rows, stride, &index, &x, &y, target + done);
+      us += stepU;
+      done += 4;
+    }
+    // Back to one pixel at a time from the first pixel not done (du, dv unchanged).
+    u = us[0];
+  } else if (grouped && count >= 4) {
     // Lane k holds pixel k of each group of four. The positions are the quadratic
     // u + n·du + n(n−1)/2·ddu of the pixel index n, so each lane steps by its own first
     // difference (u[n+4] − u[n] = 4·du + (4k + 6)·ddu) and the common second difference

@@ -117,6 +117,11 @@ struct PerspectiveWarpKernelTests {
       reel_warp_stepper(
         u: 38 * one + 12345, du: -one / 2 - 999, ddu: 1 << 10, v: 27 * one, dv: -one / 3,
         ddv: 0),
+      // One row of an axis-aligned scale (v constant): shrinking and enlarging.
+      reel_warp_stepper(
+        u: one / 5, du: one * 5 / 4 + 321, ddu: 0, v: 3 * one + 4567, dv: 0, ddv: 0),
+      reel_warp_stepper(
+        u: 7 * one + 99, du: one / 3, ddu: 0, v: 28 * one + 255 << 16, dv: 0, ddv: 0),
     ]
     for variant in Self.variants where reel_warp_variant_available(variant) != 0 {
       for stepper in steppers {
