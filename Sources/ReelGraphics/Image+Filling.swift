@@ -9,7 +9,7 @@ extension Image {
   ///   - color: The fill; stored premultiplied (``Color/premultipliedBGRA``).
   /// - Returns: The filled image.
   public static func filled(width: Int, height: Int, color: Color) -> Image {
-    var image = Image(width: width, height: height)
+    var image = Image(uninitializedWidth: width, height: height)
     image.fill(with: color.premultipliedBGRA)
     return image
   }

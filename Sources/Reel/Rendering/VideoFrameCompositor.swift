@@ -56,20 +56,30 @@ public final class VideoFrameCompositor {
   /// - Throws: ``MediaError`` when a source cannot be decoded; ``RenderError`` when drawing
   ///   fails.
   public func frame(at time: Time) throws -> Image {
-    var output = Image(uninitializedWidth: width, height: height)
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
-      output.fill(with: Color.black.premultipliedBGRA)
-      return output
+      return Image.filled(width: width, height: height, color: .black)
     }
-    output.fill(with: description.backgroundColor.withAlpha(1).premultipliedBGRA)
+    // Every layer's source is read (so each reader stays in step and keeps decoding forward),
+    // but drawing starts at the topmost picture that covers the whole frame: an opaque,
+    // untransformed, full-size video picture hides the background and everything below it,
+    // and is taken as it is (the common pass-through case) with no fill and no composite.
+    var pictures: [(Image, VideoFrameDescription.Layer)] = []
+    var firstVisible = 0
     for layer in description.layers {
       guard let picture = try picture(for: layer) else { continue }
-      if covers(picture, layer: layer) {
-        // An opaque, untransformed, full-size video picture hides everything below it:
-        // take it as it is instead of compositing (the common pass-through case).
-        output = picture
-        continue
-      }
+      if covers(picture, layer: layer) { firstVisible = pictures.count }
+      pictures.append((picture, layer))
+    }
+    var output: Image
+    var drawn = pictures[firstVisible...]
+    if let (picture, layer) = drawn.first, covers(picture, layer: layer) {
+      output = picture
+      drawn = drawn.dropFirst()
+    } else {
+      output = Image.filled(
+        width: width, height: height, color: description.backgroundColor.withAlpha(1))
+    }
+    for (picture, layer) in drawn {
       try draw(picture, layer: layer, onto: &output)
     }
     return output
