@@ -1,0 +1,240 @@
+import Foundation
+
+/// An 8-bit 4:2:0 planar Y′CbCr picture in limited ("TV") range: FFmpeg's `yuv420p`, the
+/// format decoders produce and encoders take.
+///
+/// Export keeps frames in this form wherever what is drawn allows it, so a frame that
+/// nothing is drawn on goes from decoder to encoder without a colour conversion (see
+/// `docs/performance.md`). Chroma planes are `⌈width/2⌉ × ⌈height/2⌉`; each chroma sample
+/// belongs to a 2×2 block of luma samples. Rows start on 64-byte boundaries when Reel
+/// allocates the picture.
+///
+/// A `YUVImage` has value semantics: copies share storage until one is written, and a
+/// picture that wraps memory Reel does not own (a decoder's frame) is copied before its
+/// first write.
+public struct YUVImage: Sendable {
+  /// Width in pixels (luma samples), ≥ 1.
+  public let width: Int
+  /// Height in pixels (luma rows), ≥ 1.
+  public let height: Int
+  /// The matrix the samples were made with.
+  public let matrix: ColorMatrix
+  @usableFromInline var storage: YUVStorage
+
+  /// Width of each chroma plane: `⌈width / 2⌉`.
+  public var chromaWidth: Int { (width + 1) / 2 }
+  /// Height of each chroma plane: `⌈height / 2⌉`.
+  public var chromaHeight: Int { (height + 1) / 2 }
+
+  /// Makes a black picture (Y′ 16, Cb and Cr 128).
+  ///
+  /// - Parameters:
+  ///   - width: Width in pixels, ≥ 1.
+  ///   - height: Height in pixels, ≥ 1.
+  ///   - matrix: The RGB → Y′CbCr matrix the picture uses.
+  /// - Precondition: both dimensions are positive.
+  public init(width: Int, height: Int, matrix: ColorMatrix) {
+    self.init(uninitializedWidth: width, height: height, matrix: matrix)
+    storage.fill(luma: 16, cb: 128, cr: 128, width: width, height: height)
+  }
+
+  /// Makes a picture whose samples are not initialised, for code that writes every sample
+  /// before reading any.
+  ///
+  /// - Precondition: both dimensions are positive.
+  package init(uninitializedWidth width: Int, height: Int, matrix: ColorMatrix) {
+    precondition(width >= 1 && height >= 1, "YUVImage dimensions must be positive")
+    self.width = width
+    self.height = height
+    self.matrix = matrix
+    storage = YUVStorage(width: width, height: height)
+  }
+
+  /// Wraps planes that something else owns (a decoder's frame), read-only: the first write
+  /// copies them into storage of Reel's own.
+  ///
+  /// - Parameters:
+  ///   - planes: The three planes; they must stay valid and unchanged while `owner` lives.
+  ///   - matrix: The matrix the samples were made with.
+  ///   - owner: Keeps the planes alive; released when the last copy of the picture goes.
+  package init(wrapping planes: YUVPlanes, matrix: ColorMatrix, owner: AnyObject & Sendable) {
+    width = planes.width
+    height = planes.height
+    self.matrix = matrix
+    storage = YUVStorage(wrapping: planes, owner: owner)
+  }
+
+  /// The object that owns wrapped planes (see ``init(wrapping:matrix:owner:)``), or nil when
+  /// Reel owns the storage.
+  package var externalOwner: (AnyObject & Sendable)? { storage.owner }
+
+  /// Calls `body` with read access to the planes.
+  public func withUnsafePlanes<R, E: Error>(_ body: (YUVPlanes) throws(E) -> R) throws(E) -> R {
+    try body(storage.planes)
+  }
+
+  /// Calls `body` with write access to the planes, first copying the storage when it is
+  /// shared with another copy of the picture or owned by something else.
+  public mutating func withUnsafeMutablePlanes<R, E: Error>(
+    _ body: (YUVPlanes) throws(E) -> R
+  ) throws(E) -> R {
+    if !isKnownUniquelyReferenced(&storage) || storage.owner != nil {
+      storage = storage.copy()
+    }
+    return try body(storage.planes)
+  }
+
+  /// The luma sample at a pixel.
+  ///
+  /// - Precondition: `0 ≤ x < width`, `0 ≤ y < height`.
+  public func luma(x: Int, y: Int) -> UInt8 {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the picture")
+    return storage.planes.luma[y * storage.planes.lumaStride + x]
+  }
+
+  /// The (Cb, Cr) samples of the 2×2 block holding a pixel.
+  ///
+  /// - Precondition: `0 ≤ x < width`, `0 ≤ y < height`.
+  public func chroma(x: Int, y: Int) -> (cb: UInt8, cr: UInt8) {
+    precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel outside the picture")
+    let planes = storage.planes
+    return (
+      planes.cb[(y / 2) * planes.chromaStride + x / 2],
+      planes.cr[(y / 2) * planes.chromaStride + x / 2]
+    )
+  }
+}
+
+/// Pointers to the three planes of a ``YUVImage`` and their strides.
+public struct YUVPlanes: @unchecked Sendable {
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// The Y′ plane.
+  public var luma: UnsafeMutablePointer<UInt8>
+  /// Bytes from one luma row to the next.
+  public var lumaStride: Int
+  /// The Cb plane.
+  public var cb: UnsafeMutablePointer<UInt8>
+  /// The Cr plane.
+  public var cr: UnsafeMutablePointer<UInt8>
+  /// Bytes from one chroma row to the next, in both chroma planes.
+  public var chromaStride: Int
+
+  /// Describes planes.
+  ///
+  /// - Parameters:
+  ///   - width: Width in pixels.
+  ///   - height: Height in pixels.
+  ///   - luma: The Y′ plane, `lumaStride · height` bytes.
+  ///   - lumaStride: Bytes per luma row, ≥ width.
+  ///   - cb: The Cb plane.
+  ///   - cr: The Cr plane.
+  ///   - chromaStride: Bytes per chroma row, ≥ ⌈width / 2⌉.
+  public init(
+    width: Int, height: Int, luma: UnsafeMutablePointer<UInt8>, lumaStride: Int,
+    cb: UnsafeMutablePointer<UInt8>, cr: UnsafeMutablePointer<UInt8>, chromaStride: Int
+  ) {
+    self.width = width
+    self.height = height
+    self.luma = luma
+    self.lumaStride = lumaStride
+    self.cb = cb
+    self.cr = cr
+    self.chromaStride = chromaStride
+  }
+}
+
+extension YUVImage: Equatable {
+  /// Two pictures are equal when their sizes, matrices and samples are.
+  public static func == (lhs: YUVImage, rhs: YUVImage) -> Bool {
+    guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.matrix == rhs.matrix else {
+      return false
+    }
+    if lhs.storage === rhs.storage { return true }
+    let a = lhs.storage.planes
+    let b = rhs.storage.planes
+    func rowsEqual(
+      _ x: UnsafeMutablePointer<UInt8>, _ xs: Int, _ y: UnsafeMutablePointer<UInt8>, _ ys: Int,
+      width: Int, height: Int
+    ) -> Bool {
+      for row in 0..<height where memcmp(x + row * xs, y + row * ys, width) != 0 {
+        return false
+      }
+      return true
+    }
+    return rowsEqual(a.luma, a.lumaStride, b.luma, b.lumaStride, width: lhs.width, height: lhs.height)
+      && rowsEqual(
+        a.cb, a.chromaStride, b.cb, b.chromaStride, width: lhs.chromaWidth,
+        height: lhs.chromaHeight)
+      && rowsEqual(
+        a.cr, a.chromaStride, b.cr, b.chromaStride, width: lhs.chromaWidth,
+        height: lhs.chromaHeight)
+  }
+}
+
+/// Heap storage for ``YUVImage``: one 64-byte-aligned allocation holding the three planes,
+/// or planes owned by another object.
+///
+/// Thread rule: storage is only written through `YUVImage.withUnsafeMutablePlanes`, which
+/// first makes it unique and Reel's own, so storage reachable from more than one thread is
+/// never written; `owner` is immutable. That is what makes the `@unchecked Sendable` sound.
+@usableFromInline
+final class YUVStorage: @unchecked Sendable {
+  let planes: YUVPlanes
+  /// Keeps wrapped planes alive; nil when this storage allocated them.
+  let owner: (AnyObject & Sendable)?
+  private let allocation: UnsafeMutableRawPointer?
+
+  init(width: Int, height: Int) {
+    let lumaStride = (width + 63) & ~63
+    let chromaStride = ((width + 1) / 2 + 63) & ~63
+    let chromaRows = (height + 1) / 2
+    let lumaBytes = lumaStride * height
+    let chromaBytes = chromaStride * chromaRows
+    let bytes = UnsafeMutableRawPointer.allocate(
+      byteCount: lumaBytes + 2 * chromaBytes, alignment: 64)
+    let base = bytes.bindMemory(to: UInt8.self, capacity: lumaBytes + 2 * chromaBytes)
+    allocation = bytes
+    owner = nil
+    planes = YUVPlanes(
+      width: width, height: height, luma: base, lumaStride: lumaStride, cb: base + lumaBytes,
+      cr: base + lumaBytes + chromaBytes, chromaStride: chromaStride)
+  }
+
+  init(wrapping planes: YUVPlanes, owner: AnyObject & Sendable) {
+    self.planes = planes
+    self.owner = owner
+    allocation = nil
+  }
+
+  func fill(luma: UInt8, cb: UInt8, cr: UInt8, width: Int, height: Int) {
+    for row in 0..<height {
+      (planes.luma + row * planes.lumaStride).update(repeating: luma, count: width)
+    }
+    for row in 0..<(height + 1) / 2 {
+      (planes.cb + row * planes.chromaStride).update(repeating: cb, count: (width + 1) / 2)
+      (planes.cr + row * planes.chromaStride).update(repeating: cr, count: (width + 1) / 2)
+    }
+  }
+
+  @usableFromInline
+  func copy() -> YUVStorage {
+    let other = YUVStorage(width: planes.width, height: planes.height)
+    let chromaWidth = (planes.width + 1) / 2
+    for row in 0..<planes.height {
+      (other.planes.luma + row * other.planes.lumaStride).update(
+        from: planes.luma + row * planes.lumaStride, count: planes.width)
+    }
+    for row in 0..<(planes.height + 1) / 2 {
+      (other.planes.cb + row * other.planes.chromaStride).update(
+        from: planes.cb + row * planes.chromaStride, count: chromaWidth)
+      (other.planes.cr + row * other.planes.chromaStride).update(
+        from: planes.cr + row * planes.chromaStride, count: chromaWidth)
+    }
+    return other
+  }
+
+  deinit { allocation?.deallocate() }
+}
