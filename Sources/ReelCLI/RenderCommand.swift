@@ -160,7 +160,8 @@ enum RenderCommand {
   }
 
   /// The hidden `--stats` line (for `make bench`): one JSON object with the wall time, each
-  /// stage's busy time (seconds) and the queues' high-water marks (frames).
+  /// stage's busy time (seconds), the queues' high-water marks (frames) and how many frames
+  /// stayed in Y′CbCr.
   static func statistics(of result: ExportResult) -> String {
     func object(_ values: [String: String]) -> String {
       "{"
@@ -171,7 +172,8 @@ enum RenderCommand {
     let queues = object(result.queueHighWater.mapValues { String($0) })
     return object([
       "wallSeconds": String(format: "%.4f", result.wallSeconds),
-      "frames": String(result.frameCount), "stageBusySeconds": stages, "queueHighWater": queues,
+      "frames": String(result.frameCount), "yuvFrames": String(result.yuvFrameCount),
+      "stageBusySeconds": stages, "queueHighWater": queues,
     ])
   }
 

@@ -238,3 +238,9 @@ final class YUVStorage: @unchecked Sendable {
 
   deinit { allocation?.deallocate() }
 }
+
+extension YUVImage {
+  /// The object that keeps the planes alive (the storage itself), for handing the memory to
+  /// a C library that releases it later: retain it while the library holds the pointers.
+  package var retainer: AnyObject { storage }
+}

@@ -171,6 +171,50 @@ extension MediaWriter {
         frame.pointer, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
     }
 
+    /// Encodes a 4:2:0 picture of the encoded size at `presentationTicks` without converting
+    /// it: the encoder is handed the picture's own planes, whose storage stays retained until
+    /// the encoder lets go of them.
+    func encode(_ picture: YUVImage, presentationTicks: Int64, muxer: OutputMuxer)
+      throws(FFmpegError)
+    {
+      guard let wrapper = FFFrame() else {
+        throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_alloc")
+      }
+      let frame = wrapper.pointer
+      let retained = Unmanaged.passRetained(picture.retainer).toOpaque()
+      let buffer = picture.withUnsafePlanes { planes in
+        av_buffer_create(
+          planes.luma, planes.lumaStride * planes.height,
+          { opaque, _ in
+            if let opaque { Unmanaged<AnyObject>.fromOpaque(opaque).release() }
+          }, retained, 0)
+      }
+      guard let buffer else {
+        Unmanaged<AnyObject>.fromOpaque(retained).release()
+        throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_buffer_create")
+      }
+      frame.pointee.buf.0 = buffer
+      picture.withUnsafePlanes { planes in
+        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        frame.pointee.width = Int32(planes.width)
+        frame.pointee.height = Int32(planes.height)
+        frame.pointee.data.0 = planes.luma
+        frame.pointee.data.1 = planes.cb
+        frame.pointee.data.2 = planes.cr
+        frame.pointee.linesize.0 = Int32(planes.lumaStride)
+        frame.pointee.linesize.1 = Int32(planes.chromaStride)
+        frame.pointee.linesize.2 = Int32(planes.chromaStride)
+      }
+      frame.pointee.color_range = encoder.pointer.pointee.color_range
+      frame.pointee.colorspace = encoder.pointer.pointee.colorspace
+      frame.pointee.color_primaries = encoder.pointer.pointee.color_primaries
+      frame.pointee.color_trc = encoder.pointer.pointee.color_trc
+      frame.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+      frame.pointee.pts = presentationTicks
+      lastPresentationTicks = presentationTicks
+      try encoder.encode(frame, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
+    }
+
     /// Drains the encoder's delayed frames.
     func flush(muxer: OutputMuxer) throws(FFmpegError) {
       try encoder.encode(nil, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)

@@ -144,6 +144,56 @@ public final class MediaWriter {
           "image is \(image.width)×\(image.height) but the video settings say \(video.plan.sourceWidth)×\(video.plan.sourceHeight)"
       )
     }
+    let pts = try checkedTicks(for: time, video: video)
+    do {
+      try video.encode(image, presentationTicks: pts, muxer: muxer)
+    } catch {
+      throw fail(with: error)
+    }
+  }
+  /// Appends one 4:2:0 picture shown from `time` until the next picture (or the end).
+  ///
+  /// A picture of the encoded size with the writer's ``colorMatrix`` goes to the encoder as
+  /// it is, with no colour conversion; any other picture of the configured size is converted
+  /// to BGRA first and then written as ``appendVideo(_:at:)-(Image,_)`` writes an image.
+  ///
+  /// - Parameters:
+  ///   - picture: The picture, of the size given in the video settings.
+  ///   - time: Presentation time in seconds from the start of the file; must increase.
+  /// - Throws: As ``appendVideo(_:at:)-(Image,_)``.
+  public func appendVideo(_ picture: YUVImage, at time: Time) throws(MediaError) {
+    try checkWriting()
+    guard let video else {
+      throw .invalidArgument(
+        path: path, reason: "no video track was configured; pass video settings to write images")
+    }
+    guard picture.width == video.plan.width, picture.height == video.plan.height,
+      picture.matrix == video.plan.matrix
+    else {
+      let converter = try PictureConverter()
+      try appendVideo(converter.image(from: picture), at: time)
+      return
+    }
+    let pts = try checkedTicks(for: time, video: video)
+    do {
+      try video.encode(picture, presentationTicks: pts, muxer: muxer)
+    } catch {
+      throw fail(with: error)
+    }
+  }
+
+  /// Appends one picture in either form (see the `Image` and `YUVImage` overloads).
+  ///
+  /// - Throws: As ``appendVideo(_:at:)-(Image,_)``.
+  public func appendVideo(_ picture: VideoPicture, at time: Time) throws(MediaError) {
+    switch picture {
+    case .bgra(let image): try appendVideo(image, at: time)
+    case .yuv(let yuv): try appendVideo(yuv, at: time)
+    }
+  }
+
+  /// The encoder ticks of `time`, checked to come after the previous frame's.
+  private func checkedTicks(for time: Time, video: VideoTrack) throws(MediaError) -> Int64 {
     let pts = try video.plan.presentationTicks(for: time, path: path)
     if let last = video.lastPresentationTicks, pts <= last {
       throw .invalidArgument(
@@ -152,12 +202,9 @@ public final class MediaWriter {
           "frame time \(time.value)/\(time.timescale) s is not after the previous frame; times must increase by at least 1/\(video.plan.timeBaseDenominator) s"
       )
     }
-    do {
-      try video.encode(image, presentationTicks: pts, muxer: muxer)
-    } catch {
-      throw fail(with: error)
-    }
+    return pts
   }
+
 
   /// Encodes audio. Buffers may have any length; their ``AudioBuffer/startFrame`` places
   /// them on the track: a gap after the previous buffer is filled with silence, an overlap

@@ -64,6 +64,8 @@ public final class VideoReader {
     let time: Time
     let duration: Time?
     var converted: VideoFrame?
+    /// The frame as a ``YUVImage`` sharing the decoder's planes, once asked for.
+    var wrapped: YUVImage?
 
     init(raw: FFFrame, time: Time, duration: Time?) {
       self.raw = raw
@@ -180,8 +182,61 @@ public final class VideoReader {
   /// - Throws: `MediaError.corrupt` when the file is damaged or cannot seek, `.decodeFailed`
   ///   when the codec fails, `.invalidArgument` for an invalid or indefinite time.
   public func frame(at time: Time) throws(MediaError) -> VideoFrame? {
+    guard let found = try locate(time) else { return nil }
+    return try materialize(found)
+  }
+
+  /// Returns the picture shown at `time`, as ``frame(at:)`` finds it, without converting
+  /// it when it can stay as the decoder made it: an 8-bit 4:2:0 limited-range frame
+  /// (`yuv420p`) of the coded size with a BT.601 or BT.709 matrix (from its tags, or the
+  /// size rule when untagged), and no rotation to apply, comes back as `.yuv`, sharing the
+  /// decoder's memory (read-only; the first write copies it). Anything else comes back as
+  /// `.bgra`, converted exactly as ``frame(at:)`` converts it.
+  ///
+  /// - Parameter time: A time in seconds, on the same origin as ``VideoFrame/time``.
+  /// - Returns: The picture, or nil when `time` is before the first frame.
+  /// - Throws: As ``frame(at:)``.
+  package func picture(at time: Time) throws(MediaError) -> VideoPicture? {
+    guard let found = try locate(time) else { return nil }
+    if let wrapped = found.wrapped { return .yuv(wrapped) }
+    if found.converted == nil, appliedRotation == 0, let raw = found.raw,
+      let wrapped = VideoReader.wrap(raw, codedWidth: converter.codedWidth,
+        codedHeight: converter.codedHeight)
+    {
+      found.wrapped = wrapped
+      return .yuv(wrapped)
+    }
+    return .bgra(try materialize(found).image)
+  }
+
+  /// `raw` as a ``YUVImage`` sharing its planes, when it is `yuv420p` of the coded size,
+  /// limited range, with a BT.601 or BT.709 matrix.
+  static func wrap(_ raw: FFFrame, codedWidth: Int, codedHeight: Int) -> YUVImage? {
+    let frame = raw.pointer
+    guard frame.pointee.format == AV_PIX_FMT_YUV420P.rawValue,
+      frame.pointee.color_range != AVCOL_RANGE_JPEG,
+      Int(frame.pointee.width) == codedWidth, Int(frame.pointee.height) == codedHeight,
+      let luma = frame.pointee.data.0, let cb = frame.pointee.data.1,
+      let cr = frame.pointee.data.2, frame.pointee.linesize.0 > 0,
+      frame.pointee.linesize.1 > 0, frame.pointee.linesize.1 == frame.pointee.linesize.2
+    else { return nil }
+    let matrix: ColorMatrix
+    switch FrameConverter.colorMatrix(of: frame).0 {
+    case SWS_CS_ITU709: matrix = .bt709
+    case SWS_CS_ITU601: matrix = .bt601
+    default: return nil
+    }
+    let planes = YUVPlanes(
+      width: codedWidth, height: codedHeight, luma: luma,
+      lumaStride: Int(frame.pointee.linesize.0), cb: cb, cr: cr,
+      chromaStride: Int(frame.pointee.linesize.1))
+    return YUVImage(wrapping: planes, matrix: matrix, owner: SharedFrame(raw))
+  }
+
+  /// The decoded frame shown at `time` (see ``frame(at:)``).
+  private func locate(_ time: Time) throws(MediaError) -> DecodedFrame? {
     if time.isNegativeInfinity { return nil }
-    if time.isPositiveInfinity { return try frame(at: Time(value: .max, timescale: 1)) }
+    if time.isPositiveInfinity { return try locate(Time(value: .max, timescale: 1)) }
     guard time.isNumeric else {
       throw MediaError.invalidArgument(
         path: asset.path, reason: "frame(at:) needs a numeric time, got \(time)")
@@ -216,17 +271,19 @@ public final class VideoReader {
   // MARK: - Decoding
 
   /// Decodes forward until the frame after `current` is later than `time`; returns `current`.
-  private func advance(to time: Time) throws(MediaError) -> VideoFrame? {
+  private func advance(to time: Time) throws(MediaError) -> DecodedFrame? {
     while true {
       if upcoming == nil { upcoming = try decodeNext() }
       guard let next = upcoming, ExactTime.compare(next.time, time) <= 0 else { break }
-      if let passed = current, passed !== next { passed.raw = nil }
+      if let passed = current, passed !== next {
+        passed.raw = nil
+        passed.wrapped = nil
+      }
       current = next
       upcoming = nil
       atStreamStart = false
     }
-    guard let current else { return nil }
-    return try materialize(current)
+    return current
   }
 
   private func materialize(_ frame: DecodedFrame) throws(MediaError) -> VideoFrame {

@@ -126,6 +126,9 @@ public struct ExportResult: Sendable {
   /// composite) and `composited` (composite → encode). Each is at most the queue's capacity
   /// (3), however long the movie: this is what keeps memory flat. Empty for passthrough.
   public var queueHighWater: [String: Int]
+  /// Video frames that stayed in 4:2:0 Y′CbCr from decoder to encoder (see
+  /// ``ExportSettings/usesYUVFastPath``); the rest were drawn in RGB.
+  public var yuvFrameCount: Int = 0
 }
 
 /// Shared cancellation flag and the queues to wake when it is raised.

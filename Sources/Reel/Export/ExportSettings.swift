@@ -31,6 +31,11 @@ public struct ExportSettings: Sendable {
   public var audioBitRate: Int
   /// Leave the audio out even when the movie has some.
   public var excludesAudio: Bool
+  /// Keep frames in 4:2:0 Y′CbCr from decoder to encoder where what is drawn allows it (a
+  /// clip nothing is drawn on, a cross-fade, overlays on an unrotated video layer), which
+  /// skips two colour conversions per frame. The pixels equal the RGB path's up to rounding.
+  /// Set to false to draw every frame in RGB (for comparisons). Default true.
+  public var usesYUVFastPath = true
 
   /// Makes settings from a preset (default: highest quality, H.264 + AAC at the render
   /// size, x264 `veryfast`).

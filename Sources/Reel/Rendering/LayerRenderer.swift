@@ -25,7 +25,7 @@ public final class LayerRenderer {
   public let width: Int
   /// Output height in pixels.
   public let height: Int
-  private let rasterizer = LayerRasterizer()
+  let rasterizer = LayerRasterizer()
   private var collectedWarnings: [String] = []
 
   /// Makes a renderer for `tree` at the tree's render size.
@@ -142,7 +142,7 @@ public final class LayerRenderer {
   // MARK: - Items
 
   /// An item's raster, placement and clip, ready to composite.
-  private struct PreparedItem {
+  struct PreparedItem {
     var raster: Raster
     var transform: Transform3D
     var clip: Compositor.Clip?
@@ -156,7 +156,7 @@ public final class LayerRenderer {
   }
 
   /// The item's raster, transform and clip, or `nil` when it draws nothing.
-  private func prepare(_ item: RenderItem, videoFrames: [String: Image]) throws(RenderError)
+  func prepare(_ item: RenderItem, videoFrames: [String: Image]) throws(RenderError)
     -> PreparedItem?
   {
     let raster: Raster

@@ -31,6 +31,7 @@ public final class VideoFrameCompositor {
   private var readers: [ReaderKey: VideoReader] = [:]
   private var assets: [String: Asset] = [:]
   private var stills: [String: DecodedImage] = [:]
+  private var pictureConverter: PictureConverter?
 
   /// Makes a compositor.
   ///
@@ -85,6 +86,83 @@ public final class VideoFrameCompositor {
     return output
   }
 
+  /// The composited picture at `time`, kept in 4:2:0 Y′CbCr where it can be: a single
+  /// covering video picture straight from its decoder (no conversion at all), or one
+  /// untransformed picture faded over another covering one (a cross-fade, mixed sample by
+  /// sample, which is exact for opaque pictures because the mix is linear). Everything else
+  /// is drawn in RGB as ``frame(at:)`` draws it.
+  ///
+  /// - Parameters:
+  ///   - time: Composition time in seconds.
+  ///   - matrix: The matrix Y′CbCr pictures must use to be returned as they are; pictures in
+  ///     another matrix are converted to RGB.
+  /// - Returns: The picture, of the render size.
+  /// - Throws: As ``frame(at:)``.
+  package func picture(at time: Time, matrix: ColorMatrix) throws -> VideoPicture {
+    guard let description = videoComposition.frameDescription(at: time, in: composition) else {
+      return .bgra(Image.filled(width: width, height: height, color: .black))
+    }
+    var pictures: [(VideoPicture, VideoFrameDescription.Layer)] = []
+    var firstVisible = 0
+    for layer in description.layers {
+      guard let picture = try videoPicture(for: layer) else { continue }
+      if covers(width: picture.width, height: picture.height, layer: layer) {
+        firstVisible = pictures.count
+      }
+      pictures.append((picture, layer))
+    }
+    let drawn = pictures[firstVisible...]
+    if let (bottom, bottomLayer) = drawn.first,
+      covers(width: bottom.width, height: bottom.height, layer: bottomLayer)
+    {
+      if drawn.count == 1 {
+        if case .yuv(let yuv) = bottom, yuv.matrix != matrix {
+          return .bgra(try converter().image(from: yuv))
+        }
+        return bottom
+      }
+      if drawn.count == 2, case .yuv(let under) = bottom, under.matrix == matrix,
+        let (top, topLayer) = drawn.last, case .yuv(let over) = top,
+        over.matrix == matrix, over.width == width, over.height == height,
+        topLayer.transform.isIdentity, topLayer.cropRectangle == nil
+      {
+        return .yuv(YUVCompositor.mix(over, opacity: topLayer.opacity, over: under))
+      }
+    }
+    var output: Image
+    var remaining = drawn
+    if let (picture, layer) = remaining.first,
+      covers(width: picture.width, height: picture.height, layer: layer)
+    {
+      output = try converter().image(from: picture)
+      remaining = remaining.dropFirst()
+    } else {
+      output = Image.filled(
+        width: width, height: height, color: description.backgroundColor.withAlpha(1))
+    }
+    for (picture, layer) in remaining {
+      try draw(try converter().image(from: picture), layer: layer, onto: &output)
+    }
+    return .bgra(output)
+  }
+
+  /// The converter for Y′CbCr pictures that must be drawn in RGB, made on first use.
+  private func converter() throws -> PictureConverter {
+    if let pictureConverter { return pictureConverter }
+    let made = try PictureConverter()
+    pictureConverter = made
+    return made
+  }
+
+  /// The source picture a layer shows, in the form its decoder made it when that is
+  /// 4:2:0 Y′CbCr, or nil when the source has no frame at that time.
+  private func videoPicture(for layer: VideoFrameDescription.Layer) throws -> VideoPicture? {
+    guard case .track(let source) = layer.source else {
+      return try picture(for: layer).map { .bgra($0) }
+    }
+    return try reader(for: layer, source: source).picture(at: layer.sourceTime)
+  }
+
   /// Whether frames of a pixel format are always opaque: planar or semi-planar YUV and grey
   /// without an alpha plane (not `yuva…`, RGB, palette or unknown formats).
   static func isOpaque(pixelFormat: String?) -> Bool {
@@ -97,28 +175,22 @@ public final class VideoFrameCompositor {
   /// video frame (opaque) of the output size at full opacity, with an identity transform
   /// and no crop.
   private func covers(_ picture: Image, layer: VideoFrameDescription.Layer) -> Bool {
+    covers(width: picture.width, height: picture.height, layer: layer)
+  }
+
+  private func covers(width pictureWidth: Int, height pictureHeight: Int, layer: VideoFrameDescription.Layer) -> Bool {
     guard case .track(let source) = layer.source,
       VideoFrameCompositor.isOpaque(pixelFormat: source.track.pixelFormat)
     else { return false }
     return layer.opacity >= 1 && layer.transform.isIdentity && layer.cropRectangle == nil
-      && picture.width == width && picture.height == height
+      && pictureWidth == width && pictureHeight == height
   }
 
   /// The source picture a layer shows, or nil when the source has no frame at that time.
   private func picture(for layer: VideoFrameDescription.Layer) throws -> Image? {
     switch layer.source {
     case .track(let source):
-      let key = ReaderKey(trackID: layer.trackID, path: source.path, trackIndex: source.track.index)
-      let reader: VideoReader
-      if let existing = readers[key] {
-        reader = existing
-      } else {
-        let asset = try assets[source.path] ?? Asset(path: source.path)
-        assets[source.path] = asset
-        reader = try VideoReader(asset: asset, track: source.track, applyRotation: false)
-        readers[key] = reader
-      }
-      return try reader.frame(at: layer.sourceTime)?.image
+      return try reader(for: layer, source: source).frame(at: layer.sourceTime)?.image
     case .still(let still):
       let decoded = try stills[still.path] ?? ImageDecoder.decode(path: still.path)
       stills[still.path] = decoded
@@ -126,6 +198,19 @@ public final class VideoFrameCompositor {
     case .empty:
       return nil
     }
+  }
+
+  /// The reader of a track layer's source, opened on first use.
+  private func reader(for layer: VideoFrameDescription.Layer, source: SourceTrack)
+    throws -> VideoReader
+  {
+    let key = ReaderKey(trackID: layer.trackID, path: source.path, trackIndex: source.track.index)
+    if let existing = readers[key] { return existing }
+    let asset = try assets[source.path] ?? Asset(path: source.path)
+    assets[source.path] = asset
+    let reader = try VideoReader(asset: asset, track: source.track, applyRotation: false)
+    readers[key] = reader
+    return reader
   }
 
   /// Draws one layer's picture: crop, then transform, with its opacity.

@@ -41,3 +41,14 @@ final class FFPacket {
     av_packet_free(&packet)
   }
 }
+
+/// A decoded frame shared with pictures that wrap its planes (``YUVImage/init(wrapping:matrix:owner:)``).
+///
+/// Thread rule: the frame is never written after decoding; readers on any thread only read
+/// its planes, and `av_frame_free` runs once, when the last reference goes (buffer reference
+/// counts in FFmpeg are atomic). That is what makes the `@unchecked Sendable` sound.
+final class SharedFrame: @unchecked Sendable {
+  let frame: FFFrame
+
+  init(_ frame: FFFrame) { self.frame = frame }
+}

@@ -146,7 +146,13 @@ struct ExportJob: Sendable {
 
   // MARK: - Running
 
-  private typealias Frame = (index: Int, image: Image)
+  private typealias Frame = (index: Int, picture: VideoPicture)
+
+  /// The matrix the encoder converts and tags with (the writer's default for the size).
+  private var outputMatrix: ColorMatrix {
+    guard let size = outputSize else { return .bt709 }
+    return ColorMatrix.forSize(width: size.width, height: size.height)
+  }
 
   /// Runs the pipeline to completion on the calling thread plus two stage threads.
   func run(
@@ -165,6 +171,7 @@ struct ExportJob: Sendable {
 
     let failure = FirstFailure()
     let busy = StageTimes()
+    let yuvFrames = FrameCounter()
     let decoded = BlockingQueue<Frame>(capacity: 3)
     let composited = BlockingQueue<Frame>(capacity: 3)
     let fail: @Sendable (ExportError) -> Void = { error in
@@ -184,7 +191,8 @@ struct ExportJob: Sendable {
       }
       startThread("reel.composite", group: stages) {
         self.compositeStage(
-          from: decoded, into: composited, cancellation: cancellation, busy: busy, fail: fail)
+          from: decoded, into: composited, cancellation: cancellation, busy: busy,
+          yuvFrames: yuvFrames, fail: fail)
       }
     }
     let encodeOutcome = encodeStage(
@@ -214,7 +222,7 @@ struct ExportJob: Sendable {
         stageBusySeconds: busy.snapshot,
         queueHighWater: [
           "decoded": decoded.highWaterMark(), "composited": composited.highWaterMark(),
-        ]))
+        ], yuvFrameCount: yuvFrames.count))
   }
 
   private func startThread(
@@ -245,9 +253,13 @@ struct ExportJob: Sendable {
       for index in 0..<frameCount {
         if cancellation.isCancelled { return }
         let began = clock.now
-        let image = try compositor.frame(at: compositionTime(ofFrame: index))
+        let time = compositionTime(ofFrame: index)
+        let picture =
+          settings.usesYUVFastPath
+          ? try compositor.picture(at: time, matrix: outputMatrix)
+          : .bgra(try compositor.frame(at: time))
         working += clock.now - began
-        if !output.push((index, image)) { return }
+        if !output.push((index, picture)) { return }
       }
     } catch {
       fail(ExportError.wrapping(error))
@@ -257,7 +269,7 @@ struct ExportJob: Sendable {
   /// Stage 2: draw the layers over (and around) the video and scale to the output size.
   private func compositeStage(
     from input: BlockingQueue<Frame>, into output: BlockingQueue<Frame>,
-    cancellation: ExportCancellation, busy: StageTimes,
+    cancellation: ExportCancellation, busy: StageTimes, yuvFrames: FrameCounter,
     fail: @Sendable (ExportError) -> Void
   ) {
     defer { output.close() }
@@ -270,22 +282,34 @@ struct ExportJob: Sendable {
         try LayerRenderer(tree: tree)
       }
       let black = Color.black.premultipliedBGRA
+      let converter = try PictureConverter()
+      let matrix = outputMatrix
       while let frame = input.pop() {
         if cancellation.isCancelled { return }
         let began = clock.now
-        var image = frame.image
+        let time = compositionTime(ofFrame: frame.index)
+        var picture = frame.picture
         if let renderer {
-          var canvas = Image(uninitializedWidth: renderer.width, height: renderer.height)
-          try renderer.render(
-            at: compositionTime(ofFrame: frame.index), videoFrames: ["main": frame.image],
-            over: black, onto: &canvas)
-          image = canvas
+          if settings.usesYUVFastPath, case .yuv(let yuv) = picture, renderer.width == size.width,
+            renderer.height == size.height,
+            let rendered = try renderer.renderYUV(at: time, picture: yuv, matrix: matrix)
+          {
+            picture = .yuv(rendered)
+          } else {
+            var canvas = Image(uninitializedWidth: renderer.width, height: renderer.height)
+            try renderer.render(
+              at: time, videoFrames: ["main": try converter.image(from: picture)], over: black,
+              onto: &canvas)
+            picture = .bgra(canvas)
+          }
         }
-        if image.width != size.width || image.height != size.height {
-          image = image.scaled(toWidth: size.width, height: size.height)
+        if picture.width != size.width || picture.height != size.height {
+          picture = .bgra(
+            try converter.image(from: picture).scaled(toWidth: size.width, height: size.height))
         }
+        if case .yuv = picture { yuvFrames.increment() }
         working += clock.now - began
-        if !output.push((frame.index, image)) { return }
+        if !output.push((frame.index, picture)) { return }
       }
     } catch {
       fail(ExportError.wrapping(error))
@@ -340,7 +364,7 @@ struct ExportJob: Sendable {
         if cancellation.isCancelled { return .success(()) }
         let began = clock.now
         try writer.appendVideo(
-          frame.image, at: Time(frame: Int64(frame.index), frameDuration: frameDuration))
+          frame.picture, at: Time(frame: Int64(frame.index), frameDuration: frameDuration))
         let frameEnd = Time(frame: Int64(frame.index + 1), frameDuration: frameDuration)
         try writeAudio(until: Self.sampleFrame(frameEnd, sampleRate: sampleRate))
         working += clock.now - began
@@ -430,4 +454,13 @@ final class FirstFailure: Sendable {
   func record(_ error: ExportError) { first.withLock { if $0 == nil { $0 = error } } }
 
   var error: ExportError? { first.withLock { $0 } }
+}
+
+/// A frame count written by one stage thread and read when the pipeline has finished.
+final class FrameCounter: Sendable {
+  private let value = Atomic<Int>(0)
+
+  func increment() { value.add(1, ordering: .relaxed) }
+
+  var count: Int { value.load(ordering: .relaxed) }
 }
