@@ -128,13 +128,14 @@ REEL_INLINE void blend_image(reel_yuv_planes planes, const uint8_t *overlay,
   // The overlay pixel over picture pixel (x, y).
 #define OVERLAY_PIXEL(x, y)                                                                   \
   (overlay + (intptr_t)((y) - originY) * overlayStride + (intptr_t)((x) - originX) * 4)
-  for (int32_t y = y0; y < y1; y++) {
-    blend_luma_row(OVERLAY_PIXEL(x0, y), planes.luma + (intptr_t)y * planes.lumaStride + x0,
-                   x1 - x0, k);
-  }
+  // Row pair by row pair, so the chroma pass reads overlay rows the luma pass left in cache.
   for (int32_t by = y0 >> 1; 2 * by < y1; by++) {
     const int32_t top = 2 * by;
     const int hasTop = top >= y0, hasBottom = top + 1 < y1;
+    for (int32_t y = hasTop ? top : top + 1; y <= (hasBottom ? top + 1 : top); y++) {
+      blend_luma_row(OVERLAY_PIXEL(x0, y), planes.luma + (intptr_t)y * planes.lumaStride + x0,
+                     x1 - x0, k);
+    }
     const int rowsInPicture = top + 1 < planes.height ? 2 : 1;
     const int rows = hasTop + hasBottom;
     const int32_t firstRow = hasTop ? top : top + 1;
