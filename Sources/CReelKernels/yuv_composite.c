@@ -269,24 +269,26 @@ REEL_INLINE void scale_same_width(const uint16_t *restrict row, uint8_t *restric
   for (int i = 0; i < count; i++) dst[i] = (uint8_t)((row[i] + 128) >> 8);
 }
 
-REEL_INLINE int scale_plane(const uint8_t *source, intptr_t sourceStride, int32_t sourceWidth,
-                            int32_t sourceHeight, uint8_t *destination,
-                            intptr_t destinationStride, int32_t width, int32_t height) {
+/// Scratch for scaling planes up to a size: x and y taps and fractions, and one uint16 row
+/// (+1 slack for the right tap of the last column).
+typedef struct {
+  int32_t *xIndex, *xFraction, *yIndex, *yFraction;
+  uint16_t *row;
+} scale_scratch;
+
+REEL_INLINE void scale_plane(const uint8_t *source, intptr_t sourceStride, int32_t sourceWidth,
+                             int32_t sourceHeight, uint8_t *destination,
+                             intptr_t destinationStride, int32_t width, int32_t height,
+                             const scale_scratch *scratch) {
   if (sourceWidth == width && sourceHeight == height) {
     for (int32_t y = 0; y < height; y++)
       memcpy(destination + (intptr_t)y * destinationStride, source + (intptr_t)y * sourceStride,
              (size_t)width);
-    return 1;
+    return;
   }
-  // One allocation: x taps and fractions, y taps and fractions, one uint16 row (+1 slack for
-  // the right tap of the last column).
-  size_t tables = 2 * (size_t)width + 2 * (size_t)height;
-  int32_t *scratch =
-      malloc(tables * sizeof(int32_t) + ((size_t)sourceWidth + 1) * sizeof(uint16_t));
-  if (!scratch) return 0;
-  int32_t *xIndex = scratch, *xFraction = scratch + width;
-  int32_t *yIndex = xFraction + width, *yFraction = yIndex + height;
-  uint16_t *row = (uint16_t *)(yFraction + height);
+  int32_t *xIndex = scratch->xIndex, *xFraction = scratch->xFraction;
+  int32_t *yIndex = scratch->yIndex, *yFraction = scratch->yFraction;
+  uint16_t *row = scratch->row;
   scale_taps(sourceWidth, width, xIndex, xFraction);
   scale_taps(sourceHeight, height, yIndex, yFraction);
   for (int32_t y = 0; y < height; y++) {
@@ -302,7 +304,31 @@ REEL_INLINE int scale_plane(const uint8_t *source, intptr_t sourceStride, int32_
       scale_horizontal(row, dst, width, xIndex, xFraction);
     }
   }
-  free(scratch);
+}
+
+REEL_INLINE int scale_picture(reel_yuv_planes source, reel_yuv_planes destination, int32_t x,
+                              int32_t y, int32_t width, int32_t height) {
+  // One allocation sized for the luma plane serves the chroma planes too.
+  size_t tables = 2 * (size_t)width + 2 * (size_t)height;
+  int32_t *memory =
+      malloc(tables * sizeof(int32_t) + ((size_t)source.width + 1) * sizeof(uint16_t));
+  if (!memory) return 0;
+  scale_scratch scratch = {memory, memory + width, memory + 2 * width,
+                           memory + 2 * width + height, (uint16_t *)(memory + tables)};
+  scale_plane(source.luma, source.lumaStride, source.width, source.height,
+              destination.luma + (intptr_t)y * destination.lumaStride + x,
+              destination.lumaStride, width, height, &scratch);
+  const int32_t sourceChromaWidth = (source.width + 1) / 2;
+  const int32_t sourceChromaHeight = (source.height + 1) / 2;
+  const int32_t chromaWidth = (width + 1) / 2, chromaHeight = (height + 1) / 2;
+  const intptr_t offset = (intptr_t)(y / 2) * destination.chromaStride + x / 2;
+  scale_plane(source.cb, source.chromaStride, sourceChromaWidth, sourceChromaHeight,
+              destination.cb + offset, destination.chromaStride, chromaWidth, chromaHeight,
+              &scratch);
+  scale_plane(source.cr, source.chromaStride, sourceChromaWidth, sourceChromaHeight,
+              destination.cr + offset, destination.chromaStride, chromaWidth, chromaHeight,
+              &scratch);
+  free(memory);
   return 1;
 }
 
@@ -339,10 +365,9 @@ REEL_INLINE void mix_plane(const uint8_t *top, intptr_t topStride, const uint8_t
                                        const reel_yuv_fill_terms *terms) {                    \
     fill_rect(planes, x0, y0, x1, y1, terms);                                                 \
   }                                                                                           \
-  attributes static int scale_plane_##suffix(const uint8_t *s, intptr_t ss, int32_t sw,        \
-                                             int32_t sh, uint8_t *d, intptr_t ds, int32_t w,   \
-                                             int32_t h) {                                     \
-    return scale_plane(s, ss, sw, sh, d, ds, w, h);                                           \
+  attributes static int scale_##suffix(reel_yuv_planes s, reel_yuv_planes d, int32_t x,       \
+                                       int32_t y, int32_t w, int32_t h) {                     \
+    return scale_picture(s, d, x, y, w, h);                                                   \
   }                                                                                           \
   attributes static void mix_plane_##suffix(const uint8_t *t, intptr_t ts, const uint8_t *b,   \
                                             intptr_t bs, uint8_t *d, intptr_t ds, int32_t w,   \
@@ -377,11 +402,9 @@ void reel_yuv_fill(reel_yuv_planes planes, int32_t x0, int32_t y0, int32_t x1, i
   REEL_YUV_DISPATCH(fill, planes, x0, y0, x1, y1, terms);
 }
 
-int reel_yuv_scale_plane(const uint8_t *source, intptr_t sourceStride, int32_t sourceWidth,
-                         int32_t sourceHeight, uint8_t *destination, intptr_t destinationStride,
-                         int32_t width, int32_t height) {
-  return REEL_YUV_DISPATCH(scale_plane, source, sourceStride, sourceWidth, sourceHeight,
-                           destination, destinationStride, width, height);
+int reel_yuv_scale(reel_yuv_planes source, reel_yuv_planes destination, int32_t x, int32_t y,
+                   int32_t width, int32_t height) {
+  return REEL_YUV_DISPATCH(scale, source, destination, x, y, width, height);
 }
 
 void reel_yuv_mix_plane(const uint8_t *top, intptr_t topStride, const uint8_t *bottom,

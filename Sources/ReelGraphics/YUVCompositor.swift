@@ -127,32 +127,9 @@ public enum YUVCompositor {
     else { return false }
     return source.withUnsafePlanes { from in
       picture.withUnsafeMutablePlanes { to in
-        let chromaWidth = (width + 1) / 2
-        let chromaHeight = (height + 1) / 2
-        let chromaOffset = (y / 2) * to.chromaStride + x / 2
-        let planes:
-          [(UnsafeMutablePointer<UInt8>, Int, Int, Int, UnsafeMutablePointer<UInt8>, Int, Int, Int)] =
-            [
-              (
-                from.luma, from.lumaStride, source.width, source.height,
-                to.luma + y * to.lumaStride + x, to.lumaStride, width, height
-              ),
-              (
-                from.cb, from.chromaStride, source.chromaWidth, source.chromaHeight,
-                to.cb + chromaOffset, to.chromaStride, chromaWidth, chromaHeight
-              ),
-              (
-                from.cr, from.chromaStride, source.chromaWidth, source.chromaHeight,
-                to.cr + chromaOffset, to.chromaStride, chromaWidth, chromaHeight
-              ),
-            ]
-        for plane in planes {
-          let done = reel_yuv_scale_plane(
-            plane.0, plane.1, Int32(plane.2), Int32(plane.3), plane.4, plane.5, Int32(plane.6),
-            Int32(plane.7))
-          if done == 0 { return false }
-        }
-        return true
+        reel_yuv_scale(
+          kernelPlanes(from), kernelPlanes(to), Int32(x), Int32(y), Int32(width), Int32(height))
+          != 0
       }
     }
   }

@@ -56,13 +56,15 @@ typedef struct {
 void reel_yuv_fill(reel_yuv_planes planes, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                    const reel_yuv_fill_terms *terms);
 
-/// Resamples one plane bilinearly: destination sample (i, j) takes the source position
-/// ((i + ½)·sourceWidth/width − ½, (j + ½)·sourceHeight/height − ½), clamped to the edge
-/// samples, with 8-bit fractional weights and one rounding. Equal sizes copy rows.
-/// Returns 0 when scratch memory could not be allocated (nothing written), 1 otherwise.
-int reel_yuv_scale_plane(const uint8_t *source, intptr_t sourceStride, int32_t sourceWidth,
-                         int32_t sourceHeight, uint8_t *destination, intptr_t destinationStride,
-                         int32_t width, int32_t height);
+/// Replaces the rectangle [x, x + width) × [y, y + height) of `destination` (x and y even;
+/// width and height even or reaching the picture's edge; inside the picture) with `source`
+/// resampled bilinearly, each plane at its own size: destination sample (i, j) of a plane
+/// takes the source position ((i + ½)·sourceWidth/width − ½, (j + ½)·sourceHeight/height − ½),
+/// clamped to the edge samples, with 8-bit fractional weights and one rounding. Planes of
+/// equal size are copied row by row. Returns 0 when scratch memory could not be allocated
+/// (nothing written), 1 otherwise.
+int reel_yuv_scale(reel_yuv_planes source, reel_yuv_planes destination, int32_t x, int32_t y,
+                   int32_t width, int32_t height);
 
 /// Cross-fades one plane: destination = bottom + ((top − bottom) · weight + 2^14) >> 15
 /// (arithmetic shift, so rounded half up), with `weight` = round(α · 2^15) in 0…32768.
