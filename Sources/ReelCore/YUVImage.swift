@@ -164,7 +164,8 @@ extension YUVImage: Equatable {
       }
       return true
     }
-    return rowsEqual(a.luma, a.lumaStride, b.luma, b.lumaStride, width: lhs.width, height: lhs.height)
+    return rowsEqual(
+      a.luma, a.lumaStride, b.luma, b.lumaStride, width: lhs.width, height: lhs.height)
       && rowsEqual(
         a.cb, a.chromaStride, b.cb, b.chromaStride, width: lhs.chromaWidth,
         height: lhs.chromaHeight)

@@ -205,7 +205,6 @@ public final class MediaWriter {
     return pts
   }
 
-
   /// Encodes audio. Buffers may have any length; their ``AudioBuffer/startFrame`` places
   /// them on the track: a gap after the previous buffer is filled with silence, an overlap
   /// is an error.

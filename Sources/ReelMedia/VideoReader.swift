@@ -200,7 +200,8 @@ public final class VideoReader {
     guard let found = try locate(time) else { return nil }
     if let wrapped = found.wrapped { return .yuv(wrapped) }
     if found.converted == nil, appliedRotation == 0, let raw = found.raw,
-      let wrapped = VideoReader.wrap(raw, codedWidth: converter.codedWidth,
+      let wrapped = VideoReader.wrap(
+        raw, codedWidth: converter.codedWidth,
         codedHeight: converter.codedHeight)
     {
       found.wrapped = wrapped

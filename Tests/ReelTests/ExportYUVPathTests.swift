@@ -101,7 +101,9 @@ struct ExportYUVPathTests {
         frame: Rect(origin: .zero, size: size),
         sublayers: [
           .video(frame: Rect(origin: .zero, size: size)),
-          .color(Color(red: 1, green: 1, blue: 1, alpha: 0.5), frame: Rect(x: 31, y: 21, width: 61, height: 41)),
+          .color(
+            Color(red: 1, green: 1, blue: 1, alpha: 0.5),
+            frame: Rect(x: 31, y: 21, width: 61, height: 41)),
           .color(.red, frame: Rect(x: 200, y: 20, width: 40, height: 40)),
           .text("Hello, YUV", style: style, frame: Rect(x: 0, y: 180, width: 320, height: 40)),
         ]),
@@ -137,7 +139,9 @@ struct ExportYUVPathTests {
     movie.layers = LayerTree(
       root: .group(
         frame: Rect(origin: .zero, size: size),
-        sublayers: [.color(try Color(parsing: "#3D1A6E"), frame: Rect(origin: .zero, size: size)), inset]),
+        sublayers: [
+          .color(try Color(parsing: "#3D1A6E"), frame: Rect(origin: .zero, size: size)), inset,
+        ]),
       renderSize: size)
     let (fast, slow, fastResult, _) = try await Self.exportBothWays(
       movie, in: folder, range: O.range(.zero, O.time(1, 3)))

@@ -73,7 +73,9 @@ extension LayerRenderer {
         output = picture
       } else {
         output = YUVImage(uninitializedWidth: width, height: height, matrix: matrix)
-        YUVCompositor.scale(picture, intoX: 0, y: 0, width: width, height: height, of: &output)
+        guard
+          YUVCompositor.scale(picture, intoX: 0, y: 0, width: width, height: height, of: &output)
+        else { return nil }
       }
     } else {
       output = YUVImage(uninitializedWidth: width, height: height, matrix: matrix)
@@ -83,9 +85,11 @@ extension LayerRenderer {
     for step in remaining {
       switch step {
       case .video(let rect):
-        YUVCompositor.scale(
-          picture, intoX: rect.x0, y: rect.y0, width: rect.x1 - rect.x0, height: rect.y1 - rect.y0,
-          of: &output)
+        guard
+          YUVCompositor.scale(
+            picture, intoX: rect.x0, y: rect.y0, width: rect.x1 - rect.x0,
+            height: rect.y1 - rect.y0, of: &output)
+        else { return nil }
       case .fill(let rect, let color, let opacity):
         guard !rect.isEmpty else { continue }
         YUVCompositor.fill(

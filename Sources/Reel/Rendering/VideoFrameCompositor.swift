@@ -178,7 +178,9 @@ public final class VideoFrameCompositor {
     covers(width: picture.width, height: picture.height, layer: layer)
   }
 
-  private func covers(width pictureWidth: Int, height pictureHeight: Int, layer: VideoFrameDescription.Layer) -> Bool {
+  private func covers(
+    width pictureWidth: Int, height pictureHeight: Int, layer: VideoFrameDescription.Layer
+  ) -> Bool {
     guard case .track(let source) = layer.source,
       VideoFrameCompositor.isOpaque(pixelFormat: source.track.pixelFormat)
     else { return false }
