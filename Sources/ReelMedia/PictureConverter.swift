@@ -33,6 +33,46 @@ package final class PictureConverter {
   ///
   /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails.
   package func image(from picture: YUVImage) throws(MediaError) -> Image {
+    var image = Image(uninitializedWidth: picture.width, height: picture.height)
+    try convert(picture, into: &image)
+    return image
+  }
+
+  /// Converts the picture into `image`, reusing its buffer when it has the picture's size
+  /// and is not shared (a pipeline stage's scratch image), else replacing it.
+  ///
+  /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails.
+  package func convert(_ picture: VideoPicture, into image: inout Image) throws(MediaError) {
+    switch picture {
+    case .bgra(let converted): image = converted
+    case .yuv(let yuv): try convert(yuv, into: &image)
+    }
+  }
+
+  /// The BGRA picture in 4:2:0 Y′CbCr with `matrix`, converted by Reel's exact kernel (the
+  /// writer's own conversion: each block's chroma from its mean colour).
+  ///
+  /// - Parameters:
+  ///   - image: An opaque premultiplied picture with even width and height.
+  ///   - matrix: The RGB → Y′CbCr matrix.
+  package func yuv(from image: Image, matrix: ColorMatrix) -> YUVImage {
+    var picture = YUVImage(uninitializedWidth: image.width, height: image.height, matrix: matrix)
+    image.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      picture.withUnsafeMutablePlanes { planes in
+        YUVKernels.convert(
+          bgra: base, bytesPerRow: image.bytesPerRow,
+          into: YUVKernels.Planes(
+            width: planes.width, height: planes.height, luma: planes.luma,
+            lumaStride: planes.lumaStride, cb: planes.cb, cbStride: planes.chromaStride,
+            cr: planes.cr, crStride: planes.chromaStride),
+          matrix: matrix)
+      }
+    }
+    return picture
+  }
+
+  private func convert(_ picture: YUVImage, into image: inout Image) throws(MediaError) {
     let converter: FrameConverter
     if let existing = self.converter, existing.codedWidth == picture.width,
       existing.codedHeight == picture.height
@@ -46,7 +86,7 @@ package final class PictureConverter {
     let frame = scratch.pointer
     defer { av_frame_unref(frame) }
     do {
-      return try picture.withUnsafePlanes { planes throws(FFmpegError) in
+      try picture.withUnsafePlanes { planes throws(FFmpegError) in
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointee.width = Int32(planes.width)
         frame.pointee.height = Int32(planes.height)
@@ -59,7 +99,7 @@ package final class PictureConverter {
         frame.pointee.linesize.0 = Int32(planes.lumaStride)
         frame.pointee.linesize.1 = Int32(planes.chromaStride)
         frame.pointee.linesize.2 = Int32(planes.chromaStride)
-        return try converter.convert(frame)
+        try converter.convert(frame, reusing: &image)
       }
     } catch {
       throw MediaError.decodeFailed(path: "(picture)", reason: error.description)

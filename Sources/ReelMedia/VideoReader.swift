@@ -99,9 +99,26 @@ public final class VideoReader {
   /// - Throws: `MediaError.noVideoTrack` when the asset has no video track (or `track` is
   ///   not one of its video tracks), `.unsupportedCodec` when FFmpeg has no decoder for it,
   ///   and the errors of opening the file (`.fileNotFound`, `.corrupt`, …).
-  public init(asset: Asset, track: TrackInfo? = nil, applyRotation: Bool = true)
+  public convenience init(asset: Asset, track: TrackInfo? = nil, applyRotation: Bool = true)
     throws(MediaError)
   {
+    try self.init(
+      asset: asset, track: track, applyRotation: applyRotation, decoderThreadCount: 0)
+  }
+
+  /// Opens a reader with a chosen number of decoder threads.
+  ///
+  /// - Parameters:
+  ///   - asset: The file to read.
+  ///   - track: The video track to decode; nil for the first video track.
+  ///   - applyRotation: Whether to turn pictures upright by the track's rotation metadata.
+  ///   - decoderThreadCount: Decoder threads; 0 lets FFmpeg choose (one more than the cores,
+  ///     frame threading). Each frame thread keeps its own pictures, so fewer threads use
+  ///     less memory: a pipeline that decodes on its own thread beside an encoder uses 1.
+  /// - Throws: As ``init(asset:track:applyRotation:)``.
+  package init(
+    asset: Asset, track: TrackInfo?, applyRotation: Bool, decoderThreadCount: Int
+  ) throws(MediaError) {
     let chosen: TrackInfo
     if let track {
       guard track.kind == .video, asset.tracks.indices.contains(track.index) else {
@@ -126,7 +143,8 @@ public final class VideoReader {
     guard timeBase.num > 0, timeBase.den > 0 else {
       throw MediaError.corrupt(path: asset.path, reason: "video stream has no time base")
     }
-    decoder = try DecoderContext(stream: stream, path: asset.path)
+    decoder = try DecoderContext(
+      stream: stream, path: asset.path, threadCount: Int32(clamping: max(0, decoderThreadCount)))
     let width = Int(stream.pointee.codecpar.pointee.width)
     let height = Int(stream.pointee.codecpar.pointee.height)
     guard width > 0, height > 0 else {

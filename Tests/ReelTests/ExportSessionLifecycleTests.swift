@@ -170,7 +170,7 @@ struct ExportSessionLifecycleTests {
     }
     for result in results {
       #expect(result.queueHighWater.keys.sorted() == ["composited", "decoded"])
-      #expect(result.queueHighWater.values.allSatisfy { $0 >= 1 && $0 <= 3 })
+      #expect(result.queueHighWater.values.allSatisfy { $0 >= 1 && $0 <= 2 })
       let busy = result.stageBusySeconds
       let sum = busy.values.reduce(0, +)
       let line = String(

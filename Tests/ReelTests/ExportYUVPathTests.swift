@@ -201,4 +201,31 @@ struct ExportYUVPathTests {
     #expect(result.frameCount == 3)
     #expect(result.yuvFrameCount == 0)
   }
+
+  @Test func aClipsDecoderIsClosedOnceTheSequenceHasMovedOn() throws {
+    let folder = try O.folder()
+    let first = try O.makeClip(
+      "a.mp4", in: folder, video: "testsrc2=size=160x120:rate=30:duration=2")
+    let second = try O.makeClip(
+      "b.mp4", in: folder, video: "testsrc2=size=160x120:rate=30:duration=2")
+    var sequence = ClipSequence()
+    sequence.append(.media(SourceMedia(asset: try Asset(url: first)), timeRange: nil))
+    sequence.append(
+      .media(SourceMedia(asset: try Asset(url: second)), timeRange: nil),
+      transition: .crossFade(duration: O.time(1)))
+    let built = try sequence.build()
+    let compositor = try VideoFrameCompositor(
+      composition: built.composition, videoComposition: built.videoComposition)
+    _ = try compositor.picture(at: O.time(1, 2), matrix: .bt601)
+    #expect(compositor.openReaderCount == 1)
+    // In the cross-fade over [1, 2) both clips are decoded; after it only the second.
+    _ = try compositor.picture(at: O.time(3, 2), matrix: .bt601)
+    #expect(compositor.openReaderCount == 2)
+    _ = try compositor.picture(at: O.time(5, 2), matrix: .bt601)
+    #expect(compositor.openReaderCount == 1)
+    // The first clip again: reopened, and its picture is right.
+    let again = try compositor.frame(at: O.time(1, 2))
+    #expect(compositor.openReaderCount == 1)
+    #expect(again.width == 160 && again.height == 120)
+  }
 }

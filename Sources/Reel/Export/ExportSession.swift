@@ -124,7 +124,7 @@ public struct ExportResult: Sendable {
   public var stageBusySeconds: [String: Double]
   /// The most frames each queue between stages held at once: `decoded` (decode →
   /// composite) and `composited` (composite → encode). Each is at most the queue's capacity
-  /// (3), however long the movie: this is what keeps memory flat. Empty for passthrough.
+  /// (2), however long the movie: this is what keeps memory flat. Empty for passthrough.
   public var queueHighWater: [String: Int]
   /// Video frames that stayed in 4:2:0 Y′CbCr from decoder to encoder (see
   /// ``ExportSettings/usesYUVFastPath``); the rest were drawn in RGB.

@@ -9,7 +9,8 @@ import ReelMedia
 ///
 /// Sources are decoded with one ``VideoReader`` per composition track and source file, kept
 /// open and read forward while frames are asked for in order (no seeking for sequential
-/// frames); still images are decoded once. Pictures are decoded in their coded orientation:
+/// frames) and closed after the first frame that does not use them; still images are
+/// decoded once. Pictures are decoded in their coded orientation:
 /// the layer instruction's transform carries the rotation that turns them upright.
 ///
 /// Not Sendable: owns decoders; use it from one thread at a time.
@@ -32,6 +33,14 @@ public final class VideoFrameCompositor {
   private var assets: [String: Asset] = [:]
   private var stills: [String: DecodedImage] = [:]
   private var pictureConverter: PictureConverter?
+  /// Decoder threads per source reader opened from now on (0: FFmpeg's choice, one more than
+  /// the cores). Export decodes on a thread of its own beside the encoder's threads and sets
+  /// 1: as fast there, and each frame thread would keep its own pictures in memory.
+  package var decoderThreadCount = 0
+  /// How many source readers (open decoders) the compositor holds.
+  package var openReaderCount: Int { readers.count }
+  /// The readers the frame being made has asked for.
+  private var usedReaders: Set<ReaderKey> = []
 
   /// Makes a compositor.
   ///
@@ -57,6 +66,7 @@ public final class VideoFrameCompositor {
   /// - Throws: ``MediaError`` when a source cannot be decoded; ``RenderError`` when drawing
   ///   fails.
   public func frame(at time: Time) throws -> Image {
+    defer { closeUnusedReaders() }
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
       return Image.filled(width: width, height: height, color: .black)
     }
@@ -99,6 +109,7 @@ public final class VideoFrameCompositor {
   /// - Returns: The picture, of the render size.
   /// - Throws: As ``frame(at:)``.
   package func picture(at time: Time, matrix: ColorMatrix) throws -> VideoPicture {
+    defer { closeUnusedReaders() }
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
       return .bgra(Image.filled(width: width, height: height, color: .black))
     }
@@ -202,15 +213,27 @@ public final class VideoFrameCompositor {
     }
   }
 
+  /// Closes the readers the last frame did not use (a clip whose segment has ended), so the
+  /// decoders of a long sequence do not accumulate; a source used again later is reopened.
+  private func closeUnusedReaders() {
+    if readers.count != usedReaders.count {
+      readers = readers.filter { usedReaders.contains($0.key) }
+    }
+    usedReaders.removeAll(keepingCapacity: true)
+  }
+
   /// The reader of a track layer's source, opened on first use.
   private func reader(for layer: VideoFrameDescription.Layer, source: SourceTrack)
     throws -> VideoReader
   {
     let key = ReaderKey(trackID: layer.trackID, path: source.path, trackIndex: source.track.index)
+    usedReaders.insert(key)
     if let existing = readers[key] { return existing }
     let asset = try assets[source.path] ?? Asset(path: source.path)
     assets[source.path] = asset
-    let reader = try VideoReader(asset: asset, track: source.track, applyRotation: false)
+    let reader = try VideoReader(
+      asset: asset, track: source.track, applyRotation: false,
+      decoderThreadCount: decoderThreadCount)
     readers[key] = reader
     return reader
   }

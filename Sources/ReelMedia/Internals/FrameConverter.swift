@@ -76,6 +76,25 @@ final class FrameConverter {
     }
   }
 
+  /// Converts `frame` into `image`, reusing its buffer when it has the output size and no
+  /// rotation or alpha step is needed (otherwise `image` is replaced by a new image).
+  ///
+  /// - Throws: `FFmpegError` when swscale cannot convert the frame's format.
+  func convert(_ frame: UnsafeMutablePointer<AVFrame>, reusing image: inout Image)
+    throws(FFmpegError)
+  {
+    let hasAlpha =
+      av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)).map {
+        $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
+      } ?? false
+    guard rotation == 0, !hasAlpha, image.width == codedWidth, image.height == codedHeight
+    else {
+      image = try convert(frame)
+      return
+    }
+    try scale(frame, into: &image)
+  }
+
   // MARK: - Scaling
 
   private func scale(_ frame: UnsafeMutablePointer<AVFrame>, into image: inout Image)
