@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// An 8-bit 4:2:0 planar Y′CbCr picture in limited ("TV") range: FFmpeg's `yuv420p`, the
 /// format decoders produce and encoders take.
@@ -187,6 +188,7 @@ final class YUVStorage: @unchecked Sendable {
   /// Keeps wrapped planes alive; nil when this storage allocated them.
   let owner: (AnyObject & Sendable)?
   private let allocation: UnsafeMutableRawPointer?
+  private let byteCount: Int
 
   init(width: Int, height: Int) {
     let lumaStride = (width + 63) & ~63
@@ -194,9 +196,9 @@ final class YUVStorage: @unchecked Sendable {
     let chromaRows = (height + 1) / 2
     let lumaBytes = lumaStride * height
     let chromaBytes = chromaStride * chromaRows
-    let bytes = UnsafeMutableRawPointer.allocate(
-      byteCount: lumaBytes + 2 * chromaBytes, alignment: 64)
-    let base = bytes.bindMemory(to: UInt8.self, capacity: lumaBytes + 2 * chromaBytes)
+    byteCount = lumaBytes + 2 * chromaBytes
+    let bytes = YUVBufferPool.shared.take(byteCount: byteCount)
+    let base = bytes.bindMemory(to: UInt8.self, capacity: byteCount)
     allocation = bytes
     owner = nil
     planes = YUVPlanes(
@@ -208,6 +210,7 @@ final class YUVStorage: @unchecked Sendable {
     self.planes = planes
     self.owner = owner
     allocation = nil
+    byteCount = 0
   }
 
   func fill(luma: UInt8, cb: UInt8, cr: UInt8, width: Int, height: Int) {
@@ -237,7 +240,45 @@ final class YUVStorage: @unchecked Sendable {
     return other
   }
 
-  deinit { allocation?.deallocate() }
+  deinit {
+    if let allocation { YUVBufferPool.shared.give(allocation, byteCount: byteCount) }
+  }
+}
+
+/// Keeps a few freed plane buffers for the next pictures of the same size, so a pipeline
+/// that makes a picture per frame reuses the same memory instead of asking the allocator
+/// (and the kernel, which zeroes fresh pages) for 3 MB per 1080p frame.
+///
+/// At most ``capacity`` buffers are kept, of the most recent sizes; the rest are freed.
+final class YUVBufferPool: Sendable {
+  static let shared = YUVBufferPool()
+  /// Buffers kept at most (a pipeline has about five pictures in flight).
+  static let capacity = 8
+
+  private struct FreeBuffer: @unchecked Sendable {
+    let bytes: UnsafeMutableRawPointer
+    let byteCount: Int
+  }
+  private let buffers = Mutex<[FreeBuffer]>([])
+
+  /// A 64-byte-aligned buffer of `byteCount` bytes, recycled when one is free.
+  func take(byteCount: Int) -> UnsafeMutableRawPointer {
+    let recycled = buffers.withLock { free -> UnsafeMutableRawPointer? in
+      guard let index = free.lastIndex(where: { $0.byteCount == byteCount }) else { return nil }
+      return free.remove(at: index).bytes
+    }
+    return recycled
+      ?? UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
+  }
+
+  /// Returns a buffer from ``take(byteCount:)``; freed when the pool is full.
+  func give(_ bytes: UnsafeMutableRawPointer, byteCount: Int) {
+    let evicted = buffers.withLock { free -> UnsafeMutableRawPointer? in
+      free.append(FreeBuffer(bytes: bytes, byteCount: byteCount))
+      return free.count > Self.capacity ? free.removeFirst().bytes : nil
+    }
+    evicted?.deallocate()
+  }
 }
 
 extension YUVImage {
