@@ -79,8 +79,8 @@ extension LayerRenderer {
       }
     } else {
       output = YUVImage(uninitializedWidth: width, height: height, matrix: matrix)
-      let backdrop = list.backgroundColor.flatMap { $0.alpha > 0 ? $0 : nil }
-      Self.fillOpaque(&output, color: backdrop ?? .black, over: .black)
+      // The RGB path's backdrop: the tree's background stored over black.
+      Self.fillOverBlack(&output, color: list.backgroundColor ?? .black)
     }
     for step in remaining {
       switch step {
@@ -225,11 +225,13 @@ extension LayerRenderer {
 
   // MARK: - Drawing
 
-  /// Fills the whole picture with `color` composited over `backdrop` (opaque).
-  private static func fillOpaque(_ picture: inout YUVImage, color: Color, over backdrop: Color) {
-    YUVCompositor.fill(
-      x: 0, y: 0, width: picture.width, height: picture.height, color: backdrop, opacity: 1,
-      into: &picture)
+  /// Fills the whole picture with `color` composited over opaque black.
+  private static func fillOverBlack(_ picture: inout YUVImage, color: Color) {
+    if color.alpha < 1 {
+      YUVCompositor.fill(
+        x: 0, y: 0, width: picture.width, height: picture.height, color: .black, opacity: 1,
+        into: &picture)
+    }
     if color.alpha > 0 {
       YUVCompositor.fill(
         x: 0, y: 0, width: picture.width, height: picture.height, color: color, opacity: 1,
