@@ -281,6 +281,18 @@ def main():
         out(f"| {name} | {rw:.2f} | {fw:.2f} | {rw / fw:.2f} | {rw / floor_wall:.2f} | "
             f"{rc:.2f} | {fc:.2f} | {rc / fc:.2f} | {rc / floor_cpu:.2f} | {rm:.0f} | {fm:.0f} |")
     out("")
+    out("The machine's speed drifts between runs, so the medians above can move by 10 % from one "
+        "`make bench` to the next. Each run renders a job with Reel and then with ffmpeg, one "
+        "right after the other; the ratio within each such pair is steadier. Per-pair "
+        "Reel/ffmpeg wall-time ratios, lowest, median and highest:")
+    out("")
+    out("| job | lowest | median | highest |")
+    out("|---|---:|---:|---:|")
+    for name in names:
+        pairs = sorted(r["wall"] / f["wall"]
+                       for r, f in zip(results[name]["reel"], results[name]["ffmpeg"]))
+        out(f"| {name} | {pairs[0]:.2f} | {median(pairs):.2f} | {pairs[-1]:.2f} |")
+    out("")
     out("Outputs (ffprobe):")
     out("")
     for name in names:
