@@ -161,6 +161,10 @@ extension LayerRenderer {
 
   /// The item's clips intersected as one whole-pixel rectangle, or nil when a clip is not an
   /// axis-aligned rectangle without rounded corners.
+  ///
+  /// One clip is a rectangle in the RGB path too (pixels whose centres it holds), but
+  /// several are multiplied as antialiased coverage masks there, which partly cover a pixel
+  /// a fractional edge cuts: several clips are only taken when every edge is a whole pixel.
   private static func clipRectangle(for item: RenderItem, canvas: (width: Int, height: Int))
     -> ClipRectangle?
   {
@@ -172,7 +176,12 @@ extension LayerRenderer {
       else { return nil }
       let rect = affine.apply(to: clip.rect)
       if rect.width <= 0 || rect.height <= 0 { return .empty }
-      box = box.intersection(PixelRect(centresIn: rect))
+      if item.clips.count > 1 {
+        guard let whole = wholePixelRectangle(rect, axisAligned: affine) else { return nil }
+        box = box.intersection(whole)
+      } else {
+        box = box.intersection(PixelRect(centresIn: rect))
+      }
     }
     return box.isEmpty ? .empty : .rect(box)
   }
@@ -213,13 +222,9 @@ extension LayerRenderer {
       !rect.isEmpty
     else { return nil }
     // A clip may not cut into the picture (it would need a partial copy).
-    for clip in item.clips {
-      guard let clipAffine = clip.transform.planeProjection.affineTransform,
-        clipAffine.b == 0, clipAffine.c == 0, clip.cornerRadius <= 0
-      else { return nil }
-      let box = PixelRect(centresIn: clipAffine.apply(to: clip.rect))
-      guard box.intersection(rect) == rect else { return nil }
-    }
+    guard case .rect(let box) = clipRectangle(for: item, canvas: canvas),
+      box.intersection(rect) == rect
+    else { return nil }
     return rect
   }
 
