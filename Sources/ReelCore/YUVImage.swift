@@ -249,11 +249,15 @@ final class YUVStorage: @unchecked Sendable {
 /// that makes a picture per frame reuses the same memory instead of asking the allocator
 /// (and the kernel, which zeroes fresh pages) for 3 MB per 1080p frame.
 ///
-/// At most ``capacity`` buffers are kept, of the most recent sizes; the rest are freed.
+/// At most ``capacity`` buffers and ``byteLimit`` bytes are kept, of the most recent sizes;
+/// the rest are freed, and ``YUVImage/releaseRecycledBuffers()`` frees them all (export does
+/// when it finishes).
 final class YUVBufferPool: Sendable {
   static let shared = YUVBufferPool()
   /// Buffers kept at most (a pipeline has about five pictures in flight).
   static let capacity = 8
+  /// Bytes kept at most (eight 1080p pictures; fewer 4K ones).
+  static let byteLimit = 8 * 3_200_000
 
   private struct FreeBuffer: @unchecked Sendable {
     let bytes: UnsafeMutableRawPointer
@@ -271,17 +275,44 @@ final class YUVBufferPool: Sendable {
       ?? UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
   }
 
-  /// Returns a buffer from ``take(byteCount:)``; freed when the pool is full.
+  /// Returns a buffer from ``take(byteCount:)``; the oldest buffers are freed when the pool
+  /// is over its limits.
   func give(_ bytes: UnsafeMutableRawPointer, byteCount: Int) {
-    let evicted = buffers.withLock { free -> UnsafeMutableRawPointer? in
+    let evicted = buffers.withLock { free -> [UnsafeMutableRawPointer] in
       free.append(FreeBuffer(bytes: bytes, byteCount: byteCount))
-      return free.count > Self.capacity ? free.removeFirst().bytes : nil
+      var evicted: [UnsafeMutableRawPointer] = []
+      var total = free.reduce(0) { $0 + $1.byteCount }
+      while !free.isEmpty, free.count > Self.capacity || total > Self.byteLimit {
+        let oldest = free.removeFirst()
+        total -= oldest.byteCount
+        evicted.append(oldest.bytes)
+      }
+      return evicted
     }
-    evicted?.deallocate()
+    for buffer in evicted { buffer.deallocate() }
+  }
+
+  /// How many buffers, and bytes, the pool keeps now.
+  var kept: (count: Int, bytes: Int) {
+    buffers.withLock { free in (free.count, free.reduce(0) { $0 + $1.byteCount }) }
+  }
+
+  /// Frees every kept buffer.
+  func removeAll() {
+    let kept = buffers.withLock { free -> [FreeBuffer] in
+      defer { free.removeAll() }
+      return free
+    }
+    for buffer in kept { buffer.bytes.deallocate() }
   }
 }
 
 extension YUVImage {
+  /// Frees the plane buffers kept for reuse by pictures that are gone (see the pool in
+  /// `YUVImage.swift`); a long-running process calls this after a burst of pictures, as
+  /// export does when it finishes.
+  package static func releaseRecycledBuffers() { YUVBufferPool.shared.removeAll() }
+
   /// The object that keeps the planes alive (the storage itself), for handing the memory to
   /// a C library that releases it later: retain it while the library holds the pointers.
   package var retainer: AnyObject { storage }

@@ -49,6 +49,8 @@ public final class MediaWriter {
   var state = State.writing
   let video: VideoTrack?
   let audio: AudioTrack?
+  /// Converts pictures the encoder cannot take as they are; made on first use.
+  var pictureConverter: PictureConverter?
 
   /// Opens a writer: checks the settings, creates the temporary file and writes the
   /// container header.
@@ -153,9 +155,10 @@ public final class MediaWriter {
   }
   /// Appends one 4:2:0 picture shown from `time` until the next picture (or the end).
   ///
-  /// A picture of the encoded size with the writer's ``colorMatrix`` goes to the encoder as
-  /// it is, with no colour conversion; any other picture of the configured size is converted
-  /// to BGRA first and then written as ``appendVideo(_:at:)-(Image,_)`` writes an image.
+  /// A picture with the writer's ``colorMatrix`` goes to the encoder as it is, with no colour
+  /// conversion; a picture in another matrix, or of an odd size the writer rounds down, is
+  /// converted to BGRA first and then written as ``appendVideo(_:at:)-(Image,_)`` writes an
+  /// image.
   ///
   /// - Parameters:
   ///   - picture: The picture, of the size given in the video settings.
@@ -167,10 +170,25 @@ public final class MediaWriter {
       throw .invalidArgument(
         path: path, reason: "no video track was configured; pass video settings to write images")
     }
+    guard picture.width == video.plan.sourceWidth, picture.height == video.plan.sourceHeight
+    else {
+      throw .invalidArgument(
+        path: path,
+        reason:
+          "picture is \(picture.width)×\(picture.height) but the video settings say \(video.plan.sourceWidth)×\(video.plan.sourceHeight)"
+      )
+    }
     guard picture.width == video.plan.width, picture.height == video.plan.height,
       picture.matrix == video.plan.matrix
     else {
-      let converter = try PictureConverter()
+      // Another matrix, or an odd size the writer rounds: through RGB, as images go.
+      let converter: PictureConverter
+      if let existing = pictureConverter {
+        converter = existing
+      } else {
+        converter = try PictureConverter()
+        pictureConverter = converter
+      }
       try appendVideo(converter.image(from: picture), at: time)
       return
     }

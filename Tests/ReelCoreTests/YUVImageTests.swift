@@ -1,5 +1,6 @@
-import ReelCore
 import Testing
+
+@testable import ReelCore
 
 @Suite("YUVImage")
 struct YUVImageTests {
@@ -41,17 +42,43 @@ struct YUVImageTests {
     )
   }
 
-  @Test func aFreedPicturesMemoryIsReusedForTheNextOfItsSize() {
-    // A size no other test uses, so the shared pool's buffer cannot be taken in between.
-    func address() -> UnsafeMutablePointer<UInt8> {
-      let picture = YUVImage(width: 37, height: 23, matrix: .bt601)
-      return picture.withUnsafePlanes { $0.luma }
-    }
-    let first = address()
-    let second = address()
-    #expect(first == second)
-    // A reused buffer is still made black.
+  @Test func aFreedBufferIsReusedForTheNextOfItsSize() {
+    // A pool of its own, so other tests' pictures cannot take or release buffers in between.
+    let pool = YUVBufferPool()
+    let first = pool.take(byteCount: 4096)
+    pool.give(first, byteCount: 4096)
+    let other = pool.take(byteCount: 8192)
+    let second = pool.take(byteCount: 4096)
+    #expect(second == first)
+    #expect(other != first)
+    pool.give(second, byteCount: 4096)
+    pool.give(other, byteCount: 8192)
+    pool.removeAll()
+  }
+
+  @Test func thePoolKeepsAtMostItsCountAndBytes() {
+    let pool = YUVBufferPool()
+    let buffers = (0..<(YUVBufferPool.capacity + 2)).map { _ in pool.take(byteCount: 64) }
+    for buffer in buffers { pool.give(buffer, byteCount: 64) }
+    // The two oldest were freed; the newest are handed out again, newest first.
+    let again = (0..<YUVBufferPool.capacity).map { _ in pool.take(byteCount: 64) }
+    #expect(Set(again) == Set(buffers.suffix(YUVBufferPool.capacity)))
+    for buffer in again { pool.give(buffer, byteCount: 64) }
+    #expect(pool.kept.count == YUVBufferPool.capacity && pool.kept.bytes == 64 * 8)
+    // A buffer over the byte limit pushes out everything, itself included.
+    let huge = pool.take(byteCount: YUVBufferPool.byteLimit + 64)
+    pool.give(huge, byteCount: YUVBufferPool.byteLimit + 64)
+    #expect(pool.kept.count == 0 && pool.kept.bytes == 0)
+    pool.removeAll()
+  }
+
+  @Test func aReusedBufferIsStillMadeBlack() {
     let picture = YUVImage(width: 37, height: 23, matrix: .bt601)
     #expect(picture.luma(x: 36, y: 22) == 16 && picture.chroma(x: 36, y: 22) == (128, 128))
+    var dirty = YUVImage(width: 37, height: 23, matrix: .bt601)
+    dirty.withUnsafeMutablePlanes { planes in planes.luma[0] = 99 }
+    _ = consume dirty
+    let next = YUVImage(width: 37, height: 23, matrix: .bt601)
+    #expect(next.luma(x: 0, y: 0) == 16)
   }
 }

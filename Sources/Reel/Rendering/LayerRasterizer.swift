@@ -59,6 +59,12 @@ final class LayerRasterizer {
     return raster
   }
 
+  /// Keeps `item`'s cached raster, if any, through this frame's ``endFrame()`` without
+  /// drawing it (for a frame that drew the item another way).
+  func keep(_ item: RenderItem) {
+    used.insert(Key(layer: item.layer.path, part: item.part))
+  }
+
   /// Forgets the rasters the last frame did not use.
   func endFrame() {
     if entries.count != used.count {

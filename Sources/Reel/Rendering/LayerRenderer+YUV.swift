@@ -53,6 +53,8 @@ extension LayerRenderer {
         let rect = Self.wholePixelRectangle(Rect(origin: .zero, size: size), item: item)
       {
         steps.append(.fill(rect.intersection(clip.rect), color, item.opacity))
+        // Frames that take the RGB path draw the fill from its raster: keep it cached.
+        rasterizer.keep(item)
         continue
       }
       guard let prepared = try prepare(item, videoFrames: [:]) else { continue }

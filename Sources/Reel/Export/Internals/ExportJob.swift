@@ -188,6 +188,8 @@ struct ExportJob: Sendable {
       composited.cancel()
     }
 
+    // Buffers the pipeline's pictures leave behind for reuse are freed with the pipeline.
+    defer { YUVImage.releaseRecycledBuffers() }
     let stages = DispatchGroup()
     if frameCount > 0 {
       startThread("reel.decode", group: stages) {
