@@ -17,24 +17,32 @@ extension Compositor {
 }
 
 /// A half-open box of whole pixels: columns `x0..<x1`, rows `y0..<y1`.
-struct PixelBox: Equatable {
-  var x0: Int
-  var y0: Int
-  var x1: Int
-  var y1: Int
+package struct PixelBox: Equatable, Sendable {
+  /// First column.
+  package var x0: Int
+  /// First row.
+  package var y0: Int
+  /// Column after the last.
+  package var x1: Int
+  /// Row after the last.
+  package var y1: Int
 
-  var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
-  var width: Int { max(0, x1 - x0) }
-  var height: Int { max(0, y1 - y0) }
+  /// Whether the box holds no pixel.
+  package var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+  /// Columns in the box (0 when empty).
+  package var width: Int { max(0, x1 - x0) }
+  /// Rows in the box (0 when empty).
+  package var height: Int { max(0, y1 - y0) }
 
-  func intersection(_ other: PixelBox) -> PixelBox {
+  /// The pixels in both boxes.
+  package func intersection(_ other: PixelBox) -> PixelBox {
     PixelBox(
       x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1),
       y1: min(y1, other.y1))
   }
 
   /// The pixels whose centres lie in `rect` (clamped to ±2³⁰ so the conversion cannot trap).
-  init(centresIn rect: Rect) {
+  package init(centresIn rect: Rect) {
     func index(_ value: Double) -> Int {
       let clamped = min(max((value - 0.5).rounded(.up), -1_073_741_824), 1_073_741_824)
       return clamped.isNaN ? 0 : Int(clamped)
@@ -43,7 +51,8 @@ struct PixelBox: Equatable {
       x0: index(rect.minX), y0: index(rect.minY), x1: index(rect.maxX), y1: index(rect.maxY))
   }
 
-  init(x0: Int, y0: Int, x1: Int, y1: Int) {
+  /// A box from its edges.
+  package init(x0: Int, y0: Int, x1: Int, y1: Int) {
     self.x0 = x0
     self.y0 = y0
     self.x1 = x1

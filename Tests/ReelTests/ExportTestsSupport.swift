@@ -251,6 +251,16 @@ enum ExportOracle {
     return try await session.export()
   }
 
+  /// Two clips in a sequence with a 1 s cross-fade between them.
+  static func crossFade(_ first: URL, _ second: URL) throws -> ClipSequence.Output {
+    var sequence = ClipSequence()
+    sequence.append(.media(SourceMedia(asset: try Asset(url: first)), timeRange: nil))
+    sequence.append(
+      .media(SourceMedia(asset: try Asset(url: second)), timeRange: nil),
+      transition: .crossFade(duration: time(1)))
+    return try sequence.build()
+  }
+
   /// A movie of one file's clip with the default video composition.
   static func movie(of url: URL) throws -> Movie {
     var composition = Composition()

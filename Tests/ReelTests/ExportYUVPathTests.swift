@@ -163,12 +163,7 @@ struct ExportYUVPathTests {
       "a.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=2")
     let second = try O.makeClip(
       "b.mp4", in: folder, video: "gradients=size=320x240:rate=30:duration=2:speed=0.05")
-    var sequence = ClipSequence()
-    sequence.append(.media(SourceMedia(asset: try Asset(url: first)), timeRange: nil))
-    sequence.append(
-      .media(SourceMedia(asset: try Asset(url: second)), timeRange: nil),
-      transition: .crossFade(duration: O.time(1)))
-    let built = try sequence.build()
+    let built = try O.crossFade(first, second)
     let movie = Movie(
       composition: built.composition, videoComposition: built.videoComposition,
       audioMix: built.audioMix)
@@ -208,12 +203,7 @@ struct ExportYUVPathTests {
       "a.mp4", in: folder, video: "testsrc2=size=160x120:rate=30:duration=2")
     let second = try O.makeClip(
       "b.mp4", in: folder, video: "testsrc2=size=160x120:rate=30:duration=2")
-    var sequence = ClipSequence()
-    sequence.append(.media(SourceMedia(asset: try Asset(url: first)), timeRange: nil))
-    sequence.append(
-      .media(SourceMedia(asset: try Asset(url: second)), timeRange: nil),
-      transition: .crossFade(duration: O.time(1)))
-    let built = try sequence.build()
+    let built = try O.crossFade(first, second)
     let compositor = try VideoFrameCompositor(
       composition: built.composition, videoComposition: built.videoComposition)
     _ = try compositor.picture(at: O.time(1, 2), matrix: .bt601)

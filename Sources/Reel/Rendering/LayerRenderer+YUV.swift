@@ -33,7 +33,7 @@ extension LayerRenderer {
     let list = tree.renderList(at: time)
     let canvas = (width: width, height: height)
     var steps: [YUVStep] = []
-    var videoRect: PixelRect? = nil
+    var videoRect: PixelBox? = nil
     var videoIndex: Int? = nil
     for item in list.items {
       guard item.masks.isEmpty else { return nil }
@@ -50,7 +50,7 @@ extension LayerRenderer {
       guard let clip = Self.clipRectangle(for: item, canvas: canvas) else { return nil }
       if case .empty = clip { continue }
       if case .fill(let size, let color, let radius) = item.drawing, radius <= 0,
-        let rect = Self.wholePixelRectangle(Rect(origin: .zero, size: size), item: item)
+        let rect = Self.wholePixelBoxangle(Rect(origin: .zero, size: size), item: item)
       {
         steps.append(.fill(rect.intersection(clip.rect), color, item.opacity))
         // Frames that take the RGB path draw the fill from its raster: keep it cached.
@@ -89,13 +89,13 @@ extension LayerRenderer {
       case .video(let rect):
         guard
           YUVCompositor.scale(
-            picture, intoX: rect.x0, y: rect.y0, width: rect.x1 - rect.x0,
-            height: rect.y1 - rect.y0, of: &output)
+            picture, intoX: rect.x0, y: rect.y0, width: rect.width, height: rect.height,
+            of: &output)
         else { return nil }
       case .fill(let rect, let color, let opacity):
         guard !rect.isEmpty else { continue }
         YUVCompositor.fill(
-          x: rect.x0, y: rect.y0, width: rect.x1 - rect.x0, height: rect.y1 - rect.y0,
+          x: rect.x0, y: rect.y0, width: rect.width, height: rect.height,
           color: color, opacity: opacity, into: &output)
       case .raster(let prepared, let opacity, let clip, let layer):
         try Self.composite(
@@ -112,52 +112,19 @@ extension LayerRenderer {
 
   /// One drawing operation of a Y′CbCr frame.
   private enum YUVStep {
-    case video(PixelRect)
-    case fill(PixelRect, Color, Double)
-    case raster(PreparedItem, Double, PixelRect, String)
-  }
-
-  /// A half-open rectangle of whole pixels.
-  struct PixelRect: Equatable {
-    var x0: Int
-    var y0: Int
-    var x1: Int
-    var y1: Int
-
-    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
-
-    func intersection(_ other: PixelRect) -> PixelRect {
-      PixelRect(
-        x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1),
-        y1: min(y1, other.y1))
-    }
-
-    /// The pixels whose centres lie inside `rect` (the compositor's rule for clips).
-    init(centresIn rect: Rect) {
-      func index(_ value: Double) -> Int {
-        let clamped = min(max((value - 0.5).rounded(.up), -1_073_741_824), 1_073_741_824)
-        return clamped.isNaN ? 0 : Int(clamped)
-      }
-      self.init(
-        x0: index(rect.minX), y0: index(rect.minY), x1: index(rect.maxX), y1: index(rect.maxY))
-    }
-
-    init(x0: Int, y0: Int, x1: Int, y1: Int) {
-      self.x0 = x0
-      self.y0 = y0
-      self.x1 = x1
-      self.y1 = y1
-    }
+    case video(PixelBox)
+    case fill(PixelBox, Color, Double)
+    case raster(PreparedItem, Double, PixelBox, String)
   }
 
   /// An item's clip as whole pixels, the whole output when it has none.
   private enum ClipRectangle {
-    case rect(PixelRect)
+    case rect(PixelBox)
     case empty
 
-    var rect: PixelRect {
+    var rect: PixelBox {
       if case .rect(let rect) = self { return rect }
-      return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+      return PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
     }
   }
 
@@ -170,7 +137,7 @@ extension LayerRenderer {
   private static func clipRectangle(for item: RenderItem, canvas: (width: Int, height: Int))
     -> ClipRectangle?
   {
-    var box = PixelRect(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
+    var box = PixelBox(x0: 0, y0: 0, x1: canvas.width, y1: canvas.height)
     for clip in item.clips {
       guard clip.cornerRadius <= 0,
         let affine = clip.transform.planeProjection.affineTransform, affine.b == 0,
@@ -179,10 +146,10 @@ extension LayerRenderer {
       let rect = affine.apply(to: clip.rect)
       if rect.width <= 0 || rect.height <= 0 { return .empty }
       if item.clips.count > 1 {
-        guard let whole = wholePixelRectangle(rect, axisAligned: affine) else { return nil }
+        guard let whole = wholePixelBoxangle(rect, axisAligned: affine) else { return nil }
         box = box.intersection(whole)
       } else {
-        box = box.intersection(PixelRect(centresIn: rect))
+        box = box.intersection(PixelBox(centresIn: rect))
       }
     }
     return box.isEmpty ? .empty : .rect(box)
@@ -190,13 +157,13 @@ extension LayerRenderer {
 
   /// `rect` (layer pixels) in output pixels when the item's transform maps it onto a
   /// rectangle whose edges are whole pixels.
-  private static func wholePixelRectangle(_ rect: Rect, item: RenderItem) -> PixelRect? {
+  private static func wholePixelBoxangle(_ rect: Rect, item: RenderItem) -> PixelBox? {
     guard let affine = item.transform.planeProjection.affineTransform else { return nil }
-    return wholePixelRectangle(affine.apply(to: rect), axisAligned: affine)
+    return wholePixelBoxangle(affine.apply(to: rect), axisAligned: affine)
   }
 
-  private static func wholePixelRectangle(_ mapped: Rect, axisAligned affine: Transform2D)
-    -> PixelRect?
+  private static func wholePixelBoxangle(_ mapped: Rect, axisAligned affine: Transform2D)
+    -> PixelBox?
   {
     guard affine.b == 0, affine.c == 0, affine.a > 0, affine.d > 0 else { return nil }
     let edges = [mapped.minX, mapped.minY, mapped.maxX, mapped.maxY]
@@ -206,7 +173,7 @@ extension LayerRenderer {
       guard abs(edge - rounded) <= 1e-6, abs(rounded) < 1e9 else { return nil }
       whole.append(Int(rounded))
     }
-    return PixelRect(x0: whole[0], y0: whole[1], x1: whole[2], y1: whole[3])
+    return PixelBox(x0: whole[0], y0: whole[1], x1: whole[2], y1: whole[3])
   }
 
   /// Where the video picture lands: a rectangle with even edges inside the output, reached
@@ -214,11 +181,11 @@ extension LayerRenderer {
   private static func videoRectangle(
     of picture: YUVImage, in size: Size, gravity: ContentsGravity, item: RenderItem,
     canvas: (width: Int, height: Int)
-  ) -> PixelRect? {
+  ) -> PixelBox? {
     let place = gravity.placement(
       of: Size(width: Double(picture.width), height: Double(picture.height)), in: size)
     guard let affine = item.transform.planeProjection.affineTransform,
-      let rect = wholePixelRectangle(affine.apply(to: place), axisAligned: affine),
+      let rect = wholePixelBoxangle(affine.apply(to: place), axisAligned: affine),
       rect.x0 % 2 == 0, rect.y0 % 2 == 0, rect.x1 % 2 == 0, rect.y1 % 2 == 0,
       rect.x0 >= 0, rect.y0 >= 0, rect.x1 <= canvas.width, rect.y1 <= canvas.height,
       !rect.isEmpty
@@ -249,12 +216,12 @@ extension LayerRenderer {
   /// Composites a prepared raster: in place when it is placed by a whole-pixel translation,
   /// otherwise drawn into a scratch image of its bounding box first.
   private static func composite(
-    _ prepared: PreparedItem, opacity: Double, clip: PixelRect, layer: String,
+    _ prepared: PreparedItem, opacity: Double, clip: PixelBox, layer: String,
     canvas: (width: Int, height: Int), onto output: inout YUVImage
   ) throws(RenderError) {
     let raster = prepared.raster.image
     let transform = prepared.transform
-    let clipTuple = (x: clip.x0, y: clip.y0, width: clip.x1 - clip.x0, height: clip.y1 - clip.y0)
+    let clipTuple = (x: clip.x0, y: clip.y0, width: clip.width, height: clip.height)
     if let offset = transform.affineTransform?.integerTranslation {
       YUVCompositor.blend(
         raster, opacity: opacity, atX: offset.x, y: offset.y, clip: clipTuple, into: &output)
@@ -285,13 +252,13 @@ extension LayerRenderer {
       maxX = max(maxX, projected.x)
       maxY = max(maxY, projected.y)
     }
-    let box = PixelRect(
+    let box = PixelBox(
       x0: Int(max(Double(clip.x0), (minX - 1).rounded(.down))),
       y0: Int(max(Double(clip.y0), (minY - 1).rounded(.down))),
       x1: Int(min(Double(clip.x1), (maxX + 1).rounded(.up))),
       y1: Int(min(Double(clip.y1), (maxY + 1).rounded(.up))))
     guard !box.isEmpty else { return }
-    var scratch = Image(width: box.x1 - box.x0, height: box.y1 - box.y0)
+    var scratch = Image(width: box.width, height: box.height)
     let shifted = transform.concatenating(
       Transform3D(Transform2D(translationX: Double(-box.x0), y: Double(-box.y0))))
     do {
