@@ -66,34 +66,7 @@ public final class VideoFrameCompositor {
   /// - Throws: ``MediaError`` when a source cannot be decoded; ``RenderError`` when drawing
   ///   fails.
   public func frame(at time: Time) throws -> Image {
-    defer { closeUnusedReaders() }
-    guard let description = videoComposition.frameDescription(at: time, in: composition) else {
-      return Image.filled(width: width, height: height, color: .black)
-    }
-    // Every layer's source is read (so each reader stays in step and keeps decoding forward),
-    // but drawing starts at the topmost picture that covers the whole frame: an opaque,
-    // untransformed, full-size video picture hides the background and everything below it,
-    // and is taken as it is (the common pass-through case) with no fill and no composite.
-    var pictures: [(Image, VideoFrameDescription.Layer)] = []
-    var firstVisible = 0
-    for layer in description.layers {
-      guard let picture = try picture(for: layer) else { continue }
-      if covers(picture, layer: layer) { firstVisible = pictures.count }
-      pictures.append((picture, layer))
-    }
-    var output: Image
-    var drawn = pictures[firstVisible...]
-    if let (picture, layer) = drawn.first, covers(picture, layer: layer) {
-      output = picture
-      drawn = drawn.dropFirst()
-    } else {
-      output = Image.filled(
-        width: width, height: height, color: description.backgroundColor.withAlpha(1))
-    }
-    for (picture, layer) in drawn {
-      try draw(picture, layer: layer, onto: &output)
-    }
-    return output
+    try converter().image(from: composite(at: time, keepingYUVIn: nil))
   }
 
   /// The composited picture at `time`, kept in 4:2:0 Y′CbCr where it can be: a single
@@ -109,6 +82,18 @@ public final class VideoFrameCompositor {
   /// - Returns: The picture, of the render size.
   /// - Throws: As ``frame(at:)``.
   package func picture(at time: Time, matrix: ColorMatrix) throws -> VideoPicture {
+    try composite(at: time, keepingYUVIn: matrix)
+  }
+
+  /// The composited picture at `time`: in Y′CbCr when `matrix` is given and the frame allows
+  /// it (see ``picture(at:matrix:)``), else in RGB.
+  private func composite(at time: Time, keepingYUVIn matrix: ColorMatrix?) throws
+    -> VideoPicture
+  {
+    // Every layer's source is read (so each reader stays in step and keeps decoding forward),
+    // but drawing starts at the topmost picture that covers the whole frame: an opaque,
+    // untransformed, full-size video picture hides the background and everything below it,
+    // and is taken as it is (the common pass-through case) with no fill and no composite.
     defer { closeUnusedReaders() }
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
       return .bgra(Image.filled(width: width, height: height, color: .black))
@@ -117,14 +102,14 @@ public final class VideoFrameCompositor {
     var firstVisible = 0
     for layer in description.layers {
       guard let picture = try videoPicture(for: layer) else { continue }
-      if covers(width: picture.width, height: picture.height, layer: layer) {
+      if covers(picture, layer: layer) {
         firstVisible = pictures.count
       }
       pictures.append((picture, layer))
     }
     let drawn = pictures[firstVisible...]
     if let (bottom, bottomLayer) = drawn.first,
-      covers(width: bottom.width, height: bottom.height, layer: bottomLayer)
+      covers(bottom, layer: bottomLayer)
     {
       if drawn.count == 1 {
         if case .yuv(let yuv) = bottom, yuv.matrix != matrix {
@@ -132,7 +117,7 @@ public final class VideoFrameCompositor {
         }
         return bottom
       }
-      if drawn.count == 2, case .yuv(let under) = bottom, under.matrix == matrix,
+      if drawn.count == 2, matrix != nil, case .yuv(let under) = bottom, under.matrix == matrix,
         let (top, topLayer) = drawn.last, case .yuv(let over) = top,
         over.matrix == matrix, over.width == width, over.height == height,
         topLayer.transform.isIdentity, topLayer.cropRectangle == nil
@@ -143,7 +128,7 @@ public final class VideoFrameCompositor {
     var output: Image
     var remaining = drawn
     if let (picture, layer) = remaining.first,
-      covers(width: picture.width, height: picture.height, layer: layer)
+      covers(picture, layer: layer)
     {
       output = try converter().image(from: picture)
       remaining = remaining.dropFirst()
@@ -185,18 +170,12 @@ public final class VideoFrameCompositor {
   /// Whether a layer's picture, drawn, would replace every output pixel exactly: a decoded
   /// video frame (opaque) of the output size at full opacity, with an identity transform
   /// and no crop.
-  private func covers(_ picture: Image, layer: VideoFrameDescription.Layer) -> Bool {
-    covers(width: picture.width, height: picture.height, layer: layer)
-  }
-
-  private func covers(
-    width pictureWidth: Int, height pictureHeight: Int, layer: VideoFrameDescription.Layer
-  ) -> Bool {
+  private func covers(_ picture: VideoPicture, layer: VideoFrameDescription.Layer) -> Bool {
     guard case .track(let source) = layer.source,
       VideoFrameCompositor.isOpaque(pixelFormat: source.track.pixelFormat)
     else { return false }
     return layer.opacity >= 1 && layer.transform.isIdentity && layer.cropRectangle == nil
-      && pictureWidth == width && pictureHeight == height
+      && picture.width == width && picture.height == height
   }
 
   /// The source picture a layer shows, or nil when the source has no frame at that time.
