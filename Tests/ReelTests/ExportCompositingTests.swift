@@ -33,15 +33,8 @@ struct ExportCompositingTests {
 
   @Test func theMiddleOfACrossFadeIsHalfOfEachSourceFrame() async throws {
     let folder = try O.folder()
-    let first = try O.makeClip(
-      "a.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=2")
-    let second = try O.makeClip(
-      "b.mp4", in: folder, video: "gradients=size=320x240:rate=30:duration=2:speed=0.05")
-    let built = try O.crossFade(first, second)
+    let (first, second, built, movie) = try O.crossFade(in: folder)
     #expect(built.composition.duration == O.time(3))
-    let movie = Movie(
-      composition: built.composition, videoComposition: built.videoComposition,
-      audioMix: built.audioMix)
     // Export the one frame at 1.5 s (the cross-fade runs over [1, 2)), nearly losslessly.
     let output = folder.appendingPathComponent("fade.mp4")
     var settings = ExportSettings(crf: 1)

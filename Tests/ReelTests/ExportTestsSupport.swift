@@ -251,14 +251,25 @@ enum ExportOracle {
     return try await session.export()
   }
 
-  /// Two clips in a sequence with a 1 s cross-fade between them.
-  static func crossFade(_ first: URL, _ second: URL) throws -> ClipSequence.Output {
+  /// Two 2 s 320×240 clips (testsrc2, then slowly moving gradients) in a sequence with a
+  /// 1 s cross-fade over [1, 2) s, and the movie of it.
+  static func crossFade(in folder: URL) throws -> (
+    first: URL, second: URL, built: ClipSequence.Output, movie: Movie
+  ) {
+    let first = try makeClip(
+      "a.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=2")
+    let second = try makeClip(
+      "b.mp4", in: folder, video: "gradients=size=320x240:rate=30:duration=2:speed=0.05")
     var sequence = ClipSequence()
     sequence.append(.media(SourceMedia(asset: try Asset(url: first)), timeRange: nil))
     sequence.append(
       .media(SourceMedia(asset: try Asset(url: second)), timeRange: nil),
       transition: .crossFade(duration: time(1)))
-    return try sequence.build()
+    let built = try sequence.build()
+    let movie = Movie(
+      composition: built.composition, videoComposition: built.videoComposition,
+      audioMix: built.audioMix)
+    return (first, second, built, movie)
   }
 
   /// A movie of one file's clip with the default video composition.

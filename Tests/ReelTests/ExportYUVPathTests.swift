@@ -35,6 +35,11 @@ struct ExportYUVPathTests {
     return frames
   }
 
+  /// A 1 s, 320×240, 30 fps testsrc2 clip (yuv420p, BT.601 by its size).
+  static func testClip(in folder: URL) throws -> URL {
+    try O.makeClip("clip.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=1")
+  }
+
   /// Mean absolute difference of two sample arrays.
   static func meanError(_ a: [UInt8], _ b: [UInt8]) -> Double {
     precondition(a.count == b.count)
@@ -65,8 +70,7 @@ struct ExportYUVPathTests {
 
   @Test func aClipNothingIsDrawnOnGoesFromDecoderToEncoderUnconverted() async throws {
     let folder = try O.folder()
-    let clip = try O.makeClip(
-      "clip.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=1")
+    let clip = try Self.testClip(in: folder)
     let movie = try O.movie(of: clip)
     let (fast, slow, fastResult, slowResult) = try await Self.exportBothWays(movie, in: folder)
     #expect(fastResult.yuvFrameCount == 30)
@@ -88,8 +92,7 @@ struct ExportYUVPathTests {
 
   @Test func overlaysOnAFullFrameVideoAreCompositedInYUVWithTheRGBPathsPixels() async throws {
     let folder = try O.folder()
-    let clip = try O.makeClip(
-      "clip.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=1")
+    let clip = try Self.testClip(in: folder)
     var movie = try O.movie(of: clip)
     let size = Size(width: 320, height: 240)
     // A half-transparent white box at odd coordinates, an opaque red box, and a caption.
@@ -129,8 +132,7 @@ struct ExportYUVPathTests {
 
   @Test func anInsetVideoOverABackdropIsScaledInYUV() async throws {
     let folder = try O.folder()
-    let clip = try O.makeClip(
-      "clip.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=1")
+    let clip = try Self.testClip(in: folder)
     var movie = try O.movie(of: clip)
     let size = Size(width: 320, height: 240)
     var inset = Layer.video(frame: Rect(x: 32, y: 24, width: 256, height: 192))
@@ -159,14 +161,7 @@ struct ExportYUVPathTests {
 
   @Test func aCrossFadeIsMixedInYUV() async throws {
     let folder = try O.folder()
-    let first = try O.makeClip(
-      "a.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=2")
-    let second = try O.makeClip(
-      "b.mp4", in: folder, video: "gradients=size=320x240:rate=30:duration=2:speed=0.05")
-    let built = try O.crossFade(first, second)
-    let movie = Movie(
-      composition: built.composition, videoComposition: built.videoComposition,
-      audioMix: built.audioMix)
+    let movie = try O.crossFade(in: folder).movie
     let (fast, slow, fastResult, _) = try await Self.exportBothWays(
       movie, in: folder, range: O.range(O.time(3, 2), O.time(1, 10)))
     #expect(fastResult.yuvFrameCount == 3)
@@ -178,8 +173,7 @@ struct ExportYUVPathTests {
 
   @Test func aTiltedVideoLayerIsDrawnInRGB() async throws {
     let folder = try O.folder()
-    let clip = try O.makeClip(
-      "clip.mp4", in: folder, video: "testsrc2=size=320x240:rate=30:duration=1")
+    let clip = try Self.testClip(in: folder)
     var movie = try O.movie(of: clip)
     let size = Size(width: 320, height: 240)
     var perspective = Transform3D.identity
@@ -198,12 +192,7 @@ struct ExportYUVPathTests {
   }
 
   @Test func aClipsDecoderIsClosedOnceTheSequenceHasMovedOn() throws {
-    let folder = try O.folder()
-    let first = try O.makeClip(
-      "a.mp4", in: folder, video: "testsrc2=size=160x120:rate=30:duration=2")
-    let second = try O.makeClip(
-      "b.mp4", in: folder, video: "testsrc2=size=160x120:rate=30:duration=2")
-    let built = try O.crossFade(first, second)
+    let built = try O.crossFade(in: try O.folder()).built
     let compositor = try VideoFrameCompositor(
       composition: built.composition, videoComposition: built.videoComposition)
     _ = try compositor.picture(at: O.time(1, 2), matrix: .bt601)
@@ -216,6 +205,6 @@ struct ExportYUVPathTests {
     // The first clip again: reopened, and its picture is right.
     let again = try compositor.frame(at: O.time(1, 2))
     #expect(compositor.openReaderCount == 1)
-    #expect(again.width == 160 && again.height == 120)
+    #expect(again.width == 320 && again.height == 240)
   }
 }
