@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_DIR ?= Examples/media
 
-.PHONY: all deps build test demo format clean bench
+.PHONY: all deps build test demo format clean bench fuzz
 
 all: build
 
@@ -30,9 +30,13 @@ bench: deps
 	$(SWIFT) build -c release --product ReelBenchmarks
 	python3 bench/bench.py
 
+## fuzz: build the libFuzzer targets in Fuzz/ and run each for FUZZ_TIME seconds (default 60)
+fuzz: deps
+	./scripts/fuzz.sh
+
 ## format: run swift-format over the sources and tests
 format:
-	$(SWIFT) format -i -r Sources Tests Package.swift
+	$(SWIFT) format -i -r Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 
 clean:
 	rm -rf .build
