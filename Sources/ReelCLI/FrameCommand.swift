@@ -52,6 +52,8 @@ enum FrameCommand {
     let variables = try TemplateInput.variables(from: parsed.allValues("--set"), command: "frame")
     try TemplateInput.checkOutput(output, overwrite: parsed.has("--overwrite"), command: "frame")
 
+    // A signal while loading or drawing stops the command before the still is written.
+    Interruption.install()
     let template = try TemplateInput.load(path: templatePath, variables: variables)
     let duration = template.movie.duration
     guard time < duration else {
@@ -69,6 +71,7 @@ enum FrameCommand {
     } catch {
       throw CommandFailure(message: "\(templatePath): \(error)", status: .failure)
     }
+    try Interruption.check(output: output)
     do {
       try frame.image.writePNG(
         to: URL(fileURLWithPath: output), overwrite: parsed.has("--overwrite"))

@@ -68,8 +68,9 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
     case .fileExists(let path):
       return "\(path): a file already exists there and was kept; allow overwriting to replace it"
     case .unsupportedContainer(let path, let fileExtension):
-      let known = MediaWriter.supportedFileExtensions.map { ".\($0)" }.joined(separator: ", ")
-      return "\(path): unsupported output extension '.\(fileExtension)'; use one of \(known)"
+      let known = MediaWriter.supportedFileExtensions.map { ".\($0)" }
+      let list = known.dropLast().joined(separator: ", ") + " or " + (known.last ?? "")
+      return "\(path): unsupported output extension '.\(fileExtension)'; use \(list)"
     case .codecNotAllowed(let path, let codec, let container):
       return "\(path): codec '\(codec)' cannot be written in a .\(container) file"
     case .oddDimensions(let path, let width, let height):
