@@ -111,7 +111,9 @@ enum TemplateInput {
       let why =
         fileExtension.isEmpty
         ? "the name has no extension" : "'.\(fileExtension)' is not a format Reel writes"
-      throw .usage("\(command): cannot write \(path): \(why); end OUT with one of \(known)")
+      let still = fileExtension.lowercased() == "png" ? " (for a still, use reel frame)" : ""
+      throw .usage(
+        "\(command): cannot write \(path): \(why); end OUT with one of \(known)\(still)")
     }
   }
 

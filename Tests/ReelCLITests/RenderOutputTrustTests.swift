@@ -62,6 +62,21 @@ struct RenderOutputTrustTests {
     #expect(try CLITestSupport.contents(of: folder) == ["out.mp4", "template.json"])
   }
 
+  /// Two renders to one path at once, as in the reproduction: whatever the timing,
+  /// one writes the file (exit 0), the other keeps it (exit 2) and leaves no temporary file.
+  @Test func twoRendersToOnePathWriteOneFile() throws {
+    let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate(seconds: 4))
+    let folder = template.deletingLastPathComponent()
+    let output = folder.appendingPathComponent("same.mp4").path
+    let first = try Render(["render", template.path, "-o", output])
+    let second = try Render(["render", template.path, "-o", output, "--set", "colour=red"])
+    let results = [first.finish(), second.finish()]
+    #expect(results.map(\.status).sorted() == [0, 2], "\(results.map(\.stderr))")
+    #expect(try CLITestSupport.contents(of: folder) == ["same.mp4", "template.json"])
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", "-count_frames", output])
+    #expect((probe["streams"] as? [[String: Any]])?.first?["nb_read_frames"] as? String == "120")
+  }
+
   @Test func withOverwriteAFileAppearingWhileRenderingIsReplaced() throws {
     let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate(seconds: 8))
     let folder = template.deletingLastPathComponent()
