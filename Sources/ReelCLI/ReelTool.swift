@@ -33,13 +33,16 @@ enum ReelTool {
     """
 
   /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-  static func run(arguments: [String]) async -> ExitStatus {
+  static func run(arguments given: [String]) async -> ExitStatus {
+    // `--verbose` may also come before the command (`reel --verbose render …`).
+    let leading = given.prefix { Arguments.commonFlags.contains($0) }
+    let arguments = Array(given.dropFirst(leading.count))
     guard let command = arguments.first else {
       printError("missing command; run 'reel --help' for the list of commands")
       return .usage
     }
     let rest = Array(arguments.dropFirst())
-    routeLibraryLog(verbose: Arguments.isVerbose(rest))
+    routeLibraryLog(verbose: leading.contains("--verbose") || Arguments.isVerbose(rest))
     do {
       switch command {
       case "-h", "--help", "help":

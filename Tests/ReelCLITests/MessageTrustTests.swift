@@ -164,6 +164,13 @@ struct MessageTrustTests {
     }
   }
 
+  @Test func verboseMayComeBeforeTheCommand() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-log")
+    let image = try Self.hugePNG(in: folder)
+    let result = try TestSupport.reel(["--verbose", "probe", image.path])
+    #expect(result.stderr.contains("reel: ffmpeg: "), "\(result.stderr)")
+  }
+
   @Test(arguments: ["render", "frame", "validate", "schema", "probe", "demo"])
   func everyCommandDocumentsAndTakesVerbose(command: String) throws {
     let help = try TestSupport.reel([command, "--help", "--verbose"])
