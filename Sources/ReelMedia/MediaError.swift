@@ -66,7 +66,7 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
       return
         "\(path): cannot write output (\(reason)); check that the folder exists and is writable"
     case .fileExists(let path):
-      return "\(path): a file already exists there and was kept; allow overwriting to replace it"
+      return "\(path): a file already exists there and was kept; pass overwrite: true to replace it"
     case .unsupportedContainer(let path, let fileExtension):
       let known = MediaWriter.supportedFileExtensions.map { ".\($0)" }
       let list = known.dropLast().joined(separator: ", ") + " or " + (known.last ?? "")
