@@ -1,8 +1,17 @@
 /// A small command-line parser: flags, options with a value, and positional arguments.
 ///
 /// Understands `--name value`, `--name=value`, short aliases (`-o value`) and `--` to end
-/// options. Unknown options are usage errors that name the option.
+/// options. Unknown options are usage errors that name the option. Every command also
+/// takes the ``commonFlags`` (`--verbose`).
 struct Arguments {
+  /// Flags every command takes: `--verbose` shows the media libraries' own log.
+  static let commonFlags: Set<String> = ["--verbose"]
+
+  /// Whether `arguments` (a command's, after its name) ask for `--verbose` before any `--`.
+  static func isVerbose(_ arguments: [String]) -> Bool {
+    arguments.prefix { $0 != "--" }.contains("--verbose")
+  }
+
   /// Positional arguments, in order.
   private(set) var positionals: [String] = []
   private var flags: Set<String> = []
@@ -40,7 +49,7 @@ struct Arguments {
         argument = String(argument[..<equals])
       }
       let name = aliases[argument] ?? argument
-      if knownFlags.contains(name) {
+      if knownFlags.contains(name) || Arguments.commonFlags.contains(name) {
         if inlineValue != nil {
           throw .usage("\(command): option \(name) takes no value")
         }

@@ -26,6 +26,7 @@ enum DemoCommand {
       --name NAME        The name on the birthday card (default: Friend).
       --media-only       Make the media but do not render the birthday card.
       --quiet            No progress bar.
+      --verbose          Also show FFmpeg's own messages on stderr.
       -h, --help         Show this help.
     """
 
@@ -35,7 +36,7 @@ enum DemoCommand {
       options: ["--output", "--name"],
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
-      print(help)
+      Console.document(help)
       return .ok
     }
     guard parsed.positionals.isEmpty else {
@@ -49,8 +50,8 @@ enum DemoCommand {
     try media.writeAll { () throws(CommandFailure) in
       try Interruption.check(output: folder.path)
     }
-    print("Made the example media in \(folder.path):")
-    for name in DemoMedia.fileNames { print("  \(name)") }
+    Console.output(
+      lines: ["Made the example media in \(folder.path):"] + DemoMedia.fileNames.map { "  \($0)" })
     if parsed.has("--media-only") { return .ok }
 
     let card = media.url("birthday-card.mp4")
@@ -62,15 +63,17 @@ enum DemoCommand {
         data: Data(DemoMedia.birthdayCardTemplateInMediaFolder.utf8),
         path: media.url("birthday-card.json").path, variables: variables)
     } catch {
-      throw CommandFailure(message: error.description, status: .invalidTemplate)
+      throw CommandFailure(lines: error.lines, status: .invalidTemplate)
     }
     var settings = template.exportSettings
     settings.overwrite = true
     let style = ProgressReporter.style(json: false, quiet: parsed.has("--quiet"))
     switch await RenderCommand.export(template.movie, to: card, settings: settings, style: style) {
     case .success(let result):
-      print(RenderCommand.summary(of: result, output: card.path))
-      print("The birthday card is at \(card.path)")
+      Console.output(lines: [
+        RenderCommand.summary(of: result, output: card.path),
+        "The birthday card is at \(card.path)",
+      ])
       return .ok
     case .failure(let error):
       try Interruption.check(output: card.path)

@@ -19,7 +19,11 @@ enum FrameCommand {
       --set NAME=VALUE       Fill the template variable {{NAME}} (repeatable).
       --size WxH             Scale the still down to fit inside W×H pixels (aspect kept).
       --overwrite            Replace an existing OUT.png (otherwise reel exits 2).
+      --verbose              Also show FFmpeg's own messages on stderr.
       -h, --help             Show this help.
+
+    T is any number of seconds as JSON writes it (1.5, 1.5e0, 0.7666666666666667); times
+    finer than a nanosecond are rounded to the nearest one.
     """
 
   static func run(arguments: [String]) throws -> ExitStatus {
@@ -28,7 +32,7 @@ enum FrameCommand {
       options: ["--output", "--time", "--set", "--size"],
       aliases: ["-h": "--help", "-o": "--output", "-t": "--time"])
     if parsed.has("--help") {
-      print(help)
+      Console.document(help)
       return .ok
     }
     let templatePath = try TemplateInput.templatePath(parsed, command: "frame", usage: usage)
@@ -48,6 +52,8 @@ enum FrameCommand {
     let variables = try TemplateInput.variables(from: parsed.allValues("--set"), command: "frame")
     try TemplateInput.checkOutput(output, overwrite: parsed.has("--overwrite"), command: "frame")
 
+    // A signal while loading or drawing stops the command before the still is written.
+    Interruption.install()
     let template = try TemplateInput.load(path: templatePath, variables: variables)
     let duration = template.movie.duration
     guard time < duration else {
@@ -65,8 +71,15 @@ enum FrameCommand {
     } catch {
       throw CommandFailure(message: "\(templatePath): \(error)", status: .failure)
     }
-    try frame.image.writePNG(to: URL(fileURLWithPath: output))
-    print("wrote \(output): \(frame.image.width)×\(frame.image.height) at \(describeSeconds(time))")
+    try Interruption.check(output: output)
+    do {
+      try frame.image.writePNG(
+        to: URL(fileURLWithPath: output), overwrite: parsed.has("--overwrite"))
+    } catch {
+      throw CommandFailure.media(error, command: "frame")
+    }
+    Console.output(
+      "wrote \(output): \(frame.image.width)×\(frame.image.height) at \(describeSeconds(time))")
     return .ok
   }
 

@@ -66,7 +66,11 @@ enum JSONValue: Equatable {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || (0x2028...0x2029).contains(scalar.value):
+        // Control characters (and the line separators JavaScript reads as newlines) as
+        // escapes, so the text shows no raw control character on a terminal.
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)

@@ -10,6 +10,7 @@ enum ProbeCommand {
     and rotation, frame rate, pixel format and colour; sample rate and channels).
 
     Options:
+      --verbose   Also show FFmpeg's own messages on stderr.
       --json      Print one JSON object instead of the readable summary:
                   {"path","format","duration","tracks":[{"index","kind","codec","width",
                   "height","displayWidth","displayHeight","rotation","frameRate",
@@ -24,7 +25,7 @@ enum ProbeCommand {
       arguments, command: "probe", flags: ["--json", "--help"], options: [],
       aliases: ["-h": "--help"])
     if parsed.has("--help") {
-      print(help)
+      Console.document(help)
       return .ok
     }
     guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
@@ -36,9 +37,9 @@ enum ProbeCommand {
     }
     let asset = try Asset(path: path)
     if parsed.has("--json") {
-      print(ProbeReport(asset).jsonString())
+      Console.document(ProbeReport(asset).jsonString())
     } else {
-      print(ProbeReport(asset).summary)
+      Console.output(lines: ProbeReport(asset).summaryLines)
     }
     return .ok
   }
@@ -84,7 +85,7 @@ struct ProbeReport {
   }
 
   /// The readable summary: one line per fact, one block per track.
-  var summary: String {
+  var summaryLines: [String] {
     var lines = [asset.path]
     lines.append("  format:   \(asset.formatLongName) (\(asset.formatName))")
     lines.append("  duration: \(formatSeconds(duration))")
@@ -98,7 +99,7 @@ struct ProbeReport {
         lines.append("      display \(width)×\(height), \(turn)")
       }
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   private func describe(_ track: TrackInfo) -> String {

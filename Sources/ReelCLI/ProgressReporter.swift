@@ -87,7 +87,7 @@ struct ProgressReporter: Sendable {
       ("eta", eta.map { .number(($0 * 100).rounded() / 100) } ?? .null),
     ]).serialized()
     // Unbuffered, so a reader sees each line as soon as it is made.
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    Console.document(line)
   }
 
   private mutating func drawBar(_ progress: ExportProgress) {
@@ -100,13 +100,13 @@ struct ProgressReporter: Sendable {
     let left = progress.secondsRemaining.map { "\(ProgressReporter.clock($0)) left" } ?? ""
     let line = "[\(bar)] \(percent)  \(fps)  \(left)"
     barShown = true
-    FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
+    Console.terminalControl("\r\(line)\u{1B}[K")
   }
 
   private mutating func clearBar() {
     guard barShown else { return }
     barShown = false
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    Console.terminalControl("\r\u{1B}[K")
   }
 
   /// `m:ss` (or `h:mm:ss`) for a number of seconds, rounded up.

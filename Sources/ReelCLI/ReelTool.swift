@@ -23,26 +23,33 @@ enum ReelTool {
     Options:
       -h, --help                 Show help (also `reel <command> --help`).
       --version                  Print the version.
+      --verbose                  With any command: also show the media libraries' (FFmpeg's)
+                                 own messages, as `reel: ffmpeg: …` lines on stderr.
 
     Exit codes: 0 ok, 1 other failure, 2 usage error (or the output exists without
-    --overwrite), 3 invalid template (missing media included), 4 media error (unreadable,
-    corrupt, unsupported, unwritable), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM).
+    --overwrite, or Reel cannot write a file of that name), 3 invalid template (missing media
+    included), 4 media error (unreadable, corrupt, unsupported, unwritable), 129 hung up
+    (SIGHUP), 130 interrupted (Ctrl-C), 131 quit (SIGQUIT), 143 terminated (SIGTERM).
     """
 
   /// Runs the tool with `arguments` (without the program name) and returns the exit status.
-  static func run(arguments: [String]) async -> ExitStatus {
+  static func run(arguments given: [String]) async -> ExitStatus {
+    // `--verbose` may also come before the command (`reel --verbose render …`).
+    let leading = given.prefix { Arguments.commonFlags.contains($0) }
+    let arguments = Array(given.dropFirst(leading.count))
     guard let command = arguments.first else {
       printError("missing command; run 'reel --help' for the list of commands")
       return .usage
     }
     let rest = Array(arguments.dropFirst())
+    routeLibraryLog(verbose: leading.contains("--verbose") || Arguments.isVerbose(rest))
     do {
       switch command {
       case "-h", "--help", "help":
-        print(usage)
+        Console.document(usage)
         return .ok
       case "--version":
-        print("reel \(version)")
+        Console.output("reel \(version)")
         return .ok
       case "render":
         return try await RenderCommand.run(arguments: rest)
@@ -61,23 +68,31 @@ enum ReelTool {
           "unknown command '\(command)'; run 'reel --help' for the list of commands")
       }
     } catch let failure as CommandFailure {
-      printError(failure.message)
+      Console.errors(failure.lines)
       return failure.status
     } catch let error as MediaError {
-      printError(error.description)
-      return .media
+      let failure = CommandFailure.media(error)
+      Console.errors(failure.lines)
+      return failure.status
     } catch {
-      printError("\(error)")
+      Console.error("\(error)")
       return .failure
     }
   }
 
-  /// Writes `message` to standard error, each line starting with `reel: ` (unless
-  /// `prefixed` is false), ending with a newline.
+  /// Writes `message` to standard error as one `reel: ` line (unless `prefixed` is false),
+  /// with control characters escaped (see ``Console``).
   static func printError(_ message: String, prefixed: Bool = true) {
-    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-    let text = lines.map { prefixed && !$0.isEmpty ? "reel: \($0)" : String($0) }
-      .joined(separator: "\n")
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    if prefixed { Console.error(message) } else { Console.note(message) }
+  }
+
+  /// Sends the media libraries' log to standard error with `--verbose` (their warnings and
+  /// information, as `reel: ffmpeg: …` lines), and drops it otherwise.
+  private static func routeLibraryLog(verbose: Bool) {
+    if verbose {
+      MediaLog.setHandler(level: .info) { message in Console.libraryLog(message.text) }
+    } else {
+      MediaLog.setHandler(nil)
+    }
   }
 }

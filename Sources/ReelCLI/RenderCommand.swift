@@ -11,26 +11,29 @@ enum RenderCommand {
     Usage: \(usage)
 
     Renders a template (JSON, see docs/template-format.md) to a video file. The container
-    comes from OUT's extension (.mp4, .mov, .m4v, .mkv, .webm, .m4a). The file appears only
-    when complete; an interrupted or failed render leaves nothing at OUT.
+    comes from OUT's extension (\(MediaWriter.supportedFileExtensions.map { "." + $0 }.joined(separator: ", "))). The file appears only
+    when complete; an interrupted or failed render leaves nothing at OUT, and an existing
+    file is never replaced without --overwrite, even one that appears while rendering.
 
     Options:
       -o, --output OUT       The file to write (required).
       --preset P             Export preset instead of the template's: low, medium, highest,
                              640x480, 960x540, 1280x720, 1920x1080, 3840x2160,
                              hevc-1920x1080, hevc-3840x2160, hevc-highest, m4a, passthrough.
-      --from S, --to S       Export only this part of the movie (seconds).
+      --from S, --to S       Export only this part of the movie (seconds, any JSON number).
       --set NAME=VALUE       Fill the template variable {{NAME}} (repeatable).
       --overwrite            Replace an existing OUT (otherwise it is kept and reel exits 2).
       --quiet                No progress bar and no summary line.
       --progress json        One JSON object per line on stdout as frames are written:
                              {"fraction","frame","frames","fps","eta"} (eta in seconds, null
                              until known); the summary line then goes to stderr.
+      --verbose              Also show FFmpeg's own messages on stderr.
       -h, --help             Show this help.
 
     On a terminal a progress bar (percent, frames per second, time left) is drawn on stderr.
-    Exit codes: 0 written, 2 usage (or OUT exists), 3 invalid template, 4 media error,
-    130 interrupted (Ctrl-C), 143 terminated.
+    Exit codes: 0 written, 2 usage (or OUT exists, or OUT's name is not one Reel writes),
+    3 invalid template, 4 media error, 129 hung up (SIGHUP), 130 interrupted (Ctrl-C),
+    131 quit (SIGQUIT), 143 terminated (SIGTERM).
     """
 
   static func run(arguments: [String]) async throws -> ExitStatus {
@@ -39,7 +42,7 @@ enum RenderCommand {
       options: ["--output", "--preset", "--from", "--to", "--set", "--progress"],
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
-      print(help)
+      Console.document(help)
       return .ok
     }
     let templatePath = try TemplateInput.templatePath(parsed, command: "render", usage: usage)
@@ -69,6 +72,7 @@ enum RenderCommand {
       try TemplateInput.seconds(text, option: "--to", command: "render")
     }
     let overwrite = parsed.has("--overwrite")
+    try TemplateInput.checkMovieOutputName(output, command: "render")
     try TemplateInput.checkOutput(output, overwrite: overwrite, command: "render")
 
     let template = try TemplateInput.load(path: templatePath, variables: variables)
@@ -87,9 +91,9 @@ enum RenderCommand {
     case .success(let result):
       if !parsed.has("--quiet") {
         let line = summary(of: result, output: output)
-        if json { ReelTool.printError(line, prefixed: false) } else { print(line) }
+        if json { Console.note(line) } else { Console.output(line) }
       }
-      if parsed.has("--stats") { ReelTool.printError(statistics(of: result), prefixed: false) }
+      if parsed.has("--stats") { Console.note(statistics(of: result)) }
       return .ok
     case .failure(let error):
       try Interruption.check(output: output)
@@ -181,7 +185,7 @@ enum RenderCommand {
   static func failure(for error: ExportError, template: String) -> CommandFailure {
     switch error {
     case .media(let media):
-      return CommandFailure(message: media.description, status: .media)
+      return CommandFailure.media(media, command: "render")
     case .invalidMovie(let reason):
       return CommandFailure(
         message: "\(template): cannot be exported: \(reason)", status: .invalidTemplate)

@@ -9,6 +9,7 @@ enum SchemaCommand {
     and independent validators (e.g. `reel schema > reel.schema.json`).
 
     Options:
+      --verbose    Accepted by every command (schema reads no media).
       -h, --help   Show this help.
     """
 
@@ -16,14 +17,14 @@ enum SchemaCommand {
     let parsed = try Arguments(
       arguments, command: "schema", flags: ["--help"], options: [], aliases: ["-h": "--help"])
     if parsed.has("--help") {
-      print(help)
+      Console.document(help)
       return .ok
     }
     guard parsed.positionals.isEmpty else {
       throw CommandFailure.usage(
         "schema: unexpected argument '\(parsed.positionals[0])'; usage: reel schema")
     }
-    print(Template.schema, terminator: Template.schema.hasSuffix("\n") ? "" : "\n")
+    Console.document(Template.schema)
     return .ok
   }
 }

@@ -29,7 +29,7 @@ enum TemplateInput {
   }
 
   /// Loads and validates a template, printing its warnings as `reel: warning: …` lines on
-  /// standard error.
+  /// standard error (one line per kind of warning, see ``Console/summarize(_:)``).
   ///
   /// - Parameters:
   ///   - path: The template file.
@@ -44,11 +44,9 @@ enum TemplateInput {
     do {
       loaded = try Template.load(path: path, variables: variables)
     } catch {
-      throw CommandFailure(message: error.description, status: .invalidTemplate)
+      throw CommandFailure(lines: error.lines, status: .invalidTemplate)
     }
-    for warning in loaded.warnings {
-      ReelTool.printError("warning: \(path): \(warning)")
-    }
+    Console.warnings(loaded.warnings.map { "\(path): \($0)" })
     return loaded
   }
 
@@ -67,21 +65,56 @@ enum TemplateInput {
     return path
   }
 
-  /// Parses a time option (decimal seconds, converted exactly: `0.1` is 1/10 s).
+  /// The timescale of times given on the command line that are not exact decimals with
+  /// at most nine places: nanoseconds, as the template format's times.
+  static let commandLineTimescale: Int32 = 1_000_000_000
+
+  /// Parses a time option: any JSON-style number of seconds (`1.5`, `1.5e0`,
+  /// `0.7666666666666667`), converted exactly from its decimal text (`0.1` is 1/10 s) when
+  /// that fits a time, else to the nearest nanosecond.
   ///
   /// - Parameters:
   ///   - text: The option's value.
   ///   - option: The option's name, for messages (`--from`).
   ///   - command: The command name, for messages.
   /// - Returns: The time, ≥ 0.
-  /// - Throws: ``CommandFailure/usage(_:)`` for text that is not a non-negative number.
+  /// - Throws: ``CommandFailure/usage(_:)`` for text that is not a number, a negative
+  ///   number, or one too large to be a time.
   static func seconds(_ text: String, option: String, command: String) throws(CommandFailure)
     -> Time
   {
-    guard let time = Time(decimalString: text), time >= .zero else {
+    guard let time = Time(decimalString: text, roundingToTimescale: commandLineTimescale) else {
+      if let value = Double(text), value.isFinite, value >= 1e9 {
+        throw .usage("\(command): \(option) \(text) is too large to be a time in seconds")
+      }
+      throw .usage("\(command): \(option) needs seconds ≥ 0, such as 1.5 (got '\(text)')")
+    }
+    guard time >= .zero else {
       throw .usage("\(command): \(option) needs seconds ≥ 0, such as 1.5 (got '\(text)')")
     }
     return time
+  }
+
+  /// Refuses an output name Reel cannot write a movie to: `-` (standard output) and names
+  /// whose extension is not one of ReelMedia's containers.
+  ///
+  /// - Throws: ``CommandFailure/usage(_:)`` (exit 2) naming the extensions Reel writes.
+  static func checkMovieOutputName(_ path: String, command: String) throws(CommandFailure) {
+    let known = MediaWriter.supportedFileExtensions.map { ".\($0)" }.joined(separator: ", ")
+    if path == "-" {
+      throw .usage(
+        "\(command): cannot write to standard output (-o -); Reel writes files: end OUT with one of \(known)"
+      )
+    }
+    let fileExtension = URL(fileURLWithPath: path).pathExtension
+    guard MediaWriter.supportsFileExtension(fileExtension) else {
+      let why =
+        fileExtension.isEmpty
+        ? "the name has no extension" : "'.\(fileExtension)' is not a format Reel writes"
+      let still = fileExtension.lowercased() == "png" ? " (for a still, use reel frame)" : ""
+      throw .usage(
+        "\(command): cannot write \(path): \(why); end OUT with one of \(known)\(still)")
+    }
   }
 
   /// Refuses to replace an existing file unless `overwrite` is set.

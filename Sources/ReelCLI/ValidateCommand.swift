@@ -15,6 +15,7 @@ enum ValidateCommand {
 
     Options:
       --set NAME=VALUE   Fill the template variable {{NAME}} (repeatable).
+      --verbose          Also show FFmpeg's own messages on stderr.
       -h, --help         Show this help.
     """
 
@@ -23,14 +24,14 @@ enum ValidateCommand {
       arguments, command: "validate", flags: ["--help"], options: ["--set"],
       aliases: ["-h": "--help"])
     if parsed.has("--help") {
-      print(help)
+      Console.document(help)
       return .ok
     }
     let path = try TemplateInput.templatePath(parsed, command: "validate", usage: usage)
     let variables = try TemplateInput.variables(
       from: parsed.allValues("--set"), command: "validate")
     _ = try TemplateInput.load(path: path, variables: variables)
-    print("\(path): valid")
+    Console.output("\(path): valid")
     return .ok
   }
 }

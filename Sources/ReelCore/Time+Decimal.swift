@@ -18,6 +18,29 @@ extension Time {
     self = time
   }
 
+  /// Parses a decimal number of seconds as ``init(decimalString:)`` does, and when the value
+  /// cannot be written exactly, gives the nearest multiple of `1 / timescale` seconds
+  /// instead (halves away from zero), marked ``Flags-swift.struct/hasBeenRounded``.
+  ///
+  /// So any JSON number of seconds has a time: "0.7666666666666667" with timescale
+  /// 1 000 000 000 is 766666667/1000000000, "0.25" stays 1/4.
+  ///
+  /// - Parameters:
+  ///   - decimalString: Seconds written in decimal (the grammar of ``init(decimalString:)``).
+  ///   - timescale: Units per second of a rounded result, > 0. Digits after the 27th
+  ///     significant one are ignored when rounding.
+  /// - Returns: nil for text outside the grammar, a timescale ≤ 0, and values whose
+  ///   rounded form does not fit an `Int64` value at that timescale (such as "1e30").
+  public init?(decimalString: String, roundingToTimescale timescale: Int32) {
+    guard timescale > 0, let parts = DecimalParts(decimalString) else { return nil }
+    if let exact = parts.exactTime() {
+      self = exact
+      return
+    }
+    guard let rounded = parts.nearestTime(timescale: timescale) else { return nil }
+    self = rounded
+  }
+
   /// Converts a `Decimal` number of seconds exactly.
   ///
   /// - Parameter decimal: Seconds.
@@ -120,6 +143,44 @@ private struct DecimalParts {
       let timescale = Int32(exactly: denominator / divisor)
     else { return nil }
     return Time(value: value, timescale: timescale)
+  }
+
+  /// The nearest multiple of `1 / timescale` (halves away from zero), marked rounded when
+  /// inexact; nil when it does not fit an `Int64` value.
+  func nearestTime(timescale: Int32) -> Time? {
+    var significant = digits.drop { $0 == UInt8(ascii: "0") }
+    if significant.isEmpty { return .zero }
+    guard var exponent else { return nil }
+    // Keep 27 significant digits, so that mantissa × timescale fits Int128 (a relative
+    // change below 10⁻²⁶; a Double has 17).
+    let kept = 27
+    if significant.count > kept {
+      exponent += significant.count - kept
+      significant = significant.prefix(kept)
+    }
+    var mantissa: Int128 = 0
+    for digit in significant {
+      mantissa = mantissa * 10 + Int128(digit - UInt8(ascii: "0"))
+    }
+    let scaled = mantissa * Int128(timescale)
+    let units: Int128
+    if exponent >= 0 {
+      // Whole seconds this large: exact unless too large.
+      guard exponent <= 18 else { return nil }
+      let (product, overflow) = scaled.multipliedReportingOverflow(by: power(ofTen: exponent))
+      guard !overflow else { return nil }
+      units = product
+    } else if -exponent > 37 {
+      // Less than half a unit (mantissa × timescale < 10³⁷ / 2): rounds to zero.
+      units = 0
+    } else {
+      let denominator = power(ofTen: -exponent)
+      let quotient = scaled / denominator
+      let twiceRemainder = (scaled % denominator) * 2
+      units = twiceRemainder >= denominator ? quotient + 1 : quotient
+    }
+    guard let magnitude = Int64(exactly: units) else { return nil }
+    return Time(value: negative ? -magnitude : magnitude, timescale: timescale, rounded: true)
   }
 
   private func power(ofTen exponent: Int) -> Int128 {

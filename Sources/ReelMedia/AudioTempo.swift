@@ -48,6 +48,7 @@ public final class AudioTempo {
   public init(factor: Double, format: AudioFormat = .standard, context: String = "audio tempo")
     throws(MediaError)
   {
+    FFmpegLogging.configure()
     guard factor.isFinite, factor >= 1e-4, factor <= 1e4 else {
       throw MediaError.invalidArgument(
         path: context, reason: "tempo factor \(factor) is out of range (0.0001…10000)")

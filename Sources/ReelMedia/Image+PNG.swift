@@ -13,32 +13,34 @@ extension Image {
   /// - Throws: `MediaError.encodeFailed` when the encoder fails, `.invalidArgument` for an
   ///   empty image. Errors name the path `<image>`, since no file is involved.
   public func pngData() throws(MediaError) -> Data {
-    try PNGEncoding.encode(self, path: "<image>")
+    FFmpegLogging.configure()
+    return try PNGEncoding.encode(self, path: "<image>")
   }
 
-  /// Writes the image as a PNG file, atomically: the bytes go to a temporary file in the same
-  /// folder, which is renamed over `url` only when complete.
+  /// Writes the image as a PNG file, atomically: the bytes go to a hidden temporary file in
+  /// the same folder (named as ``MediaWriter``'s are), which is moved onto `url` only when
+  /// complete; on failure it is removed.
   ///
-  /// - Parameter url: A local file URL; an existing file is replaced.
-  /// - Throws: `MediaError.unwritable` when the folder cannot be written,
-  ///   `.encodeFailed` when encoding fails.
-  public func writePNG(to url: URL) throws(MediaError) {
+  /// - Parameters:
+  ///   - url: A local file URL.
+  ///   - overwrite: Whether an existing file at `url` may be replaced. When false, a file
+  ///     there (before or appearing during the write) is kept and this throws.
+  /// - Throws: `MediaError.fileExists` for an existing file without `overwrite`,
+  ///   `.isDirectory` when `url` is a folder, `.unwritable` when the folder cannot be
+  ///   written, `.encodeFailed` when encoding fails.
+  public func writePNG(to url: URL, overwrite: Bool = true) throws(MediaError) {
+    FFmpegLogging.configure()
     let path = url.path
+    try MediaWriter.checkTarget(path: path, overwrite: overwrite)
     let data = try PNGEncoding.encode(self, path: path)
-    let folder = url.deletingLastPathComponent()
-    let temporary = folder.appendingPathComponent(
-      ".\(url.lastPathComponent).reel-\(UUID().uuidString).tmp")
+    let temporary = try MediaWriter.makeTemporaryFile(beside: path)
     do {
-      try data.write(to: temporary)
+      try data.write(to: URL(fileURLWithPath: temporary))
     } catch {
-      try? FileManager.default.removeItem(at: temporary)
+      unlink(temporary)
       throw MediaError.unwritable(path: path, reason: error.localizedDescription)
     }
-    if rename(temporary.path, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw MediaError.unwritable(path: path, reason: reason)
-    }
+    try MediaWriter.commitTemporaryFile(temporary, to: path, overwrite: overwrite)
   }
 }
 

@@ -23,6 +23,9 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
   case unsupportedCodec(path: String, codec: String)
   /// The output cannot be written at the path (missing folder, permissions, full disk).
   case unwritable(path: String, reason: String)
+  /// A file exists at the output path and replacing it was not allowed (it was there
+  /// before the write began, or appeared while writing; it is kept as it is).
+  case fileExists(path: String)
   /// The output's file extension names no container Reel writes.
   case unsupportedContainer(path: String, fileExtension: String)
   /// The codec cannot go in the container chosen by the output's extension.
@@ -62,9 +65,12 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
     case .unwritable(let path, let reason):
       return
         "\(path): cannot write output (\(reason)); check that the folder exists and is writable"
+    case .fileExists(let path):
+      return "\(path): a file already exists there and was kept; pass overwrite: true to replace it"
     case .unsupportedContainer(let path, let fileExtension):
-      return
-        "\(path): unsupported output extension '.\(fileExtension)'; use .mp4, .mov, .m4v, .mkv, .webm or .m4a"
+      let known = MediaWriter.supportedFileExtensions.map { ".\($0)" }
+      let list = known.dropLast().joined(separator: ", ") + " or " + (known.last ?? "")
+      return "\(path): unsupported output extension '.\(fileExtension)'; use \(list)"
     case .codecNotAllowed(let path, let codec, let container):
       return "\(path): codec '\(codec)' cannot be written in a .\(container) file"
     case .oddDimensions(let path, let width, let height):

@@ -43,6 +43,8 @@ public final class MediaWriter {
   }
 
   let temporaryPath: String
+  /// Whether ``finish()`` may replace a file at ``path``.
+  let overwrite: Bool
   /// Whether the temporary file has been removed (or renamed onto the target).
   var temporaryFileGone = false
   let muxer: OutputMuxer
@@ -60,13 +62,15 @@ public final class MediaWriter {
   ///   - video: Video settings, or `nil` for no video track.
   ///   - audio: Audio settings, or `nil` for no audio track.
   ///   - overwrite: Replace an existing file at `url` when finishing. When `false`, an
-  ///     existing file makes this initializer throw before anything is written.
+  ///     existing file makes this initializer throw before anything is written, and a file
+  ///     that appears at `url` while writing makes ``finish()`` throw (it is never replaced).
   /// - Throws: ``MediaError/unsupportedContainer(path:fileExtension:)`` for an unknown
   ///   extension; ``MediaError/codecNotAllowed(path:codec:container:)``;
   ///   ``MediaError/oddDimensions(path:width:height:)``;
   ///   ``MediaError/invalidArgument(path:reason:)`` for sizes, times or formats out of range;
-  ///   ``MediaError/isDirectory(path:)``; ``MediaError/unwritable(path:reason:)`` when the
-  ///   target exists (without `overwrite`) or the folder cannot be written;
+  ///   ``MediaError/isDirectory(path:)``; ``MediaError/fileExists(path:)`` when the target
+  ///   exists (without `overwrite`); ``MediaError/unwritable(path:reason:)`` when the folder
+  ///   cannot be written;
   ///   ``MediaError/unsupportedCodec(path:codec:)`` when FFmpeg lacks the encoder;
   ///   ``MediaError/encodeFailed(path:reason:)`` when the encoder or muxer refuses to start.
   public init(
@@ -98,6 +102,7 @@ public final class MediaWriter {
     colorMatrix = videoPlan?.matrix
 
     try MediaWriter.checkTarget(path: path, overwrite: overwrite)
+    self.overwrite = overwrite
     temporaryPath = try MediaWriter.makeTemporaryFile(beside: path)
 
     do {
@@ -264,7 +269,9 @@ public final class MediaWriter {
   /// files) and renames the temporary file onto the target.
   ///
   /// - Throws: ``MediaError/encodeFailed(path:reason:)`` when flushing or muxing fails;
-  ///   ``MediaError/unwritable(path:reason:)`` when the rename fails;
+  ///   ``MediaError/fileExists(path:)`` when a file appeared at the target while writing and
+  ///   `overwrite` was false (that file is kept); ``MediaError/unwritable(path:reason:)``
+  ///   when the rename fails;
   ///   ``MediaError/cancelled(path:)`` after ``cancel()``;
   ///   ``MediaError/invalidArgument(path:reason:)`` after a successful `finish()`; the
   ///   earlier error when an append already failed. On any failure the temporary file is removed and the target left as it was.
@@ -277,11 +284,12 @@ public final class MediaWriter {
     } catch {
       throw fail(with: error)
     }
-    if rename(temporaryPath, path) != 0 {
-      let reason = String(cString: strerror(errno))
-      removeTemporaryFile()
-      state = .failed(.unwritable(path: path, reason: reason))
-      throw .unwritable(path: path, reason: reason)
+    do {
+      try MediaWriter.commitTemporaryFile(temporaryPath, to: path, overwrite: overwrite)
+    } catch {
+      temporaryFileGone = true
+      state = .failed(error)
+      throw error
     }
     temporaryFileGone = true
     state = .finished

@@ -13,6 +13,7 @@ package final class PictureConverter {
   ///
   /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when memory is exhausted.
   package init() throws(MediaError) {
+    FFmpegLogging.configure()
     guard let frame = FFFrame() else {
       throw MediaError.decodeFailed(path: "(picture)", reason: "out of memory")
     }

@@ -18,7 +18,8 @@ public struct RemuxOptions: Sendable, Hashable {
   /// Copy the first audio track.
   public var includeAudio: Bool
   /// Replace an existing file at the destination. When `false`, an existing file makes the
-  /// remux fail before anything is written.
+  /// remux fail before anything is written, and a file that appears at the destination
+  /// while copying is kept (the remux throws `MediaError.fileExists`).
   public var overwrite: Bool
   /// Put the `moov` box before `mdat` in MP4-family files (ignored for Matroska and WebM).
   public var fastStart: Bool

@@ -40,8 +40,9 @@ public enum Remuxer {
   ///   ``MediaError/noAudioTrack(path:)`` when the source has none of the tracks asked for;
   ///   ``MediaError/codecNotAllowed(path:codec:container:)`` when a track's codec cannot go
   ///   in the destination's container; ``MediaError/isDirectory(path:)`` and
-  ///   ``MediaError/unwritable(path:reason:)`` for the destination (including an existing
-  ///   file without `overwrite`); ``MediaError/encodeFailed(path:reason:)`` when the muxer
+  ///   ``MediaError/fileExists(path:)`` for an existing destination (there at the start or
+  ///   appeared while copying) without `overwrite`; ``MediaError/unwritable(path:reason:)``
+  ///   for a destination that cannot be written; ``MediaError/encodeFailed(path:reason:)`` when the muxer
   ///   refuses; ``MediaError/cancelled(path:)`` when `isCancelled` returned true.
   public static func remux(
     from source: String, to destination: URL, options: RemuxOptions = .init(),
@@ -95,9 +96,7 @@ public enum Remuxer {
         input: input, videoIndex: videoIndex, audioIndex: audioIndex, container: container,
         options: options, temporaryPath: temporaryPath, path: path, progress: progress,
         isCancelled: isCancelled)
-      if rename(temporaryPath, path) != 0 {
-        throw .unwritable(path: path, reason: String(cString: strerror(errno)))
-      }
+      try MediaWriter.commitTemporaryFile(temporaryPath, to: path, overwrite: options.overwrite)
       progress?(1)
       return summary
     } catch {

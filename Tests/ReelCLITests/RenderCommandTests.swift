@@ -115,9 +115,13 @@ struct RenderCommandTests {
     #expect(text.contains("\r\u{1B}[Kwrote \(output): 2.0 s, 320×240, 60 frames in "))
   }
 
-  /// SIGINT or SIGTERM after the first progress line: the export is cancelled, the exit
-  /// status says which signal, and nothing is left in the folder (no output, no temporary).
-  @Test(arguments: [(SIGINT, Int32(130), "interrupted"), (SIGTERM, Int32(143), "terminated")])
+  /// SIGINT, SIGTERM, SIGHUP or SIGQUIT after the first progress line: the export is
+  /// cancelled, the exit status is 128 + the signal, and nothing is left in the folder (no
+  /// output, no temporary).
+  @Test(arguments: [
+    (SIGINT, Int32(130), "interrupted"), (SIGTERM, Int32(143), "terminated"),
+    (SIGHUP, Int32(129), "hung up"), (SIGQUIT, Int32(131), "quit"),
+  ])
   func signalCancelsAndLeavesNothingBehind(signal: Int32, status: Int32, word: String) throws {
     let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate(seconds: 120))
     let folder = template.deletingLastPathComponent()
@@ -225,21 +229,41 @@ struct RenderCommandTests {
   @Test func outputFailuresExitWithFour() throws {
     let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
     let folder = template.deletingLastPathComponent()
-    let unsupported = folder.appendingPathComponent("out.xyz").path
+    let result = try TestSupport.reel(["render", template.path, "-o", "/nonexistent/out.mp4"])
+    #expect(result.status == 4)
+    #expect(
+      result.stderr
+        == "reel: /nonexistent/out.mp4: cannot write output (No such file or directory); check that the folder exists and is writable\n"
+    )
+    #expect(try CLITestSupport.contents(of: folder) == ["template.json"])
+  }
+
+  /// An output Reel cannot write by its name is a usage error (2) that lists the
+  /// extensions it writes: `-` (standard output), an unknown extension, none.
+  @Test func outputNamesReelCannotWriteExitWithTwo() throws {
+    let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
+    let folder = template.deletingLastPathComponent()
+    let known = ".mp4, .mov, .m4v, .mkv, .webm, .m4a"
+    let unknown = folder.appendingPathComponent("out.xyz").path
+    let bare = folder.appendingPathComponent("out").path
     let cases: [(String, String)] = [
       (
-        unsupported,
-        "reel: \(unsupported): unsupported output extension '.xyz'; use .mp4, .mov, .m4v, .mkv, .webm or .m4a\n"
+        "-",
+        "render: cannot write to standard output (-o -); Reel writes files: end OUT with one of \(known)"
       ),
       (
-        "/nonexistent/out.mp4",
-        "reel: /nonexistent/out.mp4: cannot write output (No such file or directory); check that the folder exists and is writable\n"
+        unknown,
+        "render: cannot write \(unknown): '.xyz' is not a format Reel writes; end OUT with one of \(known)"
+      ),
+      (
+        bare,
+        "render: cannot write \(bare): the name has no extension; end OUT with one of \(known)"
       ),
     ]
     for (output, message) in cases {
       let result = try TestSupport.reel(["render", template.path, "-o", output])
-      #expect(result.status == 4)
-      #expect(result.stderr == message)
+      #expect(result.status == 2, "\(output)")
+      #expect(result.stderr == "reel: \(message)\n")
     }
     #expect(try CLITestSupport.contents(of: folder) == ["template.json"])
   }

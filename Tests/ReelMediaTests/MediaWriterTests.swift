@@ -600,10 +600,7 @@ struct MediaWriterTests {
     try original.write(to: url)
     let video = VideoOutputSettings(width: 64, height: 48, frameDuration: Self.thirtyFPS)
 
-    #expect(
-      throws: MediaError.unwritable(
-        path: url.path, reason: "a file already exists there; pass overwrite: true to replace it")
-    ) {
+    #expect(throws: MediaError.fileExists(path: url.path)) {
       _ = try MediaWriter(url: url, video: video, audio: nil)
     }
     #expect(try Data(contentsOf: url) == original)

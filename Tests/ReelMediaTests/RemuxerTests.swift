@@ -420,11 +420,7 @@ struct RemuxerTests {
     let existing = folder.appendingPathComponent("existing.mp4")
     try Data("keep me".utf8).write(to: existing)
 
-    #expect(
-      throws: MediaError.unwritable(
-        path: existing.path,
-        reason: "a file already exists there; pass overwrite: true to replace it")
-    ) {
+    #expect(throws: MediaError.fileExists(path: existing.path)) {
       _ = try Remuxer.remux(from: source.path, to: existing)
     }
     #expect(try Data(contentsOf: existing) == Data("keep me".utf8))

@@ -53,7 +53,8 @@ public final class ExportSession: Sendable {
   ///   was busy.
   /// - Throws: ``ExportError``: `.invalidMovie` for a composition, video composition or
   ///   settings that cannot be exported (found before anything is written), `.media` for
-  ///   decode/encode/file failures (including an existing output without `overwrite`),
+  ///   decode/encode/file failures (including `MediaError.fileExists` for an output that
+  ///   exists, or appeared while exporting, without `overwrite`),
   ///   `.render` for drawing failures, `.cancelled` when the awaiting task was cancelled.
   public func export() async throws(ExportError) -> ExportResult {
     let started = state.withLock { status -> Bool in

@@ -24,8 +24,9 @@ public struct ExportSettings: Sendable {
   public var outputSize: (width: Int, height: Int)?
   /// The part of the movie to export, in composition seconds; nil for all of it.
   public var timeRange: TimeRange?
-  /// Replace an existing file at the output path (otherwise the export fails before it
-  /// starts and the file is kept).
+  /// Replace an existing file at the output path. Otherwise the export fails with
+  /// `MediaError.fileExists` and the file is kept: before it starts when the file is there,
+  /// and at the end when one appeared while exporting (such as another export's).
   public var overwrite: Bool
   /// AAC/Opus bit rate in bits per second.
   public var audioBitRate: Int

@@ -131,6 +131,7 @@ final class InputContainer {
   /// The short name of the container FFmpeg recognises from the file's first bytes alone,
   /// or nil when no demuxer claims them with confidence.
   static func probeFormatName(path: String) -> String? {
+    FFmpegLogging.configure()
     guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: 1 << 16)) ?? Data()

@@ -28,7 +28,7 @@ public enum Template {
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
+      let resolved = URL(fileURLWithPath: path).path
       let message =
         FileManager.default.fileExists(atPath: resolved)
         ? "cannot read the template file: \(resolved)" : "file not found: \(resolved)"

@@ -23,7 +23,7 @@ final class TemplateDecoder {
     let absolute =
       file.hasPrefix("/")
       ? file : FileManager.default.currentDirectoryPath + "/" + file
-    folder = URL(fileURLWithPath: absolute).deletingLastPathComponent().standardizedFileURL.path
+    folder = Self.resolvingDots(URL(fileURLWithPath: absolute).deletingLastPathComponent().path)
   }
 
   // MARK: Reporting
@@ -291,9 +291,26 @@ final class TemplateDecoder {
   /// Resolves a path against the template's folder and records it.
   func resolve(_ relative: String) -> String {
     let absolute = relative.hasPrefix("/") ? relative : folder + "/" + relative
-    let resolved = URL(fileURLWithPath: absolute).standardizedFileURL.path
+    let resolved = Self.resolvingDots(absolute)
     if !mediaFiles.contains(resolved) { mediaFiles.append(resolved) }
     return resolved
+  }
+
+  /// `path` with its `.` components removed and each `..` applied to the component before
+  /// it; everything else, doubled slashes included, is kept as written, so messages show
+  /// the path as given (`standardizedFileURL` would turn `http://x` into `http:/x`).
+  static func resolvingDots(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: false) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, !last.isEmpty, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return joined.isEmpty && path.hasPrefix("/") ? "/" : joined
   }
 
   /// A path string that must name an existing file; returns the resolved path.

@@ -62,8 +62,10 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
     self.problems = problems
   }
 
-  /// One line per problem: `file:line:column: path: message` (the position when known).
-  public var description: String {
+  /// One entry per problem: `file:line:column: path: message` (the position when known).
+  /// An entry may contain any character a value in the template had (a newline, say):
+  /// escape it before showing it.
+  public var lines: [String] {
     problems.map { problem in
       var prefix = file
       if let line = problem.line {
@@ -71,6 +73,9 @@ public struct TemplateError: Error, Sendable, CustomStringConvertible {
         if let column = problem.column { prefix += ":\(column)" }
       }
       return "\(prefix): \(problem)"
-    }.joined(separator: "\n")
+    }
   }
+
+  /// ``lines``, joined by newlines.
+  public var description: String { lines.joined(separator: "\n") }
 }
