@@ -130,9 +130,10 @@ final class LayerRasterizer {
 
     case .text(let text, let style, let size):
       guard !text.string.isEmpty else { return nil }
+      // A text layer draws only inside its bounds, as a CATextLayer does.
       let rendered = try TextRenderer.render(
         text, style: style, width: size.width > 0 ? size.width : nil,
-        height: size.height > 0 ? size.height : nil)
+        height: size.height > 0 ? size.height : nil, clipsToBox: true)
       guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
       var warnings = rendered.warnings
       if rendered.unknownGlyphCount > 0 {
