@@ -43,7 +43,8 @@ public enum TextRenderer {
   ///     the lines below the first that do not fit.
   ///   - clipsToBox: Whether the drawing is cut to the layout box — `[0, width)` across
   ///     and `[0, height)` down, on each side that is given — as a text layer's bounds cut
-  ///     it. Off by default: ink, outline, shadow and background box may reach outside.
+  ///     it (the background box may reach out by its padding). Off by default: ink,
+  ///     outline, shadow and background box may reach outside.
   /// - Returns: The image and its placement, layout metrics, unknown-glyph count, overflow
   ///   and warnings. Empty text with no background, or a drawing entirely outside the box,
   ///   gives a 0×0 image.
@@ -282,12 +283,17 @@ public enum TextRenderer {
         dx: shadowOffset.x, dy: shadowOffset.y)
       content = content.map { $0.union(shadowRect) } ?? shadowRect
     }
-    // The layout box, on the sides that are given, when the drawing is cut to it.
+    // The layout box, on the sides that are given, when the drawing is cut to it: glyphs,
+    // outline and shadow stay inside it; the background box reaches out by its padding.
     var clip: Rect?
+    var backgroundClip: Rect?
     if clipsToBox, let content, laid.width != nil || laid.height != nil {
-      clip = Rect(
+      let box = Rect(
         x: laid.width != nil ? 0 : content.minX, y: laid.height != nil ? 0 : content.minY,
         width: laid.width ?? content.width, height: laid.height ?? content.height)
+      let padding = Swift.max(0, style.background?.padding.finiteOr(0) ?? 0)
+      clip = box
+      backgroundClip = box.insetBy(dx: -padding, dy: -padding)
     }
     let layoutSize = Size(width: logical.width, height: logical.height)
     func empty() -> RenderedText {
@@ -297,8 +303,8 @@ public enum TextRenderer {
         unknownGlyphCount: laid.unknownGlyphs, overflow: laid.overflow, warnings: laid.warnings)
     }
     guard var area = content, textRect != nil || backgroundRect != nil else { return empty() }
-    if let clip {
-      guard let visible = area.intersection(clip) else { return empty() }
+    if let backgroundClip {
+      guard let visible = area.intersection(backgroundClip) else { return empty() }
       area = visible
     }
     let originX = area.minX.rounded(.down)
@@ -307,26 +313,31 @@ public enum TextRenderer {
     let imageHeight = (area.maxY.rounded(.up) - originY).saturatingInt
 
     var canvas = try Canvas(width: imageWidth, height: imageHeight)
-    // The box's edges, in image pixels, cut what is drawn (for a box of fractional size).
-    canvas.clip = clip.map { $0.offsetBy(dx: -originX, dy: -originY) }
+    // The clips' edges, in image pixels, cut what is drawn (in part for a fractional edge).
     if let backgroundRect, let background = style.background {
+      canvas.clip = backgroundClip.map { $0.offsetBy(dx: -originX, dy: -originY) }
       canvas.transform = AffineTransform(translationX: -originX, y: -originY)
       canvas.fillBackground(
         in: backgroundRect, cornerRadius: background.cornerRadius, color: background.color)
       canvas.transform = .identity
     }
+    canvas.clip = clip.map { $0.offsetBy(dx: -originX, dy: -originY) }
 
     // Glyphs (outline under fill) on their own, so the shadow can be cast from them: those
     // that show in the area, or whose shadow does.
     var glyphArea = textRect
-    if let textRect, clip != nil {
-      var casting = area
-      if shadow != nil {
-        casting = casting.union(
-          area.offsetBy(dx: -shadowOffset.x, dy: -shadowOffset.y).insetBy(
-            dx: -shadowReach, dy: -shadowReach))
+    if let textRect, let clip {
+      if let visible = area.intersection(clip) {
+        var casting = visible
+        if shadow != nil {
+          casting = casting.union(
+            visible.offsetBy(dx: -shadowOffset.x, dy: -shadowOffset.y).insetBy(
+              dx: -shadowReach, dy: -shadowReach))
+        }
+        glyphArea = textRect.intersection(casting)
+      } else {
+        glyphArea = nil
       }
-      glyphArea = textRect.intersection(casting)
     }
     if let glyphArea {
       let glyphX = glyphArea.minX.rounded(.down)

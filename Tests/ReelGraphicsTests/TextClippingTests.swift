@@ -74,7 +74,14 @@ struct TextClippingTests {
     let clipped = try TextRenderer.render(
       text, style: style, width: Double(width), height: Double(height), clipsToBox: true)
     #expect(inkOutside(free, width: width, height: height) > 0)
-    #expect(inkOutside(clipped, width: width, height: height) == 0)
+    if variant == "box" {
+      // The box reaches out by its padding (10 px), no further.
+      #expect(inkOutside(clipped, width: width, height: height) > 0)
+      #expect(inkOutside(clipped.shifted(by: 10), width: width + 20, height: height + 20) == 0)
+      #expect(pixel(clipped, 40, -5) == Color.blue.premultipliedBGRA)
+    } else {
+      #expect(inkOutside(clipped, width: width, height: height) == 0)
+    }
     var differing = 0
     for y in 0..<height {
       for x in 0..<width where pixel(clipped, x, y) != pixel(free, x, y) { differing += 1 }
@@ -276,6 +283,15 @@ struct TextClippingTests {
       FontLibrary.shared.problem(withFontFile: directory.appendingPathComponent("none.ttf").path)
         == .missing(path: directory.appendingPathComponent("none.ttf").path))
     #expect(FontLibrary.shared.problem(withFontFile: Self.dejaVu + "DejaVuSans.ttf") == nil)
+  }
+}
+
+extension RenderedText {
+  /// The same picture placed `distance` pixels further right and down.
+  fileprivate func shifted(by distance: Double) -> RenderedText {
+    var moved = self
+    moved.origin = Point(x: origin.x + distance, y: origin.y + distance)
+    return moved
   }
 }
 

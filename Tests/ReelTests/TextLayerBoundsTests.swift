@@ -61,4 +61,20 @@ struct TextLayerBoundsTests {
     #expect(
       renderer.warnings.contains("text is 47 px tall in a 40 px frame"), "\(renderer.warnings)")
   }
+
+  @Test("A caption box reaches out of its text layer by its padding, no further")
+  func captionBoxKeepsItsPadding() throws {
+    // As subtitles are laid out: the text at the layer's top, the box around it.
+    let frame = Rect(x: 20, y: 50, width: 280, height: 60)
+    let style = TextStyle(
+      fontSize: 24, alignment: .center, wraps: false,
+      background: TextBackground(color: .black, padding: 8, cornerRadius: 0))
+    let layer = Layer.text("A caption wider than its own layer frame", style: style, frame: frame)
+    let image = try C.render(C.root([layer]), at: 0)
+    // Above the layer's top, inside the padding: the box.
+    #expect(image[x: 160, y: 46] == Color.black.premultipliedBGRA)
+    // Nothing beyond the padding.
+    let counted = ink(image, frame: frame.insetBy(dx: -8, dy: -8))
+    #expect(counted.outside == 0)
+  }
 }

@@ -130,7 +130,8 @@ final class LayerRasterizer {
 
     case .text(let text, let style, let size):
       guard !text.string.isEmpty else { return nil }
-      // A text layer draws only inside its bounds, as a CATextLayer does.
+      // A text layer draws only inside its bounds, as a CATextLayer does (a caption box
+      // reaches out by its padding).
       let rendered = try TextRenderer.render(
         text, style: style, width: size.width > 0 ? size.width : nil,
         height: size.height > 0 ? size.height : nil, clipsToBox: true)
