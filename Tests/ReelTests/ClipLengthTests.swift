@@ -156,3 +156,38 @@ struct ClipLengthTests {
     #expect(blackFrames(frames).isEmpty, "black frames at \(blackFrames(frames))")
   }
 }
+
+@Suite("Clip length in Matroska: the video stream's DURATION tag")
+struct MatroskaClipLengthTests {
+  @Test("A Matroska clip whose audio outlasts its video is as long as its video")
+  func matroskaClip() async throws {
+    let folder = try ExportOracle.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clip = folder.appendingPathComponent("phone.mkv")
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30:duration=1.5",
+      "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1.6",
+      "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac",
+      clip.path,
+    ])
+    // Matroska headers give no stream duration; the muxer's per-stream tag does.
+    let tags = try ExportOracle.streams(clip).map {
+      ($0["tags"] as? [String: Any])?["DURATION"] as? String
+    }
+    let videoTag = try #require(tags.first ?? nil)
+    let asset = try Asset(url: clip)
+    let video = try #require(asset.videoTracks.first?.duration)
+    #expect(abs(video.seconds - 1.5) < 0.03, "\(video.seconds) from \(videoTag)")
+    #expect(try #require(asset.audioTracks.first?.duration).seconds > 1.59)
+
+    let out = folder.appendingPathComponent("out.mp4")
+    try await ExportOracle.export(try ExportOracle.movie(of: clip), to: out)
+    let frames = try ExportOracle.frames(out)
+    #expect(frames.count >= 45 && frames.count <= 46)
+    // No black tail. (Frame 0 is not checked: the muxer starts this file's video at
+    // 0.021 s, after the audio's priming, and a picture before a stream's first frame is a
+    // separate matter.)
+    let black = frames.indices.dropFirst().filter { frames[$0].meanLevel < 30 }
+    #expect(black.isEmpty, "black frames at \(black)")
+  }
+}
