@@ -210,7 +210,7 @@ public final class FontLibrary: @unchecked Sendable {
     guard added != 0 else { return .failure(.notAFont(path: path)) }
     pango_fc_font_map_config_changed(Self.fcFontMap(fontMap))
     let registered = RegisteredFontFile(
-      family: family, fileFamily: face.family, weight: face.weight, italic: face.italic)
+      family: family, weight: face.weight, italic: face.italic)
     registeredFiles[path] = registered
     familyCache[face.family.lowercased()] = true
     return .success(registered)
@@ -247,8 +247,6 @@ struct FontFace {
 struct RegisteredFontFile {
   /// The family name only this file's faces have.
   var family: String
-  /// The family name the file gives (for messages).
-  var fileFamily: String
   /// The first face's weight (OpenType scale); asking for it keeps fontconfig from
   /// synthesising bold.
   var weight: Int
