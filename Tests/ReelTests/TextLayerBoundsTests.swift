@@ -60,6 +60,16 @@ struct TextLayerBoundsTests {
     #expect(counted.outside == 0)
     #expect(
       renderer.warnings.contains("text is 47 px tall in a 40 px frame"), "\(renderer.warnings)")
+
+    // Enlarged 2× by its transform (rasterised at twice the size), the message still
+    // speaks of the layer's own pixels.
+    var scaled = layer
+    scaled.properties.scaleX = 2
+    scaled.properties.scaleY = 2
+    let scaledRenderer = try LayerRenderer(
+      tree: LayerTree(root: C.root([scaled]), renderSize: Size(width: 320, height: 240)))
+    _ = try scaledRenderer.render(at: .zero)
+    #expect(scaledRenderer.warnings == ["text is 47 px tall in a 40 px frame"])
   }
 
   @Test("A caption box reaches out of its text layer by its padding, no further")
