@@ -194,8 +194,10 @@ public final class FontLibrary: @unchecked Sendable {
     let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     let family = "Reel Font File \(registeredFiles.count + 1)"
     let rule = """
-      <fontconfig><match target="scan"><test name="file" compare="eq"><string>\(Self.xmlEscaped(canonical))</string></test>\
-      <edit name="family" mode="prepend" binding="strong"><string>\(family)</string></edit></match></fontconfig>
+      <fontconfig><match target="scan">\
+      <test name="file" compare="eq"><string>\(Self.xmlEscaped(canonical))</string></test>\
+      <edit name="family" mode="prepend" binding="strong"><string>\(family)</string></edit>\
+      </match></fontconfig>
       """
     let parsed = rule.withCString { xml in
       FcConfigParseAndLoadFromMemory(
