@@ -253,8 +253,15 @@ struct TextClippingTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let fifo = directory.appendingPathComponent("font.ttf").path
     #expect(mkfifo(fifo, 0o600) == 0)
+    // A bound socket's name stays in the file system after its process ends.
+    let socket = directory.appendingPathComponent("socket.ttf").path
+    let bound = try TestSupport.run(
+      "python3",
+      ["-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", socket])
+    #expect(bound.status == 0, "\(bound.stderr)")
     let cases: [(String, String)] = [
       (fifo, "a FIFO"), ("/dev/zero", "a character device"), (directory.path, "a directory"),
+      (socket, "a socket"),
     ]
     for (path, kind) in cases {
       // Opening a FIFO blocks until a writer comes: run the check on its own thread and
