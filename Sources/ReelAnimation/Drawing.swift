@@ -15,7 +15,8 @@ public indirect enum Drawing: Sendable, Hashable {
   case border(size: Size, width: Double, color: Color, cornerRadius: Double)
   /// An image drawn into `destination` (which may overflow the bounds).
   case image(ImageDrawing)
-  /// Text laid out in a box of `size`: wrapped at its width, first line at the top.
+  /// Text laid out in a box of `size`: wrapped at its width, first line at the top, drawn
+  /// only inside the box (a caption box may reach out by its padding).
   case text(StyledText, style: TextStyle, size: Size)
   /// A shape.
   case shape(ShapeDrawing)

@@ -93,7 +93,8 @@ public struct Layer: Sendable {
     return layer
   }
 
-  /// A text layer: text laid out in the frame's width, first line at the top.
+  /// A text layer: text laid out in the frame's width, first line at the top, drawn only
+  /// inside the frame (a caption box may reach out by its padding).
   public static func text(
     _ text: StyledText, style: TextStyle = TextStyle(), name: String? = nil, frame: Rect
   ) -> Layer {

@@ -9,7 +9,8 @@ public enum LayerContent: Sendable {
   /// An animated image (GIF, APNG): frames that follow the composition time, placed by
   /// ``LayerProperties/contentsGravity``.
   case imageSequence(ImageSequence)
-  /// Text laid out in the bounds' width, first line at the top.
+  /// Text laid out in the bounds' width, first line at the top, drawn only inside the
+  /// bounds as by a `CATextLayer` (a caption box may reach out by its padding).
   case text(StyledText, TextStyle)
   /// A path in the layer's local coordinates, not clipped to the bounds; painted with the
   /// shape properties of ``LayerProperties`` (fill/stroke colours, line width, stroke start

@@ -25,6 +25,9 @@ public struct Canvas: Sendable {
   public var transform: AffineTransform = .identity
   /// Whether edges are antialiased (on by default).
   public var antialiased = true
+  /// A rectangle in image pixels outside which later calls draw nothing (nil: none).
+  /// Partly covered edge pixels of a fractional rectangle are drawn in part.
+  var clip: Rect?
 
   /// A transparent canvas.
   ///
@@ -63,11 +66,16 @@ public struct Canvas: Sendable {
     let stride = image.bytesPerRow
     let transform = self.transform
     let antialias = antialiased ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE
+    let clip = self.clip
     return image.withUnsafeMutableBytes { bytes -> R? in
       guard let base = bytes.baseAddress,
         let surface = CairoSurface(data: base, width: width, height: height, stride: stride),
         let context = CairoContext(surface: surface)
       else { return nil }
+      if let clip {
+        cairo_rectangle(context.pointer, clip.minX, clip.minY, clip.width, clip.height)
+        cairo_clip(context.pointer)
+      }
       context.setTransform(transform)
       cairo_set_antialias(context.pointer, antialias)
       let result = body(context)

@@ -20,8 +20,8 @@ public final class FontLibrary: @unchecked Sendable {
   let config: OpaquePointer?
   /// A pango font map for cairo with FreeType fonts, using `config`; owned.
   let fontMap: UnsafeMutablePointer<PangoFontMap>?
-  /// Font files registered so far: path → family name.
-  private var registeredFiles: [String: String] = [:]
+  /// Font files registered so far, by the path they were asked for with.
+  private var registeredFiles: [String: RegisteredFontFile] = [:]
   /// Family-name checks already made: requested name → installed?
   private var familyCache: [String: Bool] = [:]
 
@@ -62,10 +62,25 @@ public final class FontLibrary: @unchecked Sendable {
   /// The family name stored in a font file, read with FreeType through fontconfig.
   ///
   /// - Parameter path: A .ttf/.otf/.ttc file.
-  /// - Returns: The first family name of the file's first face, or nil when the file is
-  ///   missing or not a font.
+  /// - Returns: The first family name of the file's first face, or nil when the file cannot
+  ///   be used (see ``problem(withFontFile:)``).
   public func familyName(ofFontFile path: String) -> String? {
-    withLock { Self.queryFamily(path) }
+    withLock { try? Self.queryFace(path).get().family }
+  }
+
+  /// Why a font file cannot be used, or nil when it can.
+  ///
+  /// The file's type is checked before anything opens it: a path that is not a regular file
+  /// (a FIFO, a device, a socket, a directory) is refused at once, so a FIFO cannot block
+  /// and a device cannot be read without end.
+  ///
+  /// - Parameter path: A .ttf/.otf/.ttc file.
+  /// - Returns: nil when FreeType reads a font face from the file; else what is wrong.
+  public func problem(withFontFile path: String) -> FontFileProblem? {
+    withLock {
+      if case .failure(let problem) = Self.queryFace(path) { return problem }
+      return nil
+    }
   }
 
   // MARK: Locked helpers
@@ -112,39 +127,156 @@ public final class FontLibrary: @unchecked Sendable {
     return names
   }
 
-  static func queryFamily(_ path: String) -> String? {
-    guard FileManager.default.isReadableFile(atPath: path) else { return nil }
+  /// What a font file's first face says about itself, checking the path first (see
+  /// ``problem(withFontFile:)``); the caller holds the lock.
+  static func queryFace(_ path: String) -> Result<FontFace, FontFileProblem> {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { return .failure(.missing(path: path)) }
+      return .failure(.unreadable(path: path, reason: String(cString: strerror(code))))
+    }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else {
+      let kind: String
+      switch type {
+      case S_IFDIR: kind = "a directory"
+      case S_IFIFO: kind = "a FIFO"
+      case S_IFCHR: kind = "a character device"
+      case S_IFBLK: kind = "a block device"
+      case S_IFSOCK: kind = "a socket"
+      default: kind = "not a file"
+      }
+      return .failure(.notRegularFile(path: path, kind: kind))
+    }
+    guard access(path, R_OK) == 0 else {
+      return .failure(.unreadable(path: path, reason: String(cString: strerror(errno))))
+    }
     var count: Int32 = 0
     let pattern = path.withCString { file in
       FcFreeTypeQuery(UnsafeRawPointer(file).assumingMemoryBound(to: FcChar8.self), 0, nil, &count)
     }
-    guard let pattern else { return nil }
+    guard let pattern else { return .failure(.notAFont(path: path)) }
     defer { FcPatternDestroy(pattern) }
-    return families(of: pattern).first
+    guard let family = families(of: pattern).first else { return .failure(.notAFont(path: path)) }
+    var weight = Double(FC_WEIGHT_REGULAR)
+    _ = FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
+    var slant = Int32(FC_SLANT_ROMAN)
+    _ = FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+    let openTypeWeight = FcWeightToOpenTypeDouble(weight)
+    return .success(
+      FontFace(
+        family: family,
+        weight: openTypeWeight.isFinite
+          ? Int(Swift.min(Swift.max(openTypeWeight.rounded(), 100), 1000)) : 400,
+        italic: slant != FC_SLANT_ROMAN))
   }
 
-  /// Makes a font file usable by family name; the caller holds the lock.
+  /// Makes a font file usable; the caller holds the lock.
   ///
-  /// - Returns: The file's family name, or a reason it cannot be used.
-  func registerFontFileLocked(_ path: String) -> Result<String, FontFileProblem> {
-    if let family = registeredFiles[path] { return .success(family) }
-    guard FileManager.default.fileExists(atPath: path) else { return .failure(.missing) }
-    guard let family = Self.queryFamily(path), let config, let fontMap else {
-      return .failure(.unreadable)
+  /// The file's faces are added to the configuration under a family name of their own
+  /// (before the family names the file gives), so asking for that name draws with this
+  /// file even when a font of the same family is installed.
+  ///
+  /// - Returns: The face to ask pango for, or a reason the file cannot be used.
+  func registerFontFileLocked(_ path: String) -> Result<RegisteredFontFile, FontFileProblem> {
+    if let registered = registeredFiles[path] { return .success(registered) }
+    let face: FontFace
+    switch Self.queryFace(path) {
+    case .success(let queried): face = queried
+    case .failure(let problem): return .failure(problem)
     }
-    let added = path.withCString { file in
+    guard let config, let fontMap else {
+      return .failure(.unreadable(path: path, reason: "fontconfig did not start"))
+    }
+    // fontconfig names a scanned face by the path it was given: use one canonical path for
+    // the rule that names the faces and for the scan.
+    let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let family = "Reel Font File \(registeredFiles.count + 1)"
+    let rule = """
+      <fontconfig><match target="scan">\
+      <test name="file" compare="eq"><string>\(Self.xmlEscaped(canonical))</string></test>\
+      <edit name="family" mode="prepend" binding="strong"><string>\(family)</string></edit>\
+      </match></fontconfig>
+      """
+    let parsed = rule.withCString { xml in
+      FcConfigParseAndLoadFromMemory(
+        config, UnsafeRawPointer(xml).assumingMemoryBound(to: FcChar8.self), FcFalse)
+    }
+    guard parsed != 0 else {
+      return .failure(.unreadable(path: path, reason: "fontconfig did not accept its path"))
+    }
+    let added = canonical.withCString { file in
       FcConfigAppFontAddFile(config, UnsafeRawPointer(file).assumingMemoryBound(to: FcChar8.self))
     }
-    guard added != 0 else { return .failure(.unreadable) }
+    guard added != 0 else { return .failure(.notAFont(path: path)) }
     pango_fc_font_map_config_changed(Self.fcFontMap(fontMap))
-    registeredFiles[path] = family
-    familyCache[family.lowercased()] = true
-    return .success(family)
+    let registered = RegisteredFontFile(
+      family: family, weight: face.weight, italic: face.italic)
+    registeredFiles[path] = registered
+    familyCache[face.family.lowercased()] = true
+    return .success(registered)
   }
 
-  /// Why a font file could not be used.
-  enum FontFileProblem: Error {
-    case missing
-    case unreadable
+  /// `text` with the five XML special characters escaped.
+  static func xmlEscaped(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      case "'": escaped += "&apos;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
+  }
+}
+
+/// What a font file's first face says about itself.
+struct FontFace {
+  /// The face's first family name.
+  var family: String
+  /// Its weight on the OpenType scale (100…1000; 400 regular, 700 bold).
+  var weight: Int
+  /// Whether it is italic or oblique.
+  var italic: Bool
+}
+
+/// A font file added to the ``FontLibrary``: how to ask pango for exactly this file.
+struct RegisteredFontFile {
+  /// The family name only this file's faces have.
+  var family: String
+  /// The first face's weight (OpenType scale); asking for it keeps fontconfig from
+  /// synthesising bold.
+  var weight: Int
+  /// Whether the first face is italic; asking for it keeps fontconfig from slanting it.
+  var italic: Bool
+}
+
+/// Why a font file cannot be used. The text then falls back to the style's font family
+/// (a warning, not an error).
+public enum FontFileProblem: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Nothing is at the path.
+  case missing(path: String)
+  /// The path names something other than a regular file; `kind` says what (`a FIFO`,
+  /// `a directory`, …). It is refused without being opened.
+  case notRegularFile(path: String, kind: String)
+  /// The file exists but cannot be read (`reason` is the system's message).
+  case unreadable(path: String, reason: String)
+  /// The file is not a font FreeType can read.
+  case notAFont(path: String)
+
+  /// What is wrong, naming the path: `font file not found: /fonts/a.ttf`,
+  /// `/dev/zero is not a regular file (it is a character device)`.
+  public var description: String {
+    switch self {
+    case .missing(let path): "font file not found: \(path)"
+    case .notRegularFile(let path, let kind): "\(path) is not a regular file (it is \(kind))"
+    case .unreadable(let path, let reason): "font file \(path) cannot be read: \(reason)"
+    case .notAFont(let path): "\(path) is not a font file that can be read"
+    }
   }
 }

@@ -5,20 +5,26 @@ import ReelCore
 /// Lays out and rasterises text with pango (shaping with HarfBuzz, fonts through
 /// fontconfig and FreeType, drawing with cairo), at output resolution.
 ///
-/// - Fonts: `TextStyle.fontSize` is the em size in pixels (used within 1…4096). A `fontFile` is registered with
-///   fontconfig and used by its family name; a family that is not installed (or a file
-///   that is missing) falls back with a warning in ``RenderedText/warnings``. Characters
-///   the chosen font lacks fall back per character to installed fonts (CJK, Arabic, colour
-///   emoji…); ``RenderedText/unknownGlyphCount`` counts those no font has.
+/// - Fonts: `TextStyle.fontSize` is the em size in pixels (used within 1…4096). A `fontFile`
+///   wins over `fontFamily`: the file is registered with fontconfig under a family name of
+///   its own, so its faces are drawn even when a font of the same family is installed, in
+///   the file's own weight and style (`weight` and `italic` then apply only to the fallback).
+///   A file that cannot be used (missing, not a regular file, unreadable, not a font; see
+///   ``FontFileProblem``) falls back to `fontFamily`, and a family that is not installed
+///   falls back too, each with a warning in ``RenderedText/warnings``. Characters the chosen
+///   font lacks fall back per character to installed fonts (CJK, Arabic, colour emoji…);
+///   ``RenderedText/unknownGlyphCount`` counts those no font has.
 /// - Layout: runs may change weight, italic, underline, colour, size and family. Lines
 ///   wrap at `width` between words (or inside a word that does not fit) when
 ///   `style.wraps`; alignment left/centre/right/justified applies within `width` (left
 ///   means the paragraph's start, so right-to-left text starts at the right);
 ///   `lineSpacing` scales the baseline-to-baseline distance. With a `height`, text that
-///   does not fit is truncated as `style.truncation` says.
+///   does not fit is truncated as `style.truncation` says; the first line is always kept,
+///   and when it alone is taller than `height` the result says so (``TextOverflow``).
 /// - Drawing order, bottom to top: background box (around the logical and ink
 ///   rectangles, plus padding), shadow (of glyphs and outline), outline (the glyph
-///   outlines stroked at `strokeWidth` with round joins), glyph fill.
+///   outlines stroked at `strokeWidth` with round joins), glyph fill. With `clipsToBox`,
+///   all of it is cut to the layout box, as a `CATextLayer` draws only inside its bounds.
 /// - Output is stable: no hinting, unhinted metrics, greyscale antialiasing.
 ///
 /// Thread rule: safe from any thread; renders are serialised on ``FontLibrary``'s lock
@@ -34,20 +40,51 @@ public enum TextRenderer {
   ///   - height: The layout box's height in pixels, or nil for unbounded. Used with
   ///     `style.truncation`: `.end`/`.middle`/`.start` put "…" in the last line that fits
   ///     (single-line text with `wraps == false` is ellipsized to `width`); `.none` drops
-  ///     the lines that do not fit.
-  /// - Returns: The image and its placement, layout metrics, unknown-glyph count and
-  ///   warnings. Empty text with no background gives a 0×0 image.
+  ///     the lines below the first that do not fit.
+  ///   - clipsToBox: Whether the drawing is cut to the layout box — `[0, width)` across
+  ///     and `[0, height)` down, on each side that is given — as a text layer's bounds cut
+  ///     it (the background box may reach out by its padding). Off by default: ink,
+  ///     outline, shadow and background box may reach outside.
+  /// - Returns: The image and its placement, layout metrics, unknown-glyph count, overflow
+  ///   and warnings. Empty text with no background, or a drawing entirely outside the box,
+  ///   gives a 0×0 image.
   /// - Throws: ``GraphicsError/invalidSize(width:height:)`` when the text would need an
   ///   image beyond 32767 pixels; ``GraphicsError/cairo(operation:status:)`` when pango or
   ///   cairo cannot start (out of memory).
   public static func render(
-    _ text: StyledText, style: TextStyle, width: Double?, height: Double? = nil
+    _ text: StyledText, style: TextStyle, width: Double?, height: Double? = nil,
+    clipsToBox: Bool = false
   ) throws(GraphicsError) -> RenderedText {
     let library = FontLibrary.shared
     let result: Result<RenderedText, GraphicsError> = library.withLock {
       do throws(GraphicsError) {
+        let laid = try layOut(text, style: style, width: width, height: height, library: library)
+        return .success(try draw(laid, style: style, clipsToBox: clipsToBox))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Lays out `text` as ``render(_:style:width:height:clipsToBox:)`` would, without
+  /// drawing it: its size, where its ink lies, whether it fits `height`, and the warnings.
+  ///
+  /// - Parameters: As for ``render(_:style:width:height:clipsToBox:)``.
+  /// - Returns: The layout's metrics, overflow and warnings.
+  /// - Throws: ``GraphicsError/cairo(operation:status:)`` when pango cannot start.
+  public static func measure(
+    _ text: StyledText, style: TextStyle, width: Double?, height: Double? = nil
+  ) throws(GraphicsError) -> TextMeasurement {
+    let library = FontLibrary.shared
+    let result: Result<TextMeasurement, GraphicsError> = library.withLock {
+      do throws(GraphicsError) {
+        let laid = try layOut(text, style: style, width: width, height: height, library: library)
         return .success(
-          try renderLocked(text, style: style, width: width, height: height, library: library))
+          TextMeasurement(
+            layoutSize: Size(width: laid.logical.width, height: laid.logical.height),
+            logicalBounds: laid.logical, inkBounds: laid.hasInk ? laid.ink : .zero,
+            overflow: laid.overflow, warnings: laid.warnings))
       } catch {
         return .failure(error)
       }
@@ -57,12 +94,29 @@ public enum TextRenderer {
 
   // MARK: Layout
 
-  /// Everything made while holding the font library's lock.
-  private static func renderLocked(
+  /// A laid-out text, made while holding the font library's lock.
+  private struct LaidOut {
+    var layout: PangoLayoutRef
+    var utf8: [UInt8]
+    /// The glyphs' ink and the logical rectangle, in layout-box coordinates.
+    var ink: Rect
+    var logical: Rect
+    /// The shift applied to pango's lines to place them in the box.
+    var dx: Double
+    var width: Double?
+    var height: Double?
+    var unknownGlyphs: Int
+    var overflow: TextOverflow?
+    var warnings: [String]
+    var hasInk: Bool { ink.width > 0 && ink.height > 0 }
+  }
+
+  /// Lays out the text; the caller holds the font library's lock.
+  private static func layOut(
     _ text: StyledText, style: TextStyle, width: Double?, height: Double?, library: FontLibrary
-  ) throws(GraphicsError) -> RenderedText {
+  ) throws(GraphicsError) -> LaidOut {
     var warnings: [String] = []
-    let family = resolveBaseFamily(style, library: library, warnings: &warnings)
+    let font = resolveBaseFont(style, library: library, warnings: &warnings)
     guard let fontMap = library.fontMap, let context = PangoContextRef(fontMap: fontMap),
       let layout = PangoLayoutRef(context: context), let description = PangoFontDescriptionRef(),
       let attributes = PangoAttributeList()
@@ -80,14 +134,14 @@ public enum TextRenderer {
       if utf8.count > start { runRanges.append((run, start..<utf8.count)) }
     }
 
-    pango_font_description_set_family(description.pointer, family)
+    pango_font_description_set_family(description.pointer, font.family)
     pango_font_description_set_absolute_size(
       description.pointer, fontSize(style.fontSize) * Double(PANGO_SCALE))
     pango_font_description_set_weight(
       description.pointer,
-      PangoWeight(rawValue: UInt32(clamping: Swift.min(Swift.max(style.weight, 100), 1000))))
+      PangoWeight(rawValue: UInt32(clamping: Swift.min(Swift.max(font.weight, 100), 1000))))
     pango_font_description_set_style(
-      description.pointer, style.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+      description.pointer, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
     pango_layout_set_font_description(layout.pointer, description.pointer)
 
     if style.underline && !utf8.isEmpty {
@@ -95,9 +149,9 @@ public enum TextRenderer {
     }
     for (run, range) in runRanges {
       if let bold = run.bold {
-        let weight = bold ? 700 : (style.weight >= 600 ? 400 : style.weight)
+        let weight = bold ? 700 : (font.weight >= 600 ? 400 : font.weight)
         attributes.insert(
-          pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), bytes: range)
+          pango_attr_weight_new(PangoWeight(rawValue: UInt32(clamping: weight))), bytes: range)
       }
       if let italic = run.italic {
         attributes.insert(
@@ -133,6 +187,7 @@ public enum TextRenderer {
     case .end: ellipsize = PANGO_ELLIPSIZE_END
     }
     let boxWidth = width.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+    let boxHeight = height.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
     let pangoSetsWidth = boxWidth != nil && (style.wraps || ellipsize != PANGO_ELLIPSIZE_NONE)
     if let boxWidth, pangoSetsWidth {
       pango_layout_set_width(
@@ -140,9 +195,9 @@ public enum TextRenderer {
       pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
       if ellipsize != PANGO_ELLIPSIZE_NONE {
         pango_layout_set_ellipsize(layout.pointer, ellipsize)
-        if style.wraps, let height, height > 0 {
+        if style.wraps, let boxHeight {
           pango_layout_set_height(
-            layout.pointer, Int32(clamping: (height * Double(PANGO_SCALE)).saturatingInt))
+            layout.pointer, Int32(clamping: (boxHeight * Double(PANGO_SCALE)).saturatingInt))
         }
       }
     } else {
@@ -157,8 +212,8 @@ public enum TextRenderer {
     if style.lineSpacing > 0 && style.lineSpacing != 1 && style.lineSpacing.isFinite {
       pango_layout_set_line_spacing(layout.pointer, Float(style.lineSpacing))
     }
-    if let height, style.truncation == .none {
-      dropLinesBelow(height, layout: layout, utf8: utf8)
+    if let boxHeight, style.truncation == .none {
+      dropLinesBelow(boxHeight, layout: layout, utf8: utf8)
     }
 
     var (ink, logical) = layout.extents
@@ -177,12 +232,35 @@ public enum TextRenderer {
     }
     ink = ink.offsetBy(dx: dx, dy: 0)
     logical = logical.offsetBy(dx: dx, dy: 0)
-    let hasInk = ink.width > 0 && ink.height > 0
     let unknown = Int(pango_layout_get_unknown_glyphs_count(layout.pointer))
     if unknown > 0 {
       warnings.append(
         "\(unknown) character(s) have no glyph in any installed font and are drawn as boxes")
     }
+    // What is kept always fits, unless its first line alone is taller than the box.
+    var overflow: TextOverflow?
+    if let boxHeight, logical.maxY > boxHeight + Self.fitTolerance {
+      let fault = TextOverflow(textHeight: logical.maxY.rounded(.up), boxHeight: boxHeight)
+      overflow = fault
+      warnings.append(fault.description)
+    }
+    return LaidOut(
+      layout: layout, utf8: utf8, ink: ink, logical: logical, dx: dx, width: boxWidth,
+      height: boxHeight, unknownGlyphs: unknown, overflow: overflow, warnings: warnings)
+  }
+
+  /// How far, in pixels, a line's logical box may pass the box's bottom and still count as
+  /// fitting (its descent's last fraction of a pixel is usually blank).
+  static let fitTolerance = 0.5
+
+  // MARK: Drawing
+
+  /// Draws a laid-out text; the caller holds the font library's lock.
+  private static func draw(_ laid: LaidOut, style: TextStyle, clipsToBox: Bool)
+    throws(GraphicsError) -> RenderedText
+  {
+    let layout = laid.layout
+    let (ink, logical, hasInk) = (laid.ink, laid.logical, laid.hasInk)
 
     // The area every part covers, in layout-box coordinates.
     let outline = style.strokeColor.map { $0.alpha > 0 && style.strokeWidth > 0 } == true
@@ -190,35 +268,84 @@ public enum TextRenderer {
     let textRect = hasInk ? ink.insetBy(dx: -(outlineReach + 1), dy: -(outlineReach + 1)) : nil
     var content = textRect
     var backgroundRect: Rect?
-    if let background = style.background, background.color.alpha > 0, !utf8.isEmpty {
+    if let background = style.background, background.color.alpha > 0, !laid.utf8.isEmpty {
       let base = hasInk ? logical.union(ink) : logical
       let box = base.insetBy(dx: -background.padding, dy: -background.padding)
       backgroundRect = box
       content = content.map { $0.union(box) } ?? box
     }
     let shadow = style.shadow.flatMap { $0.isVisible ? $0 : nil }
-    if let shadow, let textRect {
-      let reach = Double(ShadowRenderer.blurExtent(radius: shadow.radius))
-      let shadowRect = textRect.insetBy(dx: -reach, dy: -reach).offsetBy(
-        dx: shadow.offset.x.finiteOr(0), dy: shadow.offset.y.finiteOr(0))
+    let shadowOffset = Point(
+      x: shadow?.offset.x.finiteOr(0) ?? 0, y: shadow?.offset.y.finiteOr(0) ?? 0)
+    let shadowReach = shadow.map { Double(ShadowRenderer.blurExtent(radius: $0.radius)) } ?? 0
+    if shadow != nil, let textRect {
+      let shadowRect = textRect.insetBy(dx: -shadowReach, dy: -shadowReach).offsetBy(
+        dx: shadowOffset.x, dy: shadowOffset.y)
       content = content.map { $0.union(shadowRect) } ?? shadowRect
     }
+    // The layout box, on the sides that are given, when the drawing is cut to it: glyphs,
+    // outline and shadow stay inside it; the background box reaches out by its padding.
+    var clip: Rect?
+    var backgroundClip: Rect?
+    if clipsToBox, let content, laid.width != nil || laid.height != nil {
+      let box = Rect(
+        x: laid.width != nil ? 0 : content.minX, y: laid.height != nil ? 0 : content.minY,
+        width: laid.width ?? content.width, height: laid.height ?? content.height)
+      let padding = Swift.max(0, style.background?.padding.finiteOr(0) ?? 0)
+      clip = box
+      backgroundClip = box.insetBy(dx: -padding, dy: -padding)
+    }
     let layoutSize = Size(width: logical.width, height: logical.height)
-    guard let area = content, textRect != nil || backgroundRect != nil else {
-      return RenderedText(
+    func empty() -> RenderedText {
+      RenderedText(
         image: Image(width: 0, height: 0), origin: .zero, layoutSize: layoutSize,
-        logicalBounds: logical, inkBounds: .zero, unknownGlyphCount: unknown, warnings: warnings)
+        logicalBounds: logical, inkBounds: hasInk ? ink : .zero,
+        unknownGlyphCount: laid.unknownGlyphs, overflow: laid.overflow, warnings: laid.warnings)
+    }
+    guard var area = content, textRect != nil || backgroundRect != nil else { return empty() }
+    if let backgroundClip {
+      guard let visible = area.intersection(backgroundClip) else { return empty() }
+      area = visible
     }
     let originX = area.minX.rounded(.down)
     let originY = area.minY.rounded(.down)
     let imageWidth = (area.maxX.rounded(.up) - originX).saturatingInt
     let imageHeight = (area.maxY.rounded(.up) - originY).saturatingInt
-    let toImage = AffineTransform(translationX: -originX, y: -originY)
 
-    // Glyphs (outline under fill) on their own, so the shadow can be cast from them.
-    var glyphs = try Canvas(width: imageWidth, height: imageHeight)
-    glyphs.transform = toImage.translatedBy(x: dx, y: 0)
-    if hasInk {
+    var canvas = try Canvas(width: imageWidth, height: imageHeight)
+    // The clips' edges, in image pixels, cut what is drawn (in part for a fractional edge).
+    if let backgroundRect, let background = style.background {
+      canvas.clip = backgroundClip.map { $0.offsetBy(dx: -originX, dy: -originY) }
+      canvas.transform = AffineTransform(translationX: -originX, y: -originY)
+      canvas.fillBackground(
+        in: backgroundRect, cornerRadius: background.cornerRadius, color: background.color)
+      canvas.transform = .identity
+    }
+    canvas.clip = clip.map { $0.offsetBy(dx: -originX, dy: -originY) }
+
+    // Glyphs (outline under fill) on their own, so the shadow can be cast from them: those
+    // that show in the area, or whose shadow does.
+    var glyphArea = textRect
+    if let textRect, let clip {
+      if let visible = area.intersection(clip) {
+        var casting = visible
+        if shadow != nil {
+          casting = casting.union(
+            visible.offsetBy(dx: -shadowOffset.x, dy: -shadowOffset.y).insetBy(
+              dx: -shadowReach, dy: -shadowReach))
+        }
+        glyphArea = textRect.intersection(casting)
+      } else {
+        glyphArea = nil
+      }
+    }
+    if let glyphArea {
+      let glyphX = glyphArea.minX.rounded(.down)
+      let glyphY = glyphArea.minY.rounded(.down)
+      var glyphs = try Canvas(
+        width: (glyphArea.maxX.rounded(.up) - glyphX).saturatingInt,
+        height: (glyphArea.maxY.rounded(.up) - glyphY).saturatingInt)
+      glyphs.transform = AffineTransform(translationX: -glyphX + laid.dx, y: -glyphY)
       if outline, let strokeColor = style.strokeColor {
         glyphs.withContext { cr in
           cairo_move_to(cr.pointer, 0, 0)
@@ -233,39 +360,34 @@ public enum TextRenderer {
         cr.setSource(style.color)
         pango_cairo_show_layout(cr.pointer, layout.pointer)
       }
+      let glyphOrigin = Point(x: glyphX - originX, y: glyphY - originY)
+      if let shadow {
+        let cast = ShadowRenderer.render(alphaOf: glyphs.image, shadow: shadow)
+        canvas.draw(cast.image, at: glyphOrigin + cast.origin + shadowOffset)
+      }
+      canvas.draw(glyphs.image, at: glyphOrigin)
     }
-
-    var canvas = try Canvas(width: imageWidth, height: imageHeight)
-    if let backgroundRect, let background = style.background {
-      canvas.transform = toImage
-      canvas.fillBackground(
-        in: backgroundRect, cornerRadius: background.cornerRadius, color: background.color)
-      canvas.transform = .identity
-    }
-    if let shadow, hasInk {
-      let cast = ShadowRenderer.render(alphaOf: glyphs.image, shadow: shadow)
-      canvas.draw(
-        cast.image,
-        at: cast.origin + Point(x: shadow.offset.x.finiteOr(0), y: shadow.offset.y.finiteOr(0)))
-    }
-    canvas.draw(glyphs.image, at: .zero)
 
     return RenderedText(
       image: canvas.image, origin: Point(x: originX, y: originY), layoutSize: layoutSize,
-      logicalBounds: logical, inkBounds: hasInk ? ink : .zero, unknownGlyphCount: unknown,
-      warnings: warnings)
+      logicalBounds: logical, inkBounds: hasInk ? ink : .zero,
+      unknownGlyphCount: laid.unknownGlyphs, overflow: laid.overflow, warnings: laid.warnings)
   }
 
-  /// Removes the lines whose logical box ends below `height` (truncation `.none`).
+  /// Removes the lines after the first whose logical box ends below `height` (truncation
+  /// `.none`). The first line stays even when it is taller than `height`: its top part
+  /// shows.
   private static func dropLinesBelow(_ height: Double, layout: PangoLayoutRef, utf8: [UInt8]) {
     guard let iter = pango_layout_get_iter(layout.pointer) else { return }
     defer { pango_layout_iter_free(iter) }
     var cut: Int?
+    var first = true
     repeat {
       var logical = PangoRectangle()
       pango_layout_iter_get_line_extents(iter, nil, &logical)
       let bottom = Double(logical.y + logical.height) / Double(PANGO_SCALE)
-      if bottom > height + 0.5 {
+      defer { first = false }
+      if !first, bottom > height + fitTolerance {
         cut = Int(pango_layout_iter_get_index(iter))
         break
       }
@@ -283,26 +405,23 @@ public enum TextRenderer {
     Swift.min(Swift.max(size.finiteOr(32), 1), 4096)
   }
 
-  /// The family list to ask pango for, after registering a font file; adds warnings for a
-  /// missing file or family.
-  private static func resolveBaseFamily(
+  /// The base font to ask pango for: a font file's own family, weight and style (followed
+  /// by `fontFamily` for characters the file lacks), else `fontFamily` with the style's
+  /// weight and italic. Adds warnings for a font file that cannot be used or a family that
+  /// is not installed.
+  private static func resolveBaseFont(
     _ style: TextStyle, library: FontLibrary, warnings: inout [String]
-  ) -> String {
+  ) -> (family: String, weight: Int, italic: Bool) {
     if let file = style.fontFile {
       switch library.registerFontFileLocked(file) {
-      case .success(let family):
-        return family
-      case .failure(.missing):
-        warnings.append(
-          "font file '\(file)' not found; using font family '\(style.fontFamily)' instead")
-      case .failure(.unreadable):
-        warnings.append(
-          "font file '\(file)' is not a font fontconfig can read; using font family '\(style.fontFamily)' instead"
-        )
+      case .success(let registered):
+        return (registered.family + "," + style.fontFamily, registered.weight, registered.italic)
+      case .failure(let problem):
+        warnings.append("\(problem); using font family '\(style.fontFamily)' instead")
       }
     }
     checkFamily(style.fontFamily, library: library, warnings: &warnings)
-    return style.fontFamily
+    return (style.fontFamily, style.weight, style.italic)
   }
 
   /// Warns when the first family of a comma-separated list is not installed, naming the

@@ -17,6 +17,8 @@ extension Asset {
       timeBase.den > 0
     {
       track.duration = exactTime(stream.pointee.duration, timeBase)
+    } else if let tagged = taggedDuration(stream) {
+      track.duration = tagged
     }
     if parameters.pointee.bit_rate > 0 { track.bitRate = Int(parameters.pointee.bit_rate) }
 
@@ -26,6 +28,40 @@ extension Asset {
     default: break
     }
     return track
+  }
+
+  /// The `DURATION` tag that Matroska and WebM muxers write for each stream, whose header
+  /// has no duration of its own; nil when absent or not `H:MM:SS[.fraction]`.
+  static func taggedDuration(_ stream: UnsafeMutablePointer<AVStream>) -> Time? {
+    guard let entry = av_dict_get(stream.pointee.metadata, "DURATION", nil, 0),
+      let value = entry.pointee.value
+    else { return nil }
+    return clockDuration(String(cString: value))
+  }
+
+  /// `H:MM:SS[.fraction]` (up to nine fraction digits) as an exact time in nanoseconds;
+  /// nil when malformed, zero or beyond a million hours.
+  static func clockDuration(_ text: String) -> Time? {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 3, let hours = Int64(parts[0]), let minutes = Int64(parts[1]),
+      (0..<1_000_000).contains(hours), (0..<60).contains(minutes)
+    else { return nil }
+    let secondParts = parts[2].split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(secondParts.count), let seconds = Int64(secondParts[0]),
+      (0..<60).contains(seconds)
+    else { return nil }
+    var nanoseconds: Int64 = 0
+    if secondParts.count == 2 {
+      let digits = secondParts[1]
+      guard (1...9).contains(digits.count), digits.allSatisfy({ $0 >= "0" && $0 <= "9" }),
+        let fraction = Int64(digits)
+      else { return nil }
+      nanoseconds = fraction
+      for _ in digits.count..<9 { nanoseconds *= 10 }
+    }
+    let total = ((hours * 60 + minutes) * 60 + seconds) * 1_000_000_000 + nanoseconds
+    guard total > 0 else { return nil }
+    return Time(value: total, timescale: 1_000_000_000)
   }
 
   /// `value` ticks of `timeBase` as a `Time`, exact when the time base fits a timescale.

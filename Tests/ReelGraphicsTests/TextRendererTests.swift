@@ -248,7 +248,7 @@ struct TextRendererTests {
     let missing = try render("Serif?", TextStyle(fontFile: "/no/such/font.ttf", fontSize: 40))
     #expect(
       missing.warnings == [
-        "font file '/no/such/font.ttf' not found; using font family 'DejaVu Sans' instead"
+        "font file not found: /no/such/font.ttf; using font family 'DejaVu Sans' instead"
       ])
     #expect(missing.image == sans.image)
   }

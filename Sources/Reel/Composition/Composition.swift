@@ -155,10 +155,11 @@ public struct Composition: Hashable, Sendable {
   /// in sync (as the seeds do with `insertTimeRange` on two composition tracks).
   ///
   /// The video goes into the first video track and the audio into the first audio track,
-  /// each made if missing. A track of the file shorter than the range is padded with empty
-  /// time so that both advance by `range.duration`; other tracks of the composition get
-  /// empty time inserted at `time` when `time` is inside them, so everything after stays in
-  /// sync.
+  /// each made if missing. The clip is as long as its video (``SourceMedia/naturalTimeRange``):
+  /// audio that runs on past the picture is trimmed to it, and audio shorter than the range
+  /// is padded with silence, so that both advance by `range.duration`; other tracks of the
+  /// composition get empty time inserted at `time` when `time` is inside them, so
+  /// everything after stays in sync.
   ///
   /// - Parameters:
   ///   - media: The file's first video and audio track.
@@ -168,7 +169,8 @@ public struct Composition: Hashable, Sendable {
   ///     composition's end.
   /// - Returns: Where the clip landed in the composition, in seconds.
   /// - Throws: ``CompositionError`` — `.sourceRangeBeyondSource` when the range passes the
-  ///   end of the file's longest chosen track, `.invalidTimeRange`, `.invalidTime`.
+  ///   end of the clip (of its video track when it has one), `.invalidTimeRange`,
+  ///   `.invalidTime`.
   @discardableResult
   public mutating func addClip(
     _ media: SourceMedia, timeRange: TimeRange? = nil, at time: Time = .invalid

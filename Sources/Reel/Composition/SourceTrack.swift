@@ -115,11 +115,12 @@ public struct SourceMedia: Hashable, Sendable {
       audioTrack: asset.audioTracks.first)
   }
 
-  /// The range of media available: from 0 to the longest of the chosen tracks (else the
-  /// file's duration), in seconds.
+  /// The clip's length as Reel's clip model uses it (``Composition/addClip(_:timeRange:at:)``,
+  /// ``ClipSequence``, a template's `clips`): from 0 to the end of the video track when the
+  /// file has one — audio that runs on past the picture is trimmed, never shown over black
+  /// frames — else to the end of the audio track, else the file's duration; in seconds.
   public var naturalTimeRange: TimeRange {
-    let durations = [video?.availableDuration, audio?.availableDuration].compactMap { $0 }
-    let longest = durations.max() ?? duration
-    return TimeRange(start: .zero, duration: longest)
+    let length = video?.availableDuration ?? audio?.availableDuration ?? duration
+    return TimeRange(start: .zero, duration: length)
   }
 }

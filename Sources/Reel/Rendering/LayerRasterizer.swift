@@ -93,7 +93,7 @@ final class LayerRasterizer {
   {
     do {
       guard scale != 1 else { return try draw(drawing) }
-      guard var raster = try draw(drawing.scaled(by: scale)) else { return nil }
+      guard var raster = try draw(drawing.scaled(by: scale), scale: scale) else { return nil }
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
@@ -102,7 +102,11 @@ final class LayerRasterizer {
     }
   }
 
-  private static func draw(_ drawing: Drawing) throws(GraphicsError) -> Raster? {
+  /// Draws one drawing; `scale` is how much it was enlarged from layer pixels, so that
+  /// messages speak of layer pixels.
+  private static func draw(_ drawing: Drawing, scale: Double = 1) throws(GraphicsError)
+    -> Raster?
+  {
     switch drawing {
     case .fill(let size, let color, let cornerRadius):
       guard var canvas = try canvas(for: size), color.alpha > 0 else { return nil }
@@ -130,11 +134,22 @@ final class LayerRasterizer {
 
     case .text(let text, let style, let size):
       guard !text.string.isEmpty else { return nil }
+      // A text layer draws only inside its bounds, as a CATextLayer does (a caption box
+      // reaches out by its padding).
       let rendered = try TextRenderer.render(
         text, style: style, width: size.width > 0 ? size.width : nil,
-        height: size.height > 0 ? size.height : nil)
+        height: size.height > 0 ? size.height : nil, clipsToBox: true)
       guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
       var warnings = rendered.warnings
+      if let overflow = rendered.overflow, scale != 1,
+        let index = warnings.firstIndex(of: overflow.description)
+      {
+        warnings[index] =
+          TextOverflow(
+            textHeight: (overflow.textHeight / scale).rounded(.up),
+            boxHeight: overflow.boxHeight / scale
+          ).description
+      }
       if rendered.unknownGlyphCount > 0 {
         warnings.append(
           "text \"\(text.string.prefix(40))\": \(rendered.unknownGlyphCount) character(s) have no glyph in any installed font and show as boxes; install a font that covers them"

@@ -32,7 +32,9 @@ import ReelCore
 public struct ClipSequence: Hashable, Sendable {
   /// One clip of a sequence.
   public enum Clip: Hashable, Sendable {
-    /// A range of a media file's first video (and audio) track; nil for all of it.
+    /// A range of a media file's first video (and audio) track; nil for all of it, which
+    /// is as long as the video (``SourceMedia/naturalTimeRange``: audio that runs on past
+    /// the picture is trimmed, so no black frames pad the clip or the join to the next).
     case media(SourceMedia, timeRange: TimeRange?)
     /// A still image shown for a duration in seconds.
     case still(StillImage, duration: Time)

@@ -159,7 +159,7 @@ extension TemplateDecoder {
         layer.content = Self.content(of: decoded)
       }
     case "text":
-      layer.content = decodeText(reader)
+      layer.content = decodeText(reader, size: properties.bounds.size)
     case "shape":
       decodeShape(reader, into: &layer)
     case "gradient":

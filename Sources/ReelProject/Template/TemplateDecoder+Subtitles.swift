@@ -82,7 +82,7 @@ extension TemplateDecoder {
   /// The height a cue's text needs at `width`, with its background box.
   private func textHeight(_ text: StyledText, style: TextStyle, width: Double) -> Double {
     let padding = style.background?.padding ?? 0
-    let measured = try? TextRenderer.render(text, style: style, width: width - 2 * padding)
+    let measured = try? TextRenderer.measure(text, style: style, width: width - 2 * padding)
     let lines = Double(text.string.split(separator: "\n", omittingEmptySubsequences: false).count)
     let layout = measured?.layoutSize.height ?? style.fontSize * 1.25 * style.lineSpacing * lines
     return (layout + 2 * padding + 2 * style.strokeWidth).rounded(.up)

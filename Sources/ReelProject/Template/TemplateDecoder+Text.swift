@@ -7,8 +7,9 @@ extension TemplateDecoder {
     "truncation",
   ]
 
-  /// A text layer's content: `text` or `runs`, with its style.
-  func decodeText(_ reader: ObjectReader) -> LayerContent {
+  /// A text layer's content: `text` or `runs`, with its style; warns when the text's first
+  /// line is taller than the layer (`size`, pixels), which then shows only its top part.
+  func decodeText(_ reader: ObjectReader, size: Size) -> LayerContent {
     var text = StyledText("")
     if reader.has("text"), reader.has("runs") {
       problem(reader.path, "give either \"text\" or \"runs\", not both", at: reader.node)
@@ -22,7 +23,15 @@ extension TemplateDecoder {
           decodeRun($0.element, Self.join(reader.path("runs"), $0.offset))
         })
     }
-    return .text(text, decodeTextStyle(reader))
+    let style = decodeTextStyle(reader)
+    if size.height > 0, !text.string.isEmpty,
+      let overflow = try? TextRenderer.measure(
+        text, style: style, width: size.width > 0 ? size.width : nil, height: size.height
+      ).overflow
+    {
+      warn(reader.path, overflow.description)
+    }
+    return .text(text, style)
   }
 
   private func decodeRun(_ node: TemplateJSON, _ path: String) -> TextRun? {
@@ -56,15 +65,11 @@ extension TemplateDecoder {
       if let fileNode = font["file"], let file = string(fileNode, font.path("file")) {
         let resolved = resolve(file)
         style.fontFile = resolved
-        if !FileManager.default.fileExists(atPath: resolved) {
+        if let problem = FontLibrary.shared.problem(withFontFile: resolved) {
           warn(
             font.path("file"),
-            "font file not found: \(resolved); the text will use the family \"\(style.fontFamily)\" or a fallback font"
+            "\(problem); the text will use the family \"\(style.fontFamily)\" or a fallback font"
           )
-        } else if FontLibrary.shared.familyName(ofFontFile: resolved) == nil {
-          warn(
-            font.path("file"),
-            "\(resolved) is not a font file that can be read; the text will use a fallback font")
         }
       }
       if let size = font.get("size", { self.positiveNumber($0, $1) }) { style.fontSize = size }
