@@ -20,12 +20,15 @@ enum FrameCommand {
       --size WxH             Scale the still down to fit inside W×H pixels (aspect kept).
       --overwrite            Replace an existing OUT.png (otherwise reel exits 2).
       -h, --help             Show this help.
+
+    \(LimitOptions.help(for: "frame"))
     """
 
   static func run(arguments: [String]) throws -> ExitStatus {
     let parsed = try Arguments(
       arguments, command: "frame", flags: ["--help", "--overwrite"],
-      options: ["--output", "--time", "--set", "--size"],
+      options: LimitOptions.options(
+        for: "frame", adding: ["--output", "--time", "--set", "--size"]),
       aliases: ["-h": "--help", "-o": "--output", "-t": "--time"])
     if parsed.has("--help") {
       print(help)
@@ -48,7 +51,9 @@ enum FrameCommand {
     let variables = try TemplateInput.variables(from: parsed.allValues("--set"), command: "frame")
     try TemplateInput.checkOutput(output, overwrite: parsed.has("--overwrite"), command: "frame")
 
-    let template = try TemplateInput.load(path: templatePath, variables: variables)
+    let limits = try LimitOptions.parse(parsed, command: "frame")
+    let template = try TemplateInput.load(
+      path: templatePath, variables: variables, limits: limits)
     let duration = template.movie.duration
     guard time < duration else {
       throw CommandFailure.usage(
@@ -57,6 +62,7 @@ enum FrameCommand {
     }
     let grabber = FrameGrabber(movie: template.movie)
     grabber.maximumSize = maximumSize
+    grabber.limits = limits
     let frame: FrameGrabber.Frame
     do {
       frame = try grabber.frame(at: time)

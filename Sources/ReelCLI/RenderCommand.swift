@@ -28,6 +28,8 @@ enum RenderCommand {
                              until known); the summary line then goes to stderr.
       -h, --help             Show this help.
 
+    \(LimitOptions.help(for: "render"))
+
     On a terminal a progress bar (percent, frames per second, time left) is drawn on stderr.
     Exit codes: 0 written, 2 usage (or OUT exists), 3 invalid template, 4 media error,
     130 interrupted (Ctrl-C), 143 terminated.
@@ -36,7 +38,8 @@ enum RenderCommand {
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
       arguments, command: "render", flags: ["--help", "--overwrite", "--quiet", "--stats"],
-      options: ["--output", "--preset", "--from", "--to", "--set", "--progress"],
+      options: LimitOptions.options(
+        for: "render", adding: ["--output", "--preset", "--from", "--to", "--set", "--progress"]),
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
       print(help)
@@ -71,7 +74,9 @@ enum RenderCommand {
     let overwrite = parsed.has("--overwrite")
     try TemplateInput.checkOutput(output, overwrite: overwrite, command: "render")
 
-    let template = try TemplateInput.load(path: templatePath, variables: variables)
+    let template = try TemplateInput.load(
+      path: templatePath, variables: variables,
+      limits: LimitOptions.parse(parsed, command: "render"))
     var settings = template.exportSettings
     if let preset { settings.preset = preset }
     settings.overwrite = overwrite
@@ -185,6 +190,12 @@ enum RenderCommand {
     case .invalidMovie(let reason):
       return CommandFailure(
         message: "\(template): cannot be exported: \(reason)", status: .invalidTemplate)
+    case .render(.limit(let limit)):
+      return CommandFailure(message: "\(template): \(limit.description)", status: .invalidTemplate)
+    case .render(.outOfMemory(let layer, let reason)):
+      return CommandFailure(
+        message: "\(template): \(RenderError.outOfMemory(layer: layer, reason: reason))",
+        status: .media)
     case .render(let render):
       return CommandFailure(message: "\(template): \(render.description)", status: .failure)
     case .cancelled:

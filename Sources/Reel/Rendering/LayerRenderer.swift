@@ -25,22 +25,34 @@ public final class LayerRenderer {
   public let width: Int
   /// Output height in pixels.
   public let height: Int
-  let rasterizer = LayerRasterizer()
+  let rasterizer: LayerRasterizer
   private var collectedWarnings: [String] = []
 
   /// Makes a renderer for `tree` at the tree's render size.
   ///
+  /// - Parameters:
+  ///   - tree: The layers to draw.
+  ///   - limits: The budgets: the tree may hold at most ``ResourceLimits/maximumLayerCount``
+  ///     layers, and at most ``ResourceLimits/rasterCacheBytes`` of rasters are kept between
+  ///     frames (the rest are redrawn when used).
   /// - Throws: ``RenderError/invalidRenderSize(width:height:)`` when the render size is not
-  ///   a drawable whole-pixel size.
-  public init(tree: LayerTree) throws(RenderError) {
+  ///   a drawable whole-pixel size; ``RenderError/limit(_:)`` when the tree has too many
+  ///   layers.
+  public init(tree: LayerTree, limits: ResourceLimits = .default) throws(RenderError) {
     let width = Int(tree.renderSize.width.rounded())
     let height = Int(tree.renderSize.height.rounded())
     guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }
+    do {
+      try limits.checkLayers(of: tree)
+    } catch {
+      throw RenderError.limit(error)
+    }
     self.tree = tree
     self.width = width
     self.height = height
+    rasterizer = LayerRasterizer(budget: limits.rasterCacheBytes)
   }
 
   /// Warnings raised so far while drawing (font fallbacks), each once.
@@ -51,6 +63,10 @@ public final class LayerRenderer {
 
   /// How many drawings have been rasterised so far (a cache miss each).
   public var rasterisedDrawingCount: Int { rasterizer.rasterisedCount }
+
+  /// Bytes of rasters kept between frames now (at most
+  /// ``ResourceLimits/rasterCacheBytes``).
+  public var cachedRasterBytes: Int { rasterizer.cachedBytes }
 
   /// Renders the tree at `time`.
   ///

@@ -73,11 +73,20 @@ extension TemplateDecoder {
         audio, "audio", timeline: timeline, usesClips: top.has("clips"))
     }
     let tree = decodeLayerTree(top, background: background)
-    let settings = top.get("export") { self.decodeExport($0, $1) } ?? ExportSettings()
+    var settings = top.get("export") { self.decodeExport($0, $1) } ?? ExportSettings()
+    settings.limits = limits
     guard problemCount == 0 else { return nil }
     let movie = Movie(
       composition: timeline.composition, videoComposition: timeline.videoComposition,
       audioMix: timeline.audioMix, layers: tree)
+    // What render refuses by budget (layers with subtitle cues, the export's work), found
+    // here so that a valid template renders.
+    do {
+      try limits.check(movie, exporting: settings)
+    } catch {
+      problem(error.limit == .layerCount ? "layers" : "", error.description, at: nil)
+      return nil
+    }
     return LoadedTemplate(
       movie: movie, exportSettings: settings, warnings: warnings, variables: values,
       mediaFiles: mediaFiles)
