@@ -192,10 +192,8 @@ enum RenderCommand {
         message: "\(template): cannot be exported: \(reason)", status: .invalidTemplate)
     case .render(.limit(let limit)):
       return CommandFailure(message: "\(template): \(limit.description)", status: .invalidTemplate)
-    case .render(.outOfMemory(let layer, let reason)):
-      return CommandFailure(
-        message: "\(template): \(RenderError.outOfMemory(layer: layer, reason: reason))",
-        status: .media)
+    case .render(.outOfMemory(let allocation)):
+      return CommandFailure(message: "\(template): \(allocation.description)", status: .media)
     case .render(let render):
       return CommandFailure(message: "\(template): \(render.description)", status: .failure)
     case .cancelled:

@@ -107,7 +107,7 @@ public final class FrameGrabber {
     guard let tree = movie.layers else { return video }
     let renderer = try self.renderer ?? LayerRenderer(tree: tree, limits: limits)
     self.renderer = renderer
-    var canvas = Image(width: renderer.width, height: renderer.height)
+    var canvas = try Image(uninitializedCheckedWidth: renderer.width, height: renderer.height)
     canvas.fill(with: Color.black.premultipliedBGRA)
     try renderer.render(at: time, videoFrames: ["main": video], onto: &canvas)
     return canvas

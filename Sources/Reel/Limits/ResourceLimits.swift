@@ -24,7 +24,8 @@ public struct ResourceLimits: Sendable, Hashable {
   public var rasterCacheBytes: Int
 
   /// The most layers a movie's layer tree may hold, counting every layer at every depth
-  /// (sublayers, masks and the layers made for subtitle cues); default 10,000.
+  /// (sublayers, masks and the layers made for subtitle cues; the tree's root is not
+  /// counted); default 10,000.
   /// CLI: `--max-layers N` (render, frame, validate).
   public var maximumLayerCount: Int
 
@@ -122,11 +123,12 @@ public struct ResourceLimits: Sendable, Hashable {
 
   // MARK: - Checks (the one place each rule is written)
 
-  /// Checks the number of layers of `tree` against ``maximumLayerCount``.
+  /// Checks the number of layers of `tree` against ``maximumLayerCount`` (every layer at
+  /// every depth, masks included, the root not counted).
   ///
   /// - Throws: ``ResourceLimitError`` naming the count and the limit.
   public func checkLayers(of tree: LayerTree) throws(ResourceLimitError) {
-    try checkLayerCount(Self.layerCount(of: tree.root))
+    try checkLayerCount(Self.layerCount(of: tree.root) - 1)
   }
 
   /// Checks a layer count against ``maximumLayerCount``.

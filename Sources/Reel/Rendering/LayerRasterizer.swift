@@ -166,22 +166,32 @@ final class LayerRasterizer {
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
-    } catch {
+    } catch let error as PixelAllocationError {
+      throw RenderError.outOfMemory(error)
+    } catch let error as GraphicsError {
       throw RenderError.drawing(layer: layer, reason: error.description)
+    } catch {
+      throw RenderError.drawing(layer: layer, reason: "\(error)")
     }
   }
 
-  private static func draw(_ drawing: Drawing) throws(GraphicsError) -> Raster? {
+  /// Draws `drawing`; throws ``GraphicsError`` or ``PixelAllocationError``.
+  private static func draw(_ drawing: Drawing) throws -> Raster? {
     switch drawing {
     case .fill(let size, let color, let cornerRadius):
       guard var canvas = try canvas(for: size), color.alpha > 0 else { return nil }
       canvas.fillBackground(
         in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
       let image = canvas.image
-      // Checked once per rasterisation (the raster is cached): lets an opaque background
-      // replace the canvas instead of being blended over it.
+      // Lets an opaque background replace the canvas instead of being blended over it. A
+      // square-cornered fill of whole pixels covers every pixel fully, so only other fills
+      // are scanned (the scan would cost more than the fill when rasters are not cached).
+      let wholePixels =
+        cornerRadius <= 0 && size.width == size.width.rounded()
+        && size.height == size.height.rounded()
       return Raster(
-        image: image, toLayer: .identity, isOpaque: color.alpha >= 1 && isFullyOpaque(image))
+        image: image, toLayer: .identity,
+        isOpaque: color.alpha >= 1 && (wholePixels || isFullyOpaque(image)))
 
     case .border(let size, let width, let color, let cornerRadius):
       guard var canvas = try canvas(for: size), width > 0, color.alpha > 0 else { return nil }
@@ -292,17 +302,19 @@ final class LayerRasterizer {
   }
 
   /// A canvas covering a layer of `size` (nil when the size has no whole pixel).
-  private static func canvas(for size: Size) throws(GraphicsError) -> Canvas? {
+  private static func canvas(for size: Size) throws -> Canvas? {
     let width = Int(size.width.rounded(.up))
     let height = Int(size.height.rounded(.up))
     guard width > 0, height > 0 else { return nil }
-    return try Canvas(width: width, height: height)
+    guard width <= 32767, height <= 32767 else {
+      throw GraphicsError.invalidSize(width: width, height: height)
+    }
+    // Allocated here so that a failed allocation is an error, not a stop.
+    return try Canvas(image: Image(checkedWidth: width, height: height))
   }
 
   /// The blurred, tinted alpha of the casters, offset by the shadow's offset.
-  private static func drawShadow(_ shadow: Shadow, casters: [Drawing]) throws(GraphicsError)
-    -> Raster?
-  {
+  private static func drawShadow(_ shadow: Shadow, casters: [Drawing]) throws -> Raster? {
     var parts: [Raster] = []
     for caster in casters {
       switch caster {
@@ -323,7 +335,7 @@ final class LayerRasterizer {
       bounds = bounds.map { $0.union(box) } ?? box
     }
     guard let area = bounds?.integral, area.width >= 1, area.height >= 1 else { return nil }
-    var canvas = try Canvas(width: Int(area.width), height: Int(area.height))
+    guard var canvas = try canvas(for: area.size) else { return nil }
     for part in parts {
       canvas.transform = part.toLayer.concatenating(
         Transform2D(translationX: -area.minX, y: -area.minY))

@@ -74,13 +74,13 @@ extension LayerRenderer {
       if picture.width == width && picture.height == height {
         output = picture
       } else {
-        output = YUVImage(uninitializedWidth: width, height: height, matrix: matrix)
+        output = try Self.allocateYUV(width: width, height: height, matrix: matrix)
         guard
           YUVCompositor.scale(picture, intoX: 0, y: 0, width: width, height: height, of: &output)
         else { return nil }
       }
     } else {
-      output = YUVImage(uninitializedWidth: width, height: height, matrix: matrix)
+      output = try Self.allocateYUV(width: width, height: height, matrix: matrix)
       // The RGB path's backdrop: the tree's background stored over black.
       Self.fillOverBlack(&output, color: list.backgroundColor ?? .black)
     }

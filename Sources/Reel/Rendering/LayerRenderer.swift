@@ -80,9 +80,29 @@ public final class LayerRenderer {
   public func render(at time: Time, videoFrames: [String: Image] = [:]) throws(RenderError)
     -> Image
   {
-    var output = Image(width: width, height: height)
+    var output = try Self.allocate(width: width, height: height)
     try render(at: time, videoFrames: videoFrames, onto: &output)
     return output
+  }
+
+  /// A transparent image, or ``RenderError/outOfMemory(_:)``.
+  static func allocate(width: Int, height: Int) throws(RenderError) -> Image {
+    do {
+      return try Image(checkedWidth: width, height: height)
+    } catch {
+      throw RenderError.outOfMemory(error)
+    }
+  }
+
+  /// An uninitialised Y′CbCr picture, or ``RenderError/outOfMemory(_:)``.
+  static func allocateYUV(width: Int, height: Int, matrix: ColorMatrix) throws(RenderError)
+    -> YUVImage
+  {
+    do {
+      return try YUVImage(uninitializedCheckedWidth: width, height: height, matrix: matrix)
+    } catch {
+      throw RenderError.outOfMemory(error)
+    }
   }
 
   /// Renders the tree at `time` over `output` (which must have the render size), keeping
@@ -236,7 +256,7 @@ public final class LayerRenderer {
       coverage = coverage.map { Self.multiplyingAlpha($0, by: shape) } ?? shape
     }
     for mask in item.masks {
-      var masked = Image(width: width, height: height)
+      var masked = try Self.allocate(width: width, height: height)
       for maskItem in mask.items {
         try draw(maskItem, videoFrames: videoFrames, onto: &masked)
       }
@@ -260,7 +280,7 @@ public final class LayerRenderer {
 
   /// The clip's shape drawn into a render-size coverage image.
   private func clipCoverage(_ clip: Clip) throws(RenderError) -> Image {
-    var coverage = Image(width: width, height: height)
+    var coverage = try Self.allocate(width: width, height: height)
     let shape = Drawing.fill(size: clip.rect.size, color: .white, cornerRadius: clip.cornerRadius)
     guard let raster = try LayerRasterizer.rasterise(shape, layer: clip.layer.description) else {
       return coverage

@@ -8,8 +8,9 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
   case invalidRenderSize(width: Int, height: Int)
   /// The movie asks for more than a ``ResourceLimits`` budget allows.
   case limit(ResourceLimitError)
-  /// A pixel buffer could not be allocated (the machine is out of memory).
-  case outOfMemory(layer: String, reason: String)
+  /// A pixel buffer could not be allocated (the machine, or the process's memory limit,
+  /// has no room for it).
+  case outOfMemory(PixelAllocationError)
 
   public var description: String {
     switch self {
@@ -23,8 +24,8 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
         "cannot render at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
     case .limit(let error):
       return error.description
-    case .outOfMemory(let layer, let reason):
-      return "out of memory drawing layer \(layer): \(reason)"
+    case .outOfMemory(let error):
+      return error.description
     }
   }
 }

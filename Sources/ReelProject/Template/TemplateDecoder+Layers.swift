@@ -41,7 +41,7 @@ extension TemplateDecoder {
       // Counted before decoding, so a template with a million layers is refused without
       // building them.
       do {
-        try limits.checkLayerCount(1 + Self.layerNodeCount(node))
+        try limits.checkLayerCount(Self.layerNodeCount(node))
         sublayers = decodeLayers(node, "layers")
       } catch {
         problem("layers", error.description, at: node)

@@ -321,7 +321,8 @@ struct ExportJob: Sendable {
           } else {
             try converter.convert(picture, into: &source)
             if canvas.width != renderer.width || canvas.height != renderer.height {
-              canvas = Image(uninitializedWidth: renderer.width, height: renderer.height)
+              canvas = try Image(
+                uninitializedCheckedWidth: renderer.width, height: renderer.height)
             }
             try renderer.render(
               at: time, videoFrames: ["main": source], over: black, onto: &canvas)
