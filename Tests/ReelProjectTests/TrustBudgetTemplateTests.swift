@@ -84,6 +84,33 @@ struct TrustBudgetTemplateTests {
     #expect(try Self.problems(long, limits: limits).isEmpty)
   }
 
+  @Test func anExportAboveItsWorkBudgetIsRefusedBeforeWriting() async throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-budget-export")
+    let url = folder.appendingPathComponent("t.json")
+    try Data(Self.layers(1).utf8).write(to: url)
+    var limits = ResourceLimits()
+    limits.maximumLayerCount = 7
+    let loaded = try Template.load(path: url.path, limits: limits)
+    #expect(loaded.exportSettings.limits == limits)
+    // 30 frames of 64×64 = 122,880 output pixels; the export checks its own settings.
+    var settings = loaded.exportSettings
+    settings.limits.maximumOutputPixels = 122_879
+    let output = folder.appendingPathComponent("out.mp4")
+    let session = ExportSession(movie: loaded.movie, outputURL: output, settings: settings)
+    do {
+      _ = try await session.export()
+      Issue.record("an export above its work budget was written")
+    } catch {
+      #expect(error.description.contains("30 frames of 64×64"))
+      #expect(error.description.contains("--max-work"))
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["t.json"])
+    settings.limits.maximumOutputPixels = 122_880
+    let result = try await ExportSession(movie: loaded.movie, outputURL: output, settings: settings)
+      .export()
+    #expect(result.frameCount == 30)
+  }
+
   @Test func decodedImageFramesAboveTheBudgetAreAProblemNamingTheFlag() throws {
     let folder = try TestSupport.makeTemporaryDirectory("reel-budget-gif")
     // 10 frames of 64×64: 40,960 decoded pixels.
