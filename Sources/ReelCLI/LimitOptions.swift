@@ -47,8 +47,7 @@ enum LimitOptions {
   ///
   /// - Throws: ``CommandFailure/usage(_:)`` for a value that is not a whole number ≥ 0
   ///   (≥ 1 for counts), optionally with a K/M/G/T suffix.
-  static func parse(_ parsed: Arguments, command: String) throws(CommandFailure) -> ResourceLimits
-  {
+  static func parse(_ parsed: Arguments, command: String) throws(CommandFailure) -> ResourceLimits {
     var limits = ResourceLimits.default
     for limit in budgets(for: command) {
       guard let text = parsed.value(limit.flag) else { continue }

@@ -22,7 +22,8 @@ enum ValidateCommand {
 
   static func run(arguments: [String]) throws -> ExitStatus {
     let parsed = try Arguments(
-      arguments, command: "validate", flags: ["--help"], options: LimitOptions.options(
+      arguments, command: "validate", flags: ["--help"],
+      options: LimitOptions.options(
         for: "validate", adding: ["--set"]),
       aliases: ["-h": "--help"])
     if parsed.has("--help") {

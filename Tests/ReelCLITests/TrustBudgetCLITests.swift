@@ -67,7 +67,8 @@ struct TrustBudgetCLITests {
         ? ##"{"type":"color","color":"#00FF00"}"##
         : ##"{"type":"color","color":"#\##(String(format: "%02X", index % 256))0040"}"##
     }
-    return ##"{"version":1,"size":[640,360],"duration":\##(Double(frames) / 10),"frameRate":10,"layers":["##
+    return
+      ##"{"version":1,"size":[640,360],"duration":\##(Double(frames) / 10),"frameRate":10,"layers":["##
       + layers.joined(separator: ",") + "]}"
   }
 
@@ -159,7 +160,8 @@ struct TrustBudgetCLITests {
     let small = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
     let lowered = try TestSupport.reel(["validate", small.path, "--max-template-size", "100"])
     #expect(lowered.status == 3 && lowered.stderr.contains("--max-template-size"))
-    #expect(try TestSupport.reel(["validate", small.path, "--max-template-size", "1K"]).status == 0)
+    #expect(
+      try TestSupport.reel(["validate", small.path, "--max-template-size", "1K"]).status == 0)
   }
 
   @Test func theWorkBudgetIsExit3InValidateAndRenderAndItsFlagRaisesIt() throws {

@@ -74,7 +74,8 @@ struct TrustBudgetTemplateTests {
 
   @Test func workAboveTheBudgetIsAProblemNamingTheFlag() throws {
     // Ten hours of 1280×720 at 30 fps: 9.95e11 output pixels, above the default.
-    let long = #"{"version":1,"size":[1280,720],"duration":36000,"frameRate":30,"layers":[{"type":"color","color":"red"}]}"#
+    let long =
+      #"{"version":1,"size":[1280,720],"duration":36000,"frameRate":30,"layers":[{"type":"color","color":"red"}]}"#
     let problems = try Self.problems(long, limits: .default)
     #expect(problems.count == 1)
     #expect(problems.first?.contains("1080000 frames of 1280×720") == true)
@@ -118,7 +119,8 @@ struct TrustBudgetTemplateTests {
       "-f", "lavfi", "-i", "testsrc=size=64x64:rate=10:duration=1", "-loop", "0",
       folder.appendingPathComponent("anim.gif").path,
     ])
-    let json = #"{"version":1,"size":[64,64],"duration":1,"layers":[{"type":"image","image":"anim.gif"}]}"#
+    let json =
+      #"{"version":1,"size":[64,64],"duration":1,"layers":[{"type":"image","image":"anim.gif"}]}"#
     var limits = ResourceLimits()
     limits.maximumImagePixels = 40_960
     #expect(try Self.problems(json, limits: limits, folder: folder).isEmpty)
@@ -138,6 +140,9 @@ struct TrustBudgetTemplateTests {
        "color":"{{c}}"}]}]}
       """
     let problems = try Self.problems(json, limits: .default)
-    #expect(problems == ["layers[1].layers[0].text: undefined variable 'who' (declare it under \"variables\" or pass --set who=…)"])
+    #expect(
+      problems == [
+        "layers[1].layers[0].text: undefined variable 'who' (declare it under \"variables\" or pass --set who=…)"
+      ])
   }
 }

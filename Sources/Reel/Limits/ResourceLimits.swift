@@ -201,8 +201,7 @@ public struct ResourceLimits: Sendable, Hashable {
   ///
   /// - Throws: ``ResourceLimitError`` for the first limit exceeded. Problems that are not a
   ///   limit (an empty movie, a bad range) are left to the export to report.
-  public func check(_ movie: Movie, exporting settings: ExportSettings) throws(ResourceLimitError)
-  {
+  public func check(_ movie: Movie, exporting settings: ExportSettings) throws(ResourceLimitError) {
     if let tree = movie.layers { try checkLayers(of: tree) }
     var measuring = settings
     measuring.limits = .unlimited

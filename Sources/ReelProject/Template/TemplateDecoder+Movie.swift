@@ -167,7 +167,8 @@ extension TemplateDecoder {
     var path: [PathPart] = []
     for index in members.indices where members[index].key != "variables" {
       path.append(.key(members[index].key))
-      if let edited = substitute(members[index].value, path: &path, values: values, defined: defined)
+      if let edited = substitute(
+        members[index].value, path: &path, values: values, defined: defined)
       {
         members[index].value = edited
       }

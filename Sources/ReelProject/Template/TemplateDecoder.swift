@@ -345,7 +345,7 @@ final class TemplateDecoder {
       imagePixels += image.frames.reduce(0) { $0 + $1.image.width * $1.image.height }
       imageCache[resolved] = image
       return image
-    } catch where ImageDecoder.isTotalPixelLimit(error) {
+    } catch  where ImageDecoder.isTotalPixelLimit(error) {
       problem(path, "\(resolved): \(limits.imagePixelsExceeded().description)", at: node)
       return nil
     } catch {
