@@ -68,6 +68,12 @@ enum FrameCommand {
       frame = try grabber.frame(at: time)
     } catch let error as MediaError {
       throw error
+    } catch RenderError.outOfMemory(let allocation) {
+      throw CommandFailure(message: "\(templatePath): \(allocation)", status: .media)
+    } catch let error as PixelAllocationError {
+      throw CommandFailure(message: "\(templatePath): \(error)", status: .media)
+    } catch RenderError.limit(let limit) {
+      throw CommandFailure(message: "\(templatePath): \(limit)", status: .invalidTemplate)
     } catch {
       throw CommandFailure(message: "\(templatePath): \(error)", status: .failure)
     }

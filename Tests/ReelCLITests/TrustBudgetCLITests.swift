@@ -215,15 +215,20 @@ struct TrustBudgetCLITests {
       ##"{"version":1,"size":[640,360],"duration":0.1,"frameRate":10,"layers":[{"type":"color","color":"red"},{"type":"color","color":"#00FF0080","frame":[0,0,20000,20000]}]}"##
     )
     let folder = template.deletingLastPathComponent()
-    let run = try Self.measure(
-      ["render", template.path, "-o", folder.appendingPathComponent("out.mp4").path],
-      addressSpace: 1500 << 20)
-    #expect(run.signal == nil, "ended by signal \(run.signal ?? 0): \(run.stderr)")
-    // A renderer that draws only the visible part may render it (0); otherwise it is 4.
-    #expect(run.status == 0 || run.status == 4, "\(run.stderr)")
-    if run.status == 4 {
-      #expect(run.stderr.contains("out of memory"))
-      #expect(try CLITestSupport.contents(of: folder) == ["template.json"])
+    for command in ["render", "frame"] {
+      let output = folder.appendingPathComponent(command == "render" ? "out.mp4" : "out.png")
+      var arguments = [command, template.path, "-o", output.path]
+      if command == "frame" { arguments += ["--time", "0"] }
+      let run = try Self.measure(arguments, addressSpace: 1500 << 20)
+      #expect(run.signal == nil, "\(command) ended by signal \(run.signal ?? 0): \(run.stderr)")
+      // A renderer that draws only the visible part may draw it (0); otherwise it is 4.
+      #expect(run.status == 0 || run.status == 4, "\(command): \(run.stderr)")
+      if run.status == 4 {
+        #expect(run.stderr.contains("out of memory"))
+        #expect(try CLITestSupport.contents(of: folder) == ["template.json"])
+      } else {
+        try? FileManager.default.removeItem(at: output)
+      }
     }
   }
 }

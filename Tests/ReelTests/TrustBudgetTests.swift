@@ -101,6 +101,30 @@ struct TrustBudgetTests {
     }
   }
 
+  @Test func anAnimatedImageAboveThePixelBudgetStopsDecoding() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-budget-gif")
+    let path = folder.appendingPathComponent("anim.gif").path
+    // 10 frames of 32×32: 10,240 decoded pixels.
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc=size=32x32:rate=10:duration=1", "-loop", "0", path,
+    ])
+    var limits = ResourceLimits()
+    limits.maximumImagePixels = 10_240
+    let layer = try Layer.image(contentsOf: path, limits: limits)
+    guard case .imageSequence(let sequence) = layer.content else {
+      Issue.record("expected an image sequence, got \(layer.content)")
+      return
+    }
+    #expect(sequence.frames.count == 10)
+    limits.maximumImagePixels = 10_239
+    do {
+      _ = try Layer.image(contentsOf: path, limits: limits)
+      Issue.record("an animation above the pixel budget was decoded")
+    } catch {
+      #expect(ImageDecoder.isTotalPixelLimit(error))
+    }
+  }
+
   @Test func aPixelBufferThatCannotBeAllocatedIsAnError() {
     // 4 TiB: no machine here has room; before, Swift's allocator stopped the process.
     #expect(throws: PixelAllocationError.self) {

@@ -168,6 +168,8 @@ final class LayerRasterizer {
       return raster
     } catch let error as PixelAllocationError {
       throw RenderError.outOfMemory(error)
+    } catch GraphicsError.outOfMemory(let error) {
+      throw RenderError.outOfMemory(error)
     } catch let error as GraphicsError {
       throw RenderError.drawing(layer: layer, reason: error.description)
     } catch {
@@ -302,15 +304,11 @@ final class LayerRasterizer {
   }
 
   /// A canvas covering a layer of `size` (nil when the size has no whole pixel).
-  private static func canvas(for size: Size) throws -> Canvas? {
+  private static func canvas(for size: Size) throws(GraphicsError) -> Canvas? {
     let width = Int(size.width.rounded(.up))
     let height = Int(size.height.rounded(.up))
     guard width > 0, height > 0 else { return nil }
-    guard width <= 32767, height <= 32767 else {
-      throw GraphicsError.invalidSize(width: width, height: height)
-    }
-    // Allocated here so that a failed allocation is an error, not a stop.
-    return try Canvas(image: Image(checkedWidth: width, height: height))
+    return try Canvas(width: width, height: height)
   }
 
   /// The blurred, tinted alpha of the casters, offset by the shadow's offset.
