@@ -258,7 +258,7 @@ extension LayerRenderer {
       x1: Int(min(Double(clip.x1), (maxX + 1).rounded(.up))),
       y1: Int(min(Double(clip.y1), (maxY + 1).rounded(.up))))
     guard !box.isEmpty else { return }
-    var scratch = Image(width: box.width, height: box.height)
+    var scratch = try LayerRenderer.allocate(width: box.width, height: box.height)
     let shifted = transform.concatenating(
       Transform3D(Transform2D(translationX: Double(-box.x0), y: Double(-box.y0))))
     do {
