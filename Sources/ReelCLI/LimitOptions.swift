@@ -20,25 +20,27 @@ enum LimitOptions {
   static func help(for command: String) -> String {
     let defaults = ResourceLimits.default
     let lines = budgets(for: command).map { limit -> String in
+      let value = describe(defaults[limit])
       let (argument, what): (String, String)
       switch limit {
       case .rasterCache:
-        (argument, what) = ("BYTES", "Layer rasters kept between frames")
+        (argument, what) = ("BYTES", "Layer rasters kept between frames (\(value))")
       case .layerCount:
-        (argument, what) = ("N", "Most layers, at every depth, subtitle cues included")
+        (argument, what) = ("N", "Layers at every depth, subtitle cues included (\(value))")
       case .templateSize:
-        (argument, what) = ("BYTES", "Largest template file")
+        (argument, what) = ("BYTES", "Largest template file (\(value))")
       case .imagePixels:
-        (argument, what) = ("N", "Most decoded image pixels (frames × width × height)")
+        (argument, what) = ("N", "Decoded image pixels, frames × width × height (\(value))")
       case .outputPixels:
-        (argument, what) = ("N", "Most output pixels (frames × width × height)")
+        (argument, what) = (
+          "N", "Output pixels, frames × width × height (\(value): 10 min of 4K60)"
+        )
       }
       let option = "\(limit.flag) \(argument)"
-      let padded = option + String(repeating: " ", count: max(1, 23 - option.count))
-      return "  \(padded)\(what) (default \(describe(defaults[limit], limit)))."
+      return "  " + option + String(repeating: " ", count: max(1, 27 - option.count)) + what
     }
     return """
-      Budgets (K, M, G, T multiply by 1024; see docs/security.md):
+      Budgets (defaults in parentheses; K, M, G, T multiply by 1024; see docs/security.md):
       \(lines.joined(separator: "\n"))
       """
   }
@@ -53,7 +55,7 @@ enum LimitOptions {
       guard let text = parsed.value(limit.flag) else { continue }
       guard let value = quantity(text), value >= (limit == .rasterCache ? 0 : 1) else {
         throw .usage(
-          "\(command): \(limit.flag) needs a whole number such as \(describe(ResourceLimits.default[limit], limit)) (K, M, G, T multiply by 1024; got '\(text)')"
+          "\(command): \(limit.flag) needs a whole number such as \(describe(ResourceLimits.default[limit])) (K, M, G, T multiply by 1024; got '\(text)')"
         )
       }
       limits[limit] = value
@@ -76,10 +78,10 @@ enum LimitOptions {
     return overflow ? nil : result
   }
 
-  /// A default for help text: `512M` for whole multiples, else the plain number.
-  private static func describe(_ value: Int, _ limit: ResourceLimits.Limit) -> String {
+  /// A default for help text: `512M` for small whole multiples, else the plain number.
+  private static func describe(_ value: Int) -> String {
     for (suffix, shift) in [("G", 30), ("M", 20), ("K", 10)]
-    where value >= 1 << shift && value % (1 << shift) == 0 {
+    where value >= 1 << shift && value % (1 << shift) == 0 && value >> shift < 10_000 {
       return "\(value >> shift)\(suffix)"
     }
     return String(value)
