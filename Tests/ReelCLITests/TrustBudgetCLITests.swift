@@ -2,12 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The budgets seen from the `reel` tool (issue 10): peak memory of the real binary, run as
-/// a child and measured by the kernel (`wait4`'s `ru_maxrss`), stays bounded whatever the
+/// a child and measured by the kernel (`ru_maxrss`), stays bounded whatever the
 /// number of layers or the size of the template; limits are exit 3 naming their flag; a
 /// failed allocation is exit 4 with nothing left behind.
 @Suite("Trust: budgets from the command line", .serialized)
@@ -25,36 +21,32 @@ struct TrustBudgetCLITests {
 
   /// Runs `reel` with `arguments` (behind `prlimit --as=` when `addressSpace` is given)
   /// and measures it.
+  ///
+  /// The peak comes from the kernel's `ru_maxrss` of the child, read by a small Python
+  /// parent (`RUSAGE_CHILDREN`), not by this test process: when a process spawns a child
+  /// (vfork + exec) the child's `ru_maxrss` starts at the parent's own peak, so a test
+  /// process that has grown would be measured instead of `reel`.
   static func measure(_ arguments: [String], addressSpace: Int? = nil) throws -> Measured {
     let reel = try TestSupport.reelExecutable().path
-    let folder = try TestSupport.makeTemporaryDirectory("reel-measure")
-    let errorPath = folder.appendingPathComponent("stderr").path
-    var argv = [reel] + arguments
-    if let addressSpace { argv = ["/usr/bin/prlimit", "--as=\(addressSpace)", "--"] + argv }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let cArguments = argv.map { strdup($0) } + [nil]
-    defer { for argument in cArguments { free(argument) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
-    guard spawned == 0 else { throw SpawnError(program: argv[0], code: spawned) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-    let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-    let signal = status & 0x7f
+    var command = [reel] + arguments
+    if let addressSpace { command = ["/usr/bin/prlimit", "--as=\(addressSpace)", "--"] + command }
+    let script = """
+      import resource, subprocess, sys
+      child = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+      print(child.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+      """
+    let run = try TestSupport.run("python3", ["-c", script] + command)
+    let fields = String(decoding: run.stdout, as: UTF8.self).split(separator: " ")
+    guard fields.count == 2, let code = Int32(fields[0]),
+      let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw MeasureError(output: run.stderr) }
     return Measured(
-      status: signal == 0 ? (status >> 8) & 0xff : nil, signal: signal == 0 ? nil : signal,
-      peakBytes: usage.ru_maxrss * 1024, stderr: stderr)
+      status: code >= 0 ? code : nil, signal: code < 0 ? -code : nil, peakBytes: kilobytes * 1024,
+      stderr: run.stderr)
   }
 
-  struct SpawnError: Error {
-    var program: String
-    var code: Int32
+  struct MeasureError: Error {
+    var output: String
   }
 
   static let gigabyte = 1 << 30
@@ -70,6 +62,18 @@ struct TrustBudgetCLITests {
     return
       ##"{"version":1,"size":[640,360],"duration":\##(Double(frames) / 10),"frameRate":10,"layers":["##
       + layers.joined(separator: ",") + "]}"
+  }
+
+  @Test func theMeasuredPeakIsTheChildsNotThisProcesss() throws {
+    // 600 MB resident in this process while a small validate runs.
+    let ballast = UnsafeMutableRawPointer.allocate(byteCount: 600 << 20, alignment: 64)
+    defer { ballast.deallocate() }
+    ballast.initializeMemory(as: UInt8.self, repeating: 1, count: 600 << 20)
+    let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
+    let run = try Self.measure(["validate", template.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.peakBytes > 1 << 20 && run.peakBytes < 300 << 20, "peak \(run.peakBytes)")
+    #expect(ballast.load(fromByteOffset: 599 << 20, as: UInt8.self) == 1)
   }
 
   @Test func tenThousandFullFrameLayersPeakUnderOneGigabyte() throws {
