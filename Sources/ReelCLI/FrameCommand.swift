@@ -24,12 +24,14 @@ enum FrameCommand {
 
     T is any number of seconds as JSON writes it (1.5, 1.5e0, 0.7666666666666667); times
     finer than a nanosecond are rounded to the nearest one.
+    \(LimitOptions.help(for: "frame"))
     """
 
   static func run(arguments: [String]) throws -> ExitStatus {
     let parsed = try Arguments(
       arguments, command: "frame", flags: ["--help", "--overwrite"],
-      options: ["--output", "--time", "--set", "--size"],
+      options: LimitOptions.options(
+        for: "frame", adding: ["--output", "--time", "--set", "--size"]),
       aliases: ["-h": "--help", "-o": "--output", "-t": "--time"])
     if parsed.has("--help") {
       Console.document(help)
@@ -52,9 +54,11 @@ enum FrameCommand {
     let variables = try TemplateInput.variables(from: parsed.allValues("--set"), command: "frame")
     try TemplateInput.checkOutput(output, overwrite: parsed.has("--overwrite"), command: "frame")
 
+    let limits = try LimitOptions.parse(parsed, command: "frame")
     // A signal while loading or drawing stops the command before the still is written.
     Interruption.install()
-    let template = try TemplateInput.load(path: templatePath, variables: variables)
+    let template = try TemplateInput.load(
+      path: templatePath, variables: variables, limits: limits)
     let duration = template.movie.duration
     guard time < duration else {
       throw CommandFailure.usage(
@@ -63,11 +67,18 @@ enum FrameCommand {
     }
     let grabber = FrameGrabber(movie: template.movie)
     grabber.maximumSize = maximumSize
+    grabber.limits = limits
     let frame: FrameGrabber.Frame
     do {
       frame = try grabber.frame(at: time)
     } catch let error as MediaError {
       throw error
+    } catch RenderError.outOfMemory(let allocation) {
+      throw CommandFailure(message: "\(templatePath): \(allocation)", status: .media)
+    } catch let error as PixelAllocationError {
+      throw CommandFailure(message: "\(templatePath): \(error)", status: .media)
+    } catch RenderError.limit(let limit) {
+      throw CommandFailure(message: "\(templatePath): \(limit)", status: .invalidTemplate)
     } catch {
       throw CommandFailure(message: "\(templatePath): \(error)", status: .failure)
     }

@@ -30,6 +30,8 @@ enum RenderCommand {
       --verbose              Also show FFmpeg's own messages on stderr.
       -h, --help             Show this help.
 
+    \(LimitOptions.help(for: "render"))
+
     On a terminal a progress bar (percent, frames per second, time left) is drawn on stderr.
     Exit codes: 0 written, 2 usage (or OUT exists, or OUT's name is not one Reel writes),
     3 invalid template, 4 media error, 129 hung up (SIGHUP), 130 interrupted (Ctrl-C),
@@ -39,7 +41,8 @@ enum RenderCommand {
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
       arguments, command: "render", flags: ["--help", "--overwrite", "--quiet", "--stats"],
-      options: ["--output", "--preset", "--from", "--to", "--set", "--progress"],
+      options: LimitOptions.options(
+        for: "render", adding: ["--output", "--preset", "--from", "--to", "--set", "--progress"]),
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
       Console.document(help)
@@ -75,7 +78,9 @@ enum RenderCommand {
     try TemplateInput.checkMovieOutputName(output, command: "render")
     try TemplateInput.checkOutput(output, overwrite: overwrite, command: "render")
 
-    let template = try TemplateInput.load(path: templatePath, variables: variables)
+    let template = try TemplateInput.load(
+      path: templatePath, variables: variables,
+      limits: LimitOptions.parse(parsed, command: "render"))
     var settings = template.exportSettings
     if let preset { settings.preset = preset }
     settings.overwrite = overwrite
@@ -189,6 +194,10 @@ enum RenderCommand {
     case .invalidMovie(let reason):
       return CommandFailure(
         message: "\(template): cannot be exported: \(reason)", status: .invalidTemplate)
+    case .render(.limit(let limit)):
+      return CommandFailure(message: "\(template): \(limit.description)", status: .invalidTemplate)
+    case .render(.outOfMemory(let allocation)):
+      return CommandFailure(message: "\(template): \(allocation.description)", status: .media)
     case .render(let render):
       return CommandFailure(message: "\(template): \(render.description)", status: .failure)
     case .cancelled:

@@ -34,15 +34,16 @@ enum TemplateInput {
   /// - Parameters:
   ///   - path: The template file.
   ///   - variables: Values for its `{{name}}` placeholders.
+  ///   - limits: The budgets (``LimitOptions``).
   /// - Returns: The movie, export settings and the rest of what the template says.
   /// - Throws: ``CommandFailure`` with status `.invalidTemplate` (3) whose message has one
   ///   line per problem, each naming the file.
-  static func load(path: String, variables: [String: String]) throws(CommandFailure)
-    -> LoadedTemplate
-  {
+  static func load(
+    path: String, variables: [String: String], limits: ResourceLimits = .default
+  ) throws(CommandFailure) -> LoadedTemplate {
     let loaded: LoadedTemplate
     do {
-      loaded = try Template.load(path: path, variables: variables)
+      loaded = try Template.load(path: path, variables: variables, limits: limits)
     } catch {
       throw CommandFailure(lines: error.lines, status: .invalidTemplate)
     }

@@ -17,11 +17,15 @@ enum ValidateCommand {
       --set NAME=VALUE   Fill the template variable {{NAME}} (repeatable).
       --verbose          Also show FFmpeg's own messages on stderr.
       -h, --help         Show this help.
+
+    \(LimitOptions.help(for: "validate"))
     """
 
   static func run(arguments: [String]) throws -> ExitStatus {
     let parsed = try Arguments(
-      arguments, command: "validate", flags: ["--help"], options: ["--set"],
+      arguments, command: "validate", flags: ["--help"],
+      options: LimitOptions.options(
+        for: "validate", adding: ["--set"]),
       aliases: ["-h": "--help"])
     if parsed.has("--help") {
       Console.document(help)
@@ -30,7 +34,9 @@ enum ValidateCommand {
     let path = try TemplateInput.templatePath(parsed, command: "validate", usage: usage)
     let variables = try TemplateInput.variables(
       from: parsed.allValues("--set"), command: "validate")
-    _ = try TemplateInput.load(path: path, variables: variables)
+    _ = try TemplateInput.load(
+      path: path, variables: variables,
+      limits: LimitOptions.parse(parsed, command: "validate"))
     Console.output("\(path): valid")
     return .ok
   }

@@ -28,26 +28,65 @@ public struct Image: Sendable {
   /// - Parameters:
   ///   - width: Width in pixels, ≥ 0.
   ///   - height: Height in pixels, ≥ 0.
-  /// - Precondition: both dimensions are non-negative and the buffer size fits in memory.
+  /// - Precondition: both dimensions are non-negative and the buffer fits in memory; for
+  ///   sizes that come from input use ``init(checkedWidth:height:)``, which throws instead.
   public init(width: Int, height: Int) {
-    precondition(width >= 0 && height >= 0, "Image dimensions must be non-negative")
-    self.width = width
-    self.height = height
-    self.bytesPerRow = Image.alignedRowBytes(width: width)
-    self.storage = ImageStorage(byteCount: bytesPerRow * height)
+    do {
+      try self.init(checkedWidth: width, height: height)
+    } catch {
+      preconditionFailure(error.description)
+    }
+  }
+
+  /// Makes a transparent black image, or throws when it cannot be allocated.
+  ///
+  /// - Parameters:
+  ///   - width: Width in pixels, ≥ 0.
+  ///   - height: Height in pixels, ≥ 0.
+  /// - Throws: ``PixelAllocationError`` when a dimension is negative, the byte count
+  ///   overflows, or the memory cannot be allocated.
+  public init(checkedWidth width: Int, height: Int) throws(PixelAllocationError) {
+    try self.init(width: width, height: height, zeroed: true)
   }
 
   /// Makes an image whose pixels are not initialised, for code that writes every pixel
   /// before reading any (a decoder's output, a canvas filled with a background), so frames
   /// do not pay for zero-filling 8 MB they overwrite at once.
   ///
-  /// - Precondition: both dimensions are non-negative.
+  /// - Precondition: both dimensions are non-negative and the buffer fits in memory.
   package init(uninitializedWidth width: Int, height: Int) {
-    precondition(width >= 0 && height >= 0, "Image dimensions must be non-negative")
+    do {
+      try self.init(width: width, height: height, zeroed: false)
+    } catch {
+      preconditionFailure(error.description)
+    }
+  }
+
+  /// An image whose pixels are not initialised, or an error when it cannot be allocated.
+  ///
+  /// - Throws: ``PixelAllocationError`` as ``init(checkedWidth:height:)``.
+  package init(uninitializedCheckedWidth width: Int, height: Int) throws(PixelAllocationError) {
+    try self.init(width: width, height: height, zeroed: false)
+  }
+
+  private init(width: Int, height: Int, zeroed: Bool) throws(PixelAllocationError) {
+    guard width >= 0, height >= 0 else {
+      throw PixelAllocationError(width: width, height: height, byteCount: nil)
+    }
+    let (row, rowOverflow) = width.multipliedReportingOverflow(by: 4)
+    let (padded, padOverflow) = row.addingReportingOverflow(63)
+    let (total, totalOverflow) = (padded & ~63).multipliedReportingOverflow(by: height)
+    guard !rowOverflow, !padOverflow, !totalOverflow,
+      let storage = ImageStorage(byteCount: total, zeroed: zeroed)
+    else {
+      throw PixelAllocationError(
+        width: width, height: height,
+        byteCount: rowOverflow || padOverflow || totalOverflow ? nil : total)
+    }
     self.width = width
     self.height = height
-    self.bytesPerRow = Image.alignedRowBytes(width: width)
-    self.storage = ImageStorage(byteCount: bytesPerRow * height, zeroed: false)
+    self.bytesPerRow = padded & ~63
+    self.storage = storage
   }
 
   /// The row stride Reel uses for a width: `width · 4` rounded up to 64 bytes.
@@ -186,24 +225,29 @@ final class ImageStorage: @unchecked Sendable {
   @usableFromInline let bytes: UnsafeMutableRawPointer
   @usableFromInline let byteCount: Int
 
-  init(byteCount: Int, zeroed: Bool = true) {
+  /// Allocates `byteCount` bytes (zero-filled when `zeroed`); nil when there is no room.
+  init?(byteCount: Int, zeroed: Bool = true) {
+    guard let memory = PixelMemory.allocate(byteCount: byteCount) else { return nil }
     self.byteCount = byteCount
-    bytes = UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
-    // Bytes are always initialised as UInt8 for Swift's memory model; only the cost of
-    // writing zeros is skipped when the caller overwrites everything.
-    if zeroed {
-      bytes.initializeMemory(as: UInt8.self, repeating: 0, count: max(byteCount, 1))
-    } else {
-      bytes.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
-    }
+    bytes = memory
+    // memset from C: Swift's generic initialisation is a per-byte loop in debug builds.
+    if zeroed { memset(memory, 0, max(byteCount, 1)) }
+    // The bytes are bound as UInt8 for Swift's memory model either way.
+    memory.bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
   }
 
+  /// A copy of the bytes.
+  ///
+  /// - Precondition: the copy can be allocated (a copy-on-write of an existing image).
   @usableFromInline
   func copy() -> ImageStorage {
-    let other = ImageStorage(byteCount: byteCount)
+    guard let other = ImageStorage(byteCount: byteCount, zeroed: false) else {
+      preconditionFailure(
+        "cannot allocate \(byteCount) bytes to copy a picture on write: out of memory")
+    }
     other.bytes.copyMemory(from: bytes, byteCount: byteCount)
     return other
   }
 
-  deinit { bytes.deallocate() }
+  deinit { PixelMemory.free(bytes) }
 }

@@ -45,10 +45,32 @@ public struct YUVImage: Sendable {
   /// - Precondition: both dimensions are positive.
   package init(uninitializedWidth width: Int, height: Int, matrix: ColorMatrix) {
     precondition(width >= 1 && height >= 1, "YUVImage dimensions must be positive")
+    do {
+      try self.init(uninitializedCheckedWidth: width, height: height, matrix: matrix)
+    } catch {
+      preconditionFailure(error.description)
+    }
+  }
+
+  /// A picture whose samples are not initialised, or an error when it cannot be allocated.
+  ///
+  /// - Throws: ``PixelAllocationError`` when a dimension is below 1, the size overflows or
+  ///   the memory cannot be allocated.
+  package init(uninitializedCheckedWidth width: Int, height: Int, matrix: ColorMatrix)
+    throws(PixelAllocationError)
+  {
+    guard width >= 1, height >= 1, width <= Int(Int32.max), height <= Int(Int32.max),
+      let storage = YUVStorage(width: width, height: height)
+    else {
+      throw PixelAllocationError(
+        width: width, height: height,
+        byteCount: width >= 1 && height >= 1 && width <= Int(Int32.max)
+          && height <= Int(Int32.max) ? YUVStorage.byteCount(width: width, height: height) : nil)
+    }
     self.width = width
     self.height = height
     self.matrix = matrix
-    storage = YUVStorage(width: width, height: height)
+    self.storage = storage
   }
 
   /// Wraps planes that something else owns (a decoder's frame), read-only: the first write
@@ -190,14 +212,22 @@ final class YUVStorage: @unchecked Sendable {
   private let allocation: UnsafeMutableRawPointer?
   private let byteCount: Int
 
-  init(width: Int, height: Int) {
+  /// Bytes of the three planes of a `width`×`height` picture (dimensions ≤ `Int32.max`).
+  static func byteCount(width: Int, height: Int) -> Int {
+    let lumaStride = (width + 63) & ~63
+    let chromaStride = ((width + 1) / 2 + 63) & ~63
+    return lumaStride * height + 2 * chromaStride * ((height + 1) / 2)
+  }
+
+  /// Allocates planes for a picture; nil when there is no room.
+  init?(width: Int, height: Int) {
     let lumaStride = (width + 63) & ~63
     let chromaStride = ((width + 1) / 2 + 63) & ~63
     let chromaRows = (height + 1) / 2
     let lumaBytes = lumaStride * height
     let chromaBytes = chromaStride * chromaRows
     byteCount = lumaBytes + 2 * chromaBytes
-    let bytes = YUVBufferPool.shared.take(byteCount: byteCount)
+    guard let bytes = YUVBufferPool.shared.take(byteCount: byteCount) else { return nil }
     let base = bytes.bindMemory(to: UInt8.self, capacity: byteCount)
     allocation = bytes
     owner = nil
@@ -225,7 +255,10 @@ final class YUVStorage: @unchecked Sendable {
 
   @usableFromInline
   func copy() -> YUVStorage {
-    let other = YUVStorage(width: planes.width, height: planes.height)
+    guard let other = YUVStorage(width: planes.width, height: planes.height) else {
+      preconditionFailure(
+        "cannot allocate \(byteCount) bytes to copy a picture on write: out of memory")
+    }
     let chromaWidth = (planes.width + 1) / 2
     for row in 0..<planes.height {
       (other.planes.luma + row * other.planes.lumaStride).update(
@@ -265,14 +298,14 @@ final class YUVBufferPool: Sendable {
   }
   private let buffers = Mutex<[FreeBuffer]>([])
 
-  /// A 64-byte-aligned buffer of `byteCount` bytes, recycled when one is free.
-  func take(byteCount: Int) -> UnsafeMutableRawPointer {
+  /// A 64-byte-aligned buffer of `byteCount` bytes, recycled when one is free; nil when
+  /// none is free and there is no room for a new one.
+  func take(byteCount: Int) -> UnsafeMutableRawPointer? {
     let recycled = buffers.withLock { free -> UnsafeMutableRawPointer? in
       guard let index = free.lastIndex(where: { $0.byteCount == byteCount }) else { return nil }
       return free.remove(at: index).bytes
     }
-    return recycled
-      ?? UnsafeMutableRawPointer.allocate(byteCount: max(byteCount, 1), alignment: 64)
+    return recycled ?? PixelMemory.allocate(byteCount: byteCount)
   }
 
   /// Returns a buffer from ``take(byteCount:)``; the oldest buffers are freed when the pool
@@ -289,7 +322,7 @@ final class YUVBufferPool: Sendable {
       }
       return evicted
     }
-    for buffer in evicted { buffer.deallocate() }
+    for buffer in evicted { PixelMemory.free(buffer) }
   }
 
   /// How many buffers, and bytes, the pool keeps now.
@@ -303,7 +336,7 @@ final class YUVBufferPool: Sendable {
       defer { free.removeAll() }
       return free
     }
-    for buffer in kept { buffer.bytes.deallocate() }
+    for buffer in kept { PixelMemory.free(buffer.bytes) }
   }
 }
 

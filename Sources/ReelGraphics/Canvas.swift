@@ -34,10 +34,15 @@ public struct Canvas: Sendable {
   /// - Parameters:
   ///   - width: Width in pixels, 1…32767.
   ///   - height: Height in pixels, 1…32767.
-  /// - Throws: ``GraphicsError/invalidSize(width:height:)`` outside that range.
+  /// - Throws: ``GraphicsError/invalidSize(width:height:)`` outside that range,
+  ///   ``GraphicsError/outOfMemory(_:)`` when its pixels cannot be allocated.
   public init(width: Int, height: Int) throws(GraphicsError) {
     try Canvas.validate(width: width, height: height)
-    image = Image(width: width, height: height)
+    do {
+      image = try Image(checkedWidth: width, height: height)
+    } catch {
+      throw GraphicsError.outOfMemory(error)
+    }
   }
 
   /// A canvas that draws over an existing image.

@@ -1,3 +1,5 @@
+import ReelCore
+
 /// What went wrong drawing or compositing.
 ///
 /// Messages say what failed and what to do; the `reel` tool reports them with exit code 1.
@@ -8,6 +10,8 @@ public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
   case cairo(operation: String, status: String)
   /// pixman could not make an image or transform.
   case pixman(operation: String)
+  /// A pixel buffer could not be allocated (no room in memory).
+  case outOfMemory(PixelAllocationError)
 
   public var description: String {
     switch self {
@@ -17,6 +21,8 @@ public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
       return "drawing failed in \(operation): \(status)"
     case .pixman(let operation):
       return "compositing failed in \(operation) (out of memory or an invalid transform)"
+    case .outOfMemory(let error):
+      return error.description
     }
   }
 }

@@ -34,9 +34,28 @@ public enum ImageDecoder {
   ///   file name is not trusted), `.unsupportedCodec` for animated WebP and codecs without a
   ///   decoder, `.invalidArgument` for images above the size limits, `.decodeFailed` when
   ///   no picture can be decoded, and the errors of opening a file.
-  public static func decode(path: String) throws(MediaError) -> DecodedImage {
-    try decode(path: path, firstFrameOnly: false)
+  ///
+  /// - Parameters:
+  ///   - path: A local image file.
+  ///   - maximumTotalPixels: The most pixels the decoded frames may hold together
+  ///     (frames × width × height); decoding stops with an error as soon as they would
+  ///     hold more (see ``isTotalPixelLimit(_:)``). Default ``maximumTotalPixelCount``.
+  public static func decode(path: String, maximumTotalPixels: Int = maximumTotalPixelCount)
+    throws(MediaError) -> DecodedImage
+  {
+    try decode(path: path, firstFrameOnly: false, maximumTotalPixels: maximumTotalPixels)
   }
+
+  /// Whether `error` is the one ``decode(path:maximumTotalPixels:)`` throws when the frames
+  /// would hold more than `maximumTotalPixels`.
+  public static func isTotalPixelLimit(_ error: MediaError) -> Bool {
+    if case .invalidArgument(_, let reason) = error {
+      return reason.hasPrefix(totalPixelReasonPrefix)
+    }
+    return false
+  }
+
+  private static let totalPixelReasonPrefix = "the decoded frames would hold more than"
 
   /// Decodes only the first frame of the image at `path` (the still of an animation).
   ///
@@ -44,15 +63,16 @@ public enum ImageDecoder {
   /// - Returns: The first picture, premultiplied BGRA.
   /// - Throws: As ``decode(path:)``.
   public static func decodeFirstFrame(path: String) throws(MediaError) -> Image {
-    let decoded = try decode(path: path, firstFrameOnly: true)
+    let decoded = try decode(
+      path: path, firstFrameOnly: true, maximumTotalPixels: maximumTotalPixelCount)
     guard let first = decoded.frames.first else {
       throw MediaError.decodeFailed(path: path, reason: "no picture could be decoded")
     }
     return first.image
   }
 
-  private static func decode(path: String, firstFrameOnly: Bool) throws(MediaError)
-    -> DecodedImage
+  private static func decode(path: String, firstFrameOnly: Bool, maximumTotalPixels: Int)
+    throws(MediaError) -> DecodedImage
   {
     try InputContainer.checkReadableFile(path)
     // Trust the bytes, not the name: a text file called .png is not media.
@@ -115,11 +135,11 @@ public enum ImageDecoder {
         try checkSize(
           width: Int(picture.pointee.width), height: Int(picture.pointee.height), path: path)
         totalPixels += Int(picture.pointee.width) * Int(picture.pointee.height)
-        if totalPixels > maximumTotalPixelCount {
+        if totalPixels > maximumTotalPixels {
           throw MediaError.invalidArgument(
             path: path,
             reason:
-              "animation has more than \(maximumTotalPixelCount / 1_048_576) megapixels over all frames, above Reel's limit"
+              "\(totalPixelReasonPrefix) \(maximumTotalPixels) pixels (frames × width × height), above Reel's limit"
           )
         }
         let timestamp = picture.pointee.best_effort_timestamp

@@ -45,10 +45,10 @@ struct YUVImageTests {
   @Test func aFreedBufferIsReusedForTheNextOfItsSize() {
     // A pool of its own, so other tests' pictures cannot take or release buffers in between.
     let pool = YUVBufferPool()
-    let first = pool.take(byteCount: 4096)
+    let first = pool.take(byteCount: 4096)!
     pool.give(first, byteCount: 4096)
-    let other = pool.take(byteCount: 8192)
-    let second = pool.take(byteCount: 4096)
+    let other = pool.take(byteCount: 8192)!
+    let second = pool.take(byteCount: 4096)!
     #expect(second == first)
     #expect(other != first)
     pool.give(second, byteCount: 4096)
@@ -58,15 +58,15 @@ struct YUVImageTests {
 
   @Test func thePoolKeepsAtMostItsCountAndBytes() {
     let pool = YUVBufferPool()
-    let buffers = (0..<(YUVBufferPool.capacity + 2)).map { _ in pool.take(byteCount: 64) }
+    let buffers = (0..<(YUVBufferPool.capacity + 2)).map { _ in pool.take(byteCount: 64)! }
     for buffer in buffers { pool.give(buffer, byteCount: 64) }
     // The two oldest were freed; the newest are handed out again, newest first.
-    let again = (0..<YUVBufferPool.capacity).map { _ in pool.take(byteCount: 64) }
+    let again = (0..<YUVBufferPool.capacity).map { _ in pool.take(byteCount: 64)! }
     #expect(Set(again) == Set(buffers.suffix(YUVBufferPool.capacity)))
     for buffer in again { pool.give(buffer, byteCount: 64) }
     #expect(pool.kept.count == YUVBufferPool.capacity && pool.kept.bytes == 64 * 8)
     // A buffer over the byte limit pushes out everything, itself included.
-    let huge = pool.take(byteCount: YUVBufferPool.byteLimit + 64)
+    let huge = pool.take(byteCount: YUVBufferPool.byteLimit + 64)!
     pool.give(huge, byteCount: YUVBufferPool.byteLimit + 64)
     #expect(pool.kept.count == 0 && pool.kept.bytes == 0)
     pool.removeAll()

@@ -29,6 +29,7 @@ public enum ExportError: Error, CustomStringConvertible, Sendable {
     case let error as ExportError: return error
     case let error as MediaError: return .media(error)
     case let error as RenderError: return .render(error)
+    case let error as PixelAllocationError: return .render(.outOfMemory(error))
     case let error as AudioMixerError:
       if case .sourceFailed(_, let media) = error { return .media(media) }
       return .invalidMovie(error.description)

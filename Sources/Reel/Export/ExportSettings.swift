@@ -37,6 +37,9 @@ public struct ExportSettings: Sendable {
   /// skips two colour conversions per frame. The pixels equal the RGB path's up to rounding.
   /// Set to false to draw every frame in RGB (for comparisons). Default true.
   public var usesYUVFastPath = true
+  /// The memory and work budgets of the export (layer count, raster cache, output pixels;
+  /// see ``ResourceLimits``). Default ``ResourceLimits/default``.
+  public var limits = ResourceLimits.default
 
   /// Makes settings from a preset (default: highest quality, H.264 + AAC at the render
   /// size, x264 `veryfast`).

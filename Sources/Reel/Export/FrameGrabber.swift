@@ -30,6 +30,9 @@ public final class FrameGrabber {
   /// Whether frames of a file are turned upright from its rotation metadata (files only; a
   /// movie's video composition already says how to place each clip).
   public var appliesRotation = true
+  /// The memory budgets for drawing a movie's layers (layer count, raster cache; see
+  /// ``ResourceLimits``). Set before the first frame. Default ``ResourceLimits/default``.
+  public var limits = ResourceLimits.default
 
   private let source: Source
   private var compositor: VideoFrameCompositor?
@@ -102,9 +105,9 @@ public final class FrameGrabber {
     self.compositor = compositor
     let video = try compositor.frame(at: time)
     guard let tree = movie.layers else { return video }
-    let renderer = try self.renderer ?? LayerRenderer(tree: tree)
+    let renderer = try self.renderer ?? LayerRenderer(tree: tree, limits: limits)
     self.renderer = renderer
-    var canvas = Image(width: renderer.width, height: renderer.height)
+    var canvas = try Image(uninitializedCheckedWidth: renderer.width, height: renderer.height)
     canvas.fill(with: Color.black.premultipliedBGRA)
     try renderer.render(at: time, videoFrames: ["main": video], onto: &canvas)
     return canvas

@@ -38,14 +38,19 @@ extension Layer {
   ///   - gravity: How the picture is placed in the bounds (default: stretched to fill).
   ///   - startTime: For an animation, when its first frame starts, in seconds of composition
   ///     time (ignored for still images).
+  ///   - limits: The budgets; the decoded frames may hold at most
+  ///     ``ResourceLimits/maximumImagePixels`` pixels together (frames × width × height).
   /// - Returns: The layer.
   /// - Throws: ``MediaError`` when the file cannot be read or decoded (the message names the
-  ///   path).
+  ///   path), `.invalidArgument` when its frames are above the pixel budget (see
+  ///   ``ImageDecoder/isTotalPixelLimit(_:)``).
   public static func image(
     contentsOf path: String, name: String? = nil, frame: Rect? = nil,
-    gravity: ContentsGravity = .resize, startTime: Double = 0
+    gravity: ContentsGravity = .resize, startTime: Double = 0,
+    limits: ResourceLimits = .default
   ) throws(MediaError) -> Layer {
-    let decoded = try ImageDecoder.decode(path: path)
+    let decoded = try ImageDecoder.decode(
+      path: path, maximumTotalPixels: limits.maximumImagePixels)
     let layerFrame =
       frame ?? Rect(x: 0, y: 0, width: Double(decoded.width), height: Double(decoded.height))
     if decoded.frames.count > 1 {

@@ -26,6 +26,13 @@ struct Raster {
 /// Pictures shown larger than their own pixels are enlarged before compositing
 /// (``placed(_:in:)``) so their edges stay sharp and inside the layer.
 ///
+/// Memory is bounded by a byte budget (``ResourceLimits/rasterCacheBytes``): when a new
+/// raster does not fit, the least recently used rasters that the current frame has not used
+/// are dropped; when it still does not fit (the frame itself uses more than the budget),
+/// it is returned without being kept, drawn for this use and freed after compositing. So a
+/// frame with 10,000 full-frame layers keeps the first ones that fit and redraws the rest,
+/// and peak memory does not grow with the number of layers.
+///
 /// Not Sendable: one renderer owns one cache and uses it from one thread.
 final class LayerRasterizer {
   private struct Key: Hashable {
@@ -33,8 +40,27 @@ final class LayerRasterizer {
     var part: RenderItem.Part
   }
 
-  private var entries: [Key: (drawing: Drawing, scale: Double, raster: Raster?)] = [:]
+  private struct Entry {
+    var drawing: Drawing
+    var scale: Double
+    var raster: Raster?
+    /// Bytes of the raster's pixels (0 when it draws nothing).
+    var byteCount: Int
+    /// The ``LayerRasterizer/clock`` value of its last use (for least-recently-used order).
+    var lastUse: Int
+  }
+
+  /// The byte budget of kept rasters.
+  let budget: Int
+  private var entries: [Key: Entry] = [:]
   private var used: Set<Key> = []
+  /// Bytes of the rasters kept.
+  private(set) var cachedBytes = 0
+  /// Counts uses, for least-recently-used order.
+  private var clock = 0
+  /// Whether every kept raster has been used by the current frame (nothing can be evicted
+  /// until ``endFrame()``).
+  private var frameHoldsEverything = false
   /// Warnings not yet collected by the renderer (each distinct message once).
   private(set) var pendingWarnings: [String] = []
   private var reportedWarnings: Set<String> = []
@@ -42,35 +68,78 @@ final class LayerRasterizer {
   /// How many drawings were rasterised (cache misses), for tests and benchmarks.
   private(set) var rasterisedCount = 0
 
+  /// Makes an empty cache.
+  ///
+  /// - Parameter budget: Bytes of rasters it may keep (``ResourceLimits/rasterCacheBytes``).
+  init(budget: Int = ResourceLimits.default.rasterCacheBytes) {
+    self.budget = max(budget, 0)
+  }
+
+  /// How many rasters are kept.
+  var cachedCount: Int { entries.count }
+
   /// The raster for `item`, drawn now or taken from the cache; nil when it draws nothing.
   func raster(for item: RenderItem) throws(RenderError) -> Raster? {
     let key = Key(layer: item.layer.path, part: item.part)
     used.insert(key)
+    clock += 1
     let scale = Self.rasterScale(for: item)
-    if let entry = entries[key], entry.scale == scale, entry.drawing == item.drawing {
-      return entry.raster
+    if let entry = entries[key] {
+      if entry.scale == scale, entry.drawing == item.drawing {
+        entries[key]?.lastUse = clock
+        return entry.raster
+      }
+      remove(key)
     }
     let raster = try Self.rasterise(item.drawing, scale: scale, layer: item.layer.description)
     rasterisedCount += 1
-    entries[key] = (item.drawing, scale, raster)
     for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
       pendingWarnings.append(warning)
     }
+    let byteCount = raster?.image.byteCount ?? 0
+    if makeRoom(for: byteCount) {
+      entries[key] = Entry(
+        drawing: item.drawing, scale: scale, raster: raster, byteCount: byteCount,
+        lastUse: clock)
+      cachedBytes += byteCount
+    }
     return raster
+  }
+
+  /// Drops least recently used rasters the current frame has not used until `byteCount`
+  /// more fit in the budget; false when they cannot (the raster is then not kept).
+  private func makeRoom(for byteCount: Int) -> Bool {
+    if cachedBytes + byteCount <= budget { return true }
+    guard byteCount <= budget, !frameHoldsEverything else { return false }
+    let evictable = entries.filter { !used.contains($0.key) && $0.value.byteCount > 0 }
+      .sorted { $0.value.lastUse < $1.value.lastUse }
+    for (key, _) in evictable {
+      remove(key)
+      if cachedBytes + byteCount <= budget { return true }
+    }
+    // Every kept raster is used by this frame, and stays so until it ends.
+    frameHoldsEverything = true
+    return false
+  }
+
+  private func remove(_ key: Key) {
+    if let entry = entries.removeValue(forKey: key) { cachedBytes -= entry.byteCount }
   }
 
   /// Keeps `item`'s cached raster, if any, through this frame's ``endFrame()`` without
   /// drawing it (for a frame that drew the item another way).
   func keep(_ item: RenderItem) {
-    used.insert(Key(layer: item.layer.path, part: item.part))
+    let key = Key(layer: item.layer.path, part: item.part)
+    used.insert(key)
+    clock += 1
+    entries[key]?.lastUse = clock
   }
 
   /// Forgets the rasters the last frame did not use.
   func endFrame() {
-    if entries.count != used.count {
-      entries = entries.filter { used.contains($0.key) }
-    }
+    for key in Array(entries.keys) where !used.contains(key) { remove(key) }
     used.removeAll(keepingCapacity: true)
+    frameHoldsEverything = false
   }
 
   /// Returns and clears the warnings raised since the last call.
@@ -97,26 +166,35 @@ final class LayerRasterizer {
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
-    } catch {
+    } catch let error as PixelAllocationError {
+      throw RenderError.outOfMemory(error)
+    } catch GraphicsError.outOfMemory(let error) {
+      throw RenderError.outOfMemory(error)
+    } catch let error as GraphicsError {
       throw RenderError.drawing(layer: layer, reason: error.description)
+    } catch {
+      throw RenderError.drawing(layer: layer, reason: "\(error)")
     }
   }
 
   /// Draws one drawing; `scale` is how much it was enlarged from layer pixels, so that
-  /// messages speak of layer pixels.
-  private static func draw(_ drawing: Drawing, scale: Double = 1) throws(GraphicsError)
-    -> Raster?
-  {
+  /// messages speak of layer pixels. Throws ``GraphicsError`` or ``PixelAllocationError``.
+  private static func draw(_ drawing: Drawing, scale: Double = 1) throws -> Raster? {
     switch drawing {
     case .fill(let size, let color, let cornerRadius):
       guard var canvas = try canvas(for: size), color.alpha > 0 else { return nil }
       canvas.fillBackground(
         in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
       let image = canvas.image
-      // Checked once per rasterisation (the raster is cached): lets an opaque background
-      // replace the canvas instead of being blended over it.
+      // Lets an opaque background replace the canvas instead of being blended over it. A
+      // square-cornered fill of whole pixels covers every pixel fully, so only other fills
+      // are scanned (the scan would cost more than the fill when rasters are not cached).
+      let wholePixels =
+        cornerRadius <= 0 && size.width == size.width.rounded()
+        && size.height == size.height.rounded()
       return Raster(
-        image: image, toLayer: .identity, isOpaque: color.alpha >= 1 && isFullyOpaque(image))
+        image: image, toLayer: .identity,
+        isOpaque: color.alpha >= 1 && (wholePixels || isFullyOpaque(image)))
 
     case .border(let size, let width, let color, let cornerRadius):
       guard var canvas = try canvas(for: size), width > 0, color.alpha > 0 else { return nil }
@@ -246,9 +324,7 @@ final class LayerRasterizer {
   }
 
   /// The blurred, tinted alpha of the casters, offset by the shadow's offset.
-  private static func drawShadow(_ shadow: Shadow, casters: [Drawing]) throws(GraphicsError)
-    -> Raster?
-  {
+  private static func drawShadow(_ shadow: Shadow, casters: [Drawing]) throws -> Raster? {
     var parts: [Raster] = []
     for caster in casters {
       switch caster {
@@ -269,7 +345,7 @@ final class LayerRasterizer {
       bounds = bounds.map { $0.union(box) } ?? box
     }
     guard let area = bounds?.integral, area.width >= 1, area.height >= 1 else { return nil }
-    var canvas = try Canvas(width: Int(area.width), height: Int(area.height))
+    guard var canvas = try canvas(for: area.size) else { return nil }
     for part in parts {
       canvas.transform = part.toLayer.concatenating(
         Transform2D(translationX: -area.minX, y: -area.minY))

@@ -74,13 +74,13 @@ extension LayerRenderer {
       if picture.width == width && picture.height == height {
         output = picture
       } else {
-        output = YUVImage(uninitializedWidth: width, height: height, matrix: matrix)
+        output = try Self.allocateYUV(width: width, height: height, matrix: matrix)
         guard
           YUVCompositor.scale(picture, intoX: 0, y: 0, width: width, height: height, of: &output)
         else { return nil }
       }
     } else {
-      output = YUVImage(uninitializedWidth: width, height: height, matrix: matrix)
+      output = try Self.allocateYUV(width: width, height: height, matrix: matrix)
       // The RGB path's backdrop: the tree's background stored over black.
       Self.fillOverBlack(&output, color: list.backgroundColor ?? .black)
     }
@@ -258,7 +258,7 @@ extension LayerRenderer {
       x1: Int(min(Double(clip.x1), (maxX + 1).rounded(.up))),
       y1: Int(min(Double(clip.y1), (maxY + 1).rounded(.up))))
     guard !box.isEmpty else { return }
-    var scratch = Image(width: box.width, height: box.height)
+    var scratch = try LayerRenderer.allocate(width: box.width, height: box.height)
     let shifted = transform.concatenating(
       Transform3D(Transform2D(translationX: Double(-box.x0), y: Double(-box.y0))))
     do {

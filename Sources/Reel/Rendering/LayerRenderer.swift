@@ -25,22 +25,34 @@ public final class LayerRenderer {
   public let width: Int
   /// Output height in pixels.
   public let height: Int
-  let rasterizer = LayerRasterizer()
+  let rasterizer: LayerRasterizer
   private var collectedWarnings: [String] = []
 
   /// Makes a renderer for `tree` at the tree's render size.
   ///
+  /// - Parameters:
+  ///   - tree: The layers to draw.
+  ///   - limits: The budgets: the tree may hold at most ``ResourceLimits/maximumLayerCount``
+  ///     layers, and at most ``ResourceLimits/rasterCacheBytes`` of rasters are kept between
+  ///     frames (the rest are redrawn when used).
   /// - Throws: ``RenderError/invalidRenderSize(width:height:)`` when the render size is not
-  ///   a drawable whole-pixel size.
-  public init(tree: LayerTree) throws(RenderError) {
+  ///   a drawable whole-pixel size; ``RenderError/limit(_:)`` when the tree has too many
+  ///   layers.
+  public init(tree: LayerTree, limits: ResourceLimits = .default) throws(RenderError) {
     let width = Int(tree.renderSize.width.rounded())
     let height = Int(tree.renderSize.height.rounded())
     guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }
+    do {
+      try limits.checkLayers(of: tree)
+    } catch {
+      throw RenderError.limit(error)
+    }
     self.tree = tree
     self.width = width
     self.height = height
+    rasterizer = LayerRasterizer(budget: limits.rasterCacheBytes)
   }
 
   /// Warnings raised so far while drawing (font fallbacks), each once.
@@ -51,6 +63,10 @@ public final class LayerRenderer {
 
   /// How many drawings have been rasterised so far (a cache miss each).
   public var rasterisedDrawingCount: Int { rasterizer.rasterisedCount }
+
+  /// Bytes of rasters kept between frames now (at most
+  /// ``ResourceLimits/rasterCacheBytes``).
+  public var cachedRasterBytes: Int { rasterizer.cachedBytes }
 
   /// Renders the tree at `time`.
   ///
@@ -64,9 +80,29 @@ public final class LayerRenderer {
   public func render(at time: Time, videoFrames: [String: Image] = [:]) throws(RenderError)
     -> Image
   {
-    var output = Image(width: width, height: height)
+    var output = try Self.allocate(width: width, height: height)
     try render(at: time, videoFrames: videoFrames, onto: &output)
     return output
+  }
+
+  /// A transparent image, or ``RenderError/outOfMemory(_:)``.
+  static func allocate(width: Int, height: Int) throws(RenderError) -> Image {
+    do {
+      return try Image(checkedWidth: width, height: height)
+    } catch {
+      throw RenderError.outOfMemory(error)
+    }
+  }
+
+  /// An uninitialised Y′CbCr picture, or ``RenderError/outOfMemory(_:)``.
+  static func allocateYUV(width: Int, height: Int, matrix: ColorMatrix) throws(RenderError)
+    -> YUVImage
+  {
+    do {
+      return try YUVImage(uninitializedCheckedWidth: width, height: height, matrix: matrix)
+    } catch {
+      throw RenderError.outOfMemory(error)
+    }
   }
 
   /// Renders the tree at `time` over `output` (which must have the render size), keeping
@@ -220,7 +256,7 @@ public final class LayerRenderer {
       coverage = coverage.map { Self.multiplyingAlpha($0, by: shape) } ?? shape
     }
     for mask in item.masks {
-      var masked = Image(width: width, height: height)
+      var masked = try Self.allocate(width: width, height: height)
       for maskItem in mask.items {
         try draw(maskItem, videoFrames: videoFrames, onto: &masked)
       }
@@ -244,7 +280,7 @@ public final class LayerRenderer {
 
   /// The clip's shape drawn into a render-size coverage image.
   private func clipCoverage(_ clip: Clip) throws(RenderError) -> Image {
-    var coverage = Image(width: width, height: height)
+    var coverage = try Self.allocate(width: width, height: height)
     let shape = Drawing.fill(size: clip.rect.size, color: .white, cornerRadius: clip.cornerRadius)
     guard let raster = try LayerRasterizer.rasterise(shape, layer: clip.layer.description) else {
       return coverage

@@ -6,6 +6,11 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
   case missingVideoSource(layer: String, sourceID: String)
   /// The render size is not drawable.
   case invalidRenderSize(width: Int, height: Int)
+  /// The movie asks for more than a ``ResourceLimits`` budget allows.
+  case limit(ResourceLimitError)
+  /// A pixel buffer could not be allocated (the machine, or the process's memory limit,
+  /// has no room for it).
+  case outOfMemory(PixelAllocationError)
 
   public var description: String {
     switch self {
@@ -17,6 +22,10 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
     case .invalidRenderSize(let width, let height):
       return
         "cannot render at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
+    case .limit(let error):
+      return error.description
+    case .outOfMemory(let error):
+      return error.description
     }
   }
 }

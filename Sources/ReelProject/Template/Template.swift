@@ -18,15 +18,21 @@ public enum Template {
   ///   - path: The template file.
   ///   - variables: Values for `{{name}}` placeholders (as `reel render --set name=value`);
   ///     they override the template's defaults.
+  ///   - limits: The budgets the template must fit in: the file's size (checked before it
+  ///     is read whole), its layers, its decoded images and its export's work
+  ///     (``ResourceLimits``); they also become the loaded export settings' limits.
   /// - Returns: The movie, export settings, warnings, resolved variables and media files.
   /// - Throws: ``TemplateError`` with every problem found (a missing or unreadable file is
-  ///   one problem); nothing is rendered.
-  public static func load(path: String, variables: [String: String] = [:]) throws(TemplateError)
-    -> LoadedTemplate
-  {
+  ///   one problem, and so is a file above the size limit); nothing is rendered.
+  public static func load(
+    path: String, variables: [String: String] = [:], limits: ResourceLimits = .default
+  ) throws(TemplateError) -> LoadedTemplate {
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try readBounded(path: path, limit: limits.maximumTemplateBytes)
+    } catch let error as ResourceLimitError {
+      throw TemplateError(
+        file: path, problems: [TemplateProblem(path: "", message: error.description)])
     } catch {
       let resolved = URL(fileURLWithPath: path).path
       let message =
@@ -34,7 +40,26 @@ public enum Template {
         ? "cannot read the template file: \(resolved)" : "file not found: \(resolved)"
       throw TemplateError(file: path, problems: [TemplateProblem(path: "", message: message)])
     }
-    return try load(data: data, path: path, variables: variables)
+    return try load(data: data, path: path, variables: variables, limits: limits)
+  }
+
+  /// The bytes of the file at `path`, refusing it when it holds more than `limit` bytes:
+  /// its size is checked first, and at most `limit + 1` bytes are ever read (a file that
+  /// grows, or reports no size, cannot make it read more).
+  ///
+  /// - Throws: ``ResourceLimitError`` above the limit; the file's own errors otherwise.
+  private static func readBounded(path: String, limit: Int) throws -> Data {
+    let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+    defer { try? handle.close() }
+    let size = try handle.seekToEnd()
+    if size > UInt64(max(limit, 0)) {
+      try ResourceLimits(maximumTemplateBytes: limit).checkTemplateSize(
+        size > UInt64(Int.max) ? Int.max : Int(size))
+    }
+    try handle.seek(toOffset: 0)
+    let data = try handle.read(upToCount: limit < Int.max ? limit + 1 : limit) ?? Data()
+    try ResourceLimits(maximumTemplateBytes: limit).checkTemplateSize(data.count)
+    return data
   }
 
   /// Reads a template from bytes, substitutes variables, validates and builds the model.
@@ -44,11 +69,20 @@ public enum Template {
   ///   - path: The template's path, for messages; relative paths inside the template resolve
   ///     against its folder (the current directory's, when `path` is relative).
   ///   - variables: Values for `{{name}}` placeholders; they override the defaults.
+  ///   - limits: The budgets the template must fit in (``ResourceLimits``): `data`'s size,
+  ///     its layers, its decoded images and its export's work.
   /// - Returns: The loaded template.
   /// - Throws: ``TemplateError`` with every problem found.
   public static func load(
-    data: Data, path: String, variables: [String: String] = [:]
+    data: Data, path: String, variables: [String: String] = [:],
+    limits: ResourceLimits = .default
   ) throws(TemplateError) -> LoadedTemplate {
+    do {
+      try limits.checkTemplateSize(data.count)
+    } catch {
+      throw TemplateError(
+        file: path, problems: [TemplateProblem(path: "", message: error.description)])
+    }
     guard let text = String(data: data, encoding: .utf8) else {
       throw TemplateError(
         file: path,
@@ -66,7 +100,7 @@ public enum Template {
           TemplateProblem(path: "", message: error.message, line: error.line, column: error.column)
         ])
     }
-    let decoder = TemplateDecoder(file: path)
+    let decoder = TemplateDecoder(file: path, limits: limits)
     let loaded = decoder.decodeTemplate(root, overrides: variables)
     let problems = decoder.problems.enumerated().sorted { lhs, rhs in
       let left = (lhs.element.line ?? Int.max, lhs.element.column ?? Int.max, lhs.offset)

@@ -38,7 +38,14 @@ extension TemplateDecoder {
     let full = Rect(origin: .zero, size: renderSize)
     var sublayers: [Layer] = []
     if let node = top["layers"] {
-      sublayers = decodeLayers(node, "layers")
+      // Counted before decoding, so a template with a million layers is refused without
+      // building them.
+      do {
+        try limits.checkLayerCount(Self.layerNodeCount(node))
+        sublayers = decodeLayers(node, "layers")
+      } catch {
+        problem("layers", error.description, at: node)
+      }
     }
     if let node = top["subtitles"] {
       if !top.has("layers") { sublayers.append(Layer.video(frame: full)) }
@@ -48,6 +55,24 @@ extension TemplateDecoder {
     return LayerTree(
       root: Layer.group(frame: full, sublayers: sublayers), renderSize: renderSize,
       backgroundColor: background)
+  }
+
+  /// How many layer objects `node` (a `layers` array) holds at every depth, masks included;
+  /// a cheap count of the JSON, before anything is decoded.
+  static func layerNodeCount(_ node: TemplateJSON) -> Int {
+    var count = 0
+    var pending = [node]
+    while let next = pending.popLast() {
+      for element in next.elements ?? [] where element.members != nil {
+        count += 1
+        if let children = element["layers"] { pending.append(children) }
+        if let mask = element["mask"], mask.members != nil {
+          count += 1
+          if let children = mask["layers"] { pending.append(children) }
+        }
+      }
+    }
+    return count
   }
 
   func decodeLayers(_ node: TemplateJSON, _ path: String) -> [Layer] {

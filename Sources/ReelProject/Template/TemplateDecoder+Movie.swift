@@ -73,11 +73,20 @@ extension TemplateDecoder {
         audio, "audio", timeline: timeline, usesClips: top.has("clips"))
     }
     let tree = decodeLayerTree(top, background: background)
-    let settings = top.get("export") { self.decodeExport($0, $1) } ?? ExportSettings()
+    var settings = top.get("export") { self.decodeExport($0, $1) } ?? ExportSettings()
+    settings.limits = limits
     guard problemCount == 0 else { return nil }
     let movie = Movie(
       composition: timeline.composition, videoComposition: timeline.videoComposition,
       audioMix: timeline.audioMix, layers: tree)
+    // What render refuses by budget (layers with subtitle cues, the export's work), found
+    // here so that a valid template renders.
+    do {
+      try limits.check(movie, exporting: settings)
+    } catch {
+      problem(error.limit == .layerCount ? "layers" : "", error.description, at: nil)
+      return nil
+    }
     return LoadedTemplate(
       movie: movie, exportSettings: settings, warnings: warnings, variables: values,
       mediaFiles: mediaFiles)
@@ -149,21 +158,46 @@ extension TemplateDecoder {
 
   /// The tree with every placeholder in a string replaced (the `variables` member is left
   /// as written); undefined and malformed placeholders are reported.
+  ///
+  /// Subtrees without a placeholder are shared with `root`, not copied, and JSON paths are
+  /// only spelled out for a problem, so a large template is not held twice.
   func substituteVariables(in root: TemplateJSON, values: [String: String]) -> TemplateJSON {
     guard var members = root.members else { return root }
     let defined = values.keys.sorted()
+    var path: [PathPart] = []
     for index in members.indices where members[index].key != "variables" {
-      members[index].value = substitute(
-        members[index].value, path: members[index].key, values: values, defined: defined)
+      path.append(.key(members[index].key))
+      if let edited = substitute(
+        members[index].value, path: &path, values: values, defined: defined)
+      {
+        members[index].value = edited
+      }
+      path.removeLast()
     }
     var copy = root
     copy.kind = .object(members)
     return copy
   }
 
+  /// One step of a JSON path, spelled out by ``spell(_:)`` only when a problem needs it.
+  enum PathPart {
+    case key(String)
+    case index(Int)
+  }
+
+  private func spell(_ path: [PathPart]) -> String {
+    path.reduce("") { text, part in
+      switch part {
+      case .key(let key): return Self.join(text, key)
+      case .index(let index): return Self.join(text, index)
+      }
+    }
+  }
+
+  /// `node` with its placeholders replaced, or nil when it has none (it stays as it is).
   private func substitute(
-    _ node: TemplateJSON, path: String, values: [String: String], defined: [String]
-  ) -> TemplateJSON {
+    _ node: TemplateJSON, path: inout [PathPart], values: [String: String], defined: [String]
+  ) -> TemplateJSON? {
     var copy = node
     switch node.kind {
     case .string(let text):
@@ -174,24 +208,39 @@ extension TemplateDecoder {
           message += "; did you mean '\(suggestion)'?"
         }
         message += " (declare it under \"variables\" or pass --set \(name)=…)"
-        problem(path, message, at: node)
+        problem(spell(path), message, at: node)
       }
-      for message in result.malformed { problem(path, message, at: node) }
+      for message in result.malformed { problem(spell(path), message, at: node) }
+      guard result.text != text else { return nil }
       copy.kind = .string(result.text)
     case .array(let elements):
-      copy.kind = .array(
-        elements.enumerated().map {
-          substitute($0.element, path: Self.join(path, $0.offset), values: values, defined: defined)
-        })
+      var edited: [TemplateJSON]? = nil
+      for index in elements.indices {
+        path.append(.index(index))
+        if let element = substitute(elements[index], path: &path, values: values, defined: defined)
+        {
+          if edited == nil { edited = elements }
+          edited?[index] = element
+        }
+        path.removeLast()
+      }
+      guard let edited else { return nil }
+      copy.kind = .array(edited)
     case .object(let members):
-      copy.kind = .object(
-        members.map { member in
-          var edited = member
-          edited.value = substitute(
-            member.value, path: Self.join(path, member.key), values: values, defined: defined)
-          return edited
-        })
-    default: break
+      var edited: [TemplateJSON.Member]? = nil
+      for index in members.indices {
+        path.append(.key(members[index].key))
+        if let value = substitute(
+          members[index].value, path: &path, values: values, defined: defined)
+        {
+          if edited == nil { edited = members }
+          edited?[index].value = value
+        }
+        path.removeLast()
+      }
+      guard let edited else { return nil }
+      copy.kind = .object(edited)
+    default: return nil
     }
     return copy
   }

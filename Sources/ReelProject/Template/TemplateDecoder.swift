@@ -17,9 +17,14 @@ final class TemplateDecoder {
   var movieDuration: Time?
   private var imageCache: [String: DecodedImage] = [:]
   private var assetCache: [String: Asset] = [:]
+  /// The budgets the template must fit in.
+  let limits: ResourceLimits
+  /// Decoded image pixels held so far (frames × width × height over every image file).
+  private var imagePixels = 0
 
-  init(file: String) {
+  init(file: String, limits: ResourceLimits = .default) {
     self.file = file
+    self.limits = limits
     let absolute =
       file.hasPrefix("/")
       ? file : FileManager.default.currentDirectoryPath + "/" + file
@@ -351,10 +356,15 @@ final class TemplateDecoder {
   func image(_ node: TemplateJSON, _ path: String) -> DecodedImage? {
     guard let resolved = existingFile(node, path) else { return nil }
     if let cached = imageCache[resolved] { return cached }
-    do {
-      let image = try ImageDecoder.decode(path: resolved)
+    let remaining = max(limits.maximumImagePixels - imagePixels, 0)
+    do throws(MediaError) {
+      let image = try ImageDecoder.decode(path: resolved, maximumTotalPixels: remaining)
+      imagePixels += image.frames.reduce(0) { $0 + $1.image.width * $1.image.height }
       imageCache[resolved] = image
       return image
+    } catch  where ImageDecoder.isTotalPixelLimit(error) {
+      problem(path, "\(resolved): \(limits.imagePixelsExceeded().description)", at: node)
+      return nil
     } catch {
       problem(path, error.description, at: node)
       return nil

@@ -99,6 +99,14 @@ struct ExportJob: Sendable {
       }
       frameCount = Int(ExportJob.frameCount(range.duration, frameDuration))
     }
+    do {
+      if let size = outputSize {
+        try settings.limits.checkWork(frames: frameCount, width: size.width, height: size.height)
+      }
+      if let tree = movie.layers { try settings.limits.checkLayers(of: tree) }
+    } catch {
+      throw .invalidMovie(error.description)
+    }
     if let crf = settings.crf, !audioOnly {
       let codec =
         settings.resolvedVideoCodec
@@ -288,7 +296,7 @@ struct ExportJob: Sendable {
     guard let size = outputSize else { return }
     do {
       let renderer = try movie.layers.map { tree throws(RenderError) in
-        try LayerRenderer(tree: tree)
+        try LayerRenderer(tree: tree, limits: settings.limits)
       }
       let black = Color.black.premultipliedBGRA
       let converter = try PictureConverter()
@@ -313,7 +321,8 @@ struct ExportJob: Sendable {
           } else {
             try converter.convert(picture, into: &source)
             if canvas.width != renderer.width || canvas.height != renderer.height {
-              canvas = Image(uninitializedWidth: renderer.width, height: renderer.height)
+              canvas = try Image(
+                uninitializedCheckedWidth: renderer.width, height: renderer.height)
             }
             try renderer.render(
               at: time, videoFrames: ["main": source], over: black, onto: &canvas)

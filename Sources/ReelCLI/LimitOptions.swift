@@ -1,0 +1,89 @@
+import Reel
+
+/// The budget options of `render`, `frame` and `validate` (`--max-layers`, …): one place
+/// that names them, documents them and turns them into ``ResourceLimits``.
+enum LimitOptions {
+  /// The limits each command takes: what it can know about.
+  static func budgets(for command: String) -> [ResourceLimits.Limit] {
+    // `frame` takes the work budget too: a template is loaded (and checked) whole.
+    command == "validate"
+      ? [.layerCount, .templateSize, .imagePixels, .outputPixels]
+      : ResourceLimits.Limit.allCases
+  }
+
+  /// `others` and the budget option names of `command`, for ``Arguments``.
+  static func options(for command: String, adding others: Set<String>) -> Set<String> {
+    others.union(budgets(for: command).map(\.flag))
+  }
+
+  /// The help lines of `command`'s budget options.
+  static func help(for command: String) -> String {
+    let defaults = ResourceLimits.default
+    let lines = budgets(for: command).map { limit -> String in
+      let value = describe(defaults[limit])
+      let (argument, what): (String, String)
+      switch limit {
+      case .rasterCache:
+        (argument, what) = ("BYTES", "Layer rasters kept between frames (\(value))")
+      case .layerCount:
+        (argument, what) = ("N", "Layers at every depth, subtitle cues included (\(value))")
+      case .templateSize:
+        (argument, what) = ("BYTES", "Largest template file (\(value))")
+      case .imagePixels:
+        (argument, what) = ("N", "Decoded image pixels, frames × width × height (\(value))")
+      case .outputPixels:
+        (argument, what) = (
+          "N", "Output pixels, frames × width × height (\(value): 10 min of 4K60)"
+        )
+      }
+      let option = "\(limit.flag) \(argument)"
+      return "  " + option + String(repeating: " ", count: max(1, 27 - option.count)) + what
+    }
+    return """
+      Budgets (defaults in parentheses; K, M, G, T multiply by 1024; see docs/security.md):
+      \(lines.joined(separator: "\n"))
+      """
+  }
+
+  /// The limits given on the command line over the defaults.
+  ///
+  /// - Throws: ``CommandFailure/usage(_:)`` for a value that is not a whole number ≥ 0
+  ///   (≥ 1 for counts), optionally with a K/M/G/T suffix.
+  static func parse(_ parsed: Arguments, command: String) throws(CommandFailure) -> ResourceLimits {
+    var limits = ResourceLimits.default
+    for limit in budgets(for: command) {
+      guard let text = parsed.value(limit.flag) else { continue }
+      guard let value = quantity(text), value >= (limit == .rasterCache ? 0 : 1) else {
+        throw .usage(
+          "\(command): \(limit.flag) needs a whole number such as \(describe(ResourceLimits.default[limit])) (K, M, G, T multiply by 1024; got '\(text)')"
+        )
+      }
+      limits[limit] = value
+    }
+    return limits
+  }
+
+  /// `16M` → 16,777,216; nil for anything but digits with an optional K/M/G/T suffix, or a
+  /// value that does not fit in an `Int`.
+  static func quantity(_ text: String) -> Int? {
+    var digits = Substring(text)
+    var shift = 0
+    if let last = digits.last, let index = "KMGT".firstIndex(of: Character(last.uppercased())) {
+      shift = 10 * ("KMGT".distance(from: "KMGT".startIndex, to: index) + 1)
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int(digits), value >= 0
+    else { return nil }
+    let (result, overflow) = value.multipliedReportingOverflow(by: 1 << shift)
+    return overflow ? nil : result
+  }
+
+  /// A default for help text: `512M` for small whole multiples, else the plain number.
+  private static func describe(_ value: Int) -> String {
+    for (suffix, shift) in [("G", 30), ("M", 20), ("K", 10)]
+    where value >= 1 << shift && value % (1 << shift) == 0 && value >> shift < 10_000 {
+      return "\(value >> shift)\(suffix)"
+    }
+    return String(value)
+  }
+}
