@@ -7,6 +7,12 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
   case fileNotFound(path: String)
   /// The path names a directory, not a file.
   case isDirectory(path: String)
+  /// The path names something that is not a regular file: `kind` says what (`a FIFO`,
+  /// `a character device`, `a block device`, `a socket`).
+  case notRegularFile(path: String, kind: String)
+  /// The file lists or refers to other files or resources (`an HLS playlist`, `a concat
+  /// list`, `an image-sequence pattern`, …); Reel reads single media files only.
+  case notSingleFile(path: String, kind: String)
   /// The file exists but is empty (0 bytes).
   case emptyFile(path: String)
   /// The file could not be opened for reading (permissions, I/O error).
@@ -44,7 +50,11 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
     case .fileNotFound(let path):
       return "\(path): no such file; check the path"
     case .isDirectory(let path):
-      return "\(path): is a directory, not a media file"
+      return "\(path): is a directory, not a regular file; give the path of a media file"
+    case .notRegularFile(let path, let kind):
+      return "\(path): not a regular file (\(kind)); Reel reads regular files only"
+    case .notSingleFile(let path, let kind):
+      return "\(path): \(kind); Reel reads single media files only"
     case .emptyFile(let path):
       return "\(path): file is empty (0 bytes)"
     case .unreadable(let path, let reason):
@@ -78,6 +88,18 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
       return "\(path): encoding failed (\(reason))"
     case .cancelled(let path):
       return "\(path): cancelled; no file was written"
+    }
+  }
+}
+
+extension MediaError {
+  /// The error for a path ``LocalFile`` refused.
+  init(path: String, fileProblem: LocalFile.Problem) {
+    switch fileProblem {
+    case .notFound: self = .fileNotFound(path: path)
+    case .directory: self = .isDirectory(path: path)
+    case .notRegular(let kind): self = .notRegularFile(path: path, kind: kind)
+    case .unreadable(let reason): self = .unreadable(path: path, reason: reason)
     }
   }
 }
