@@ -67,6 +67,9 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
       return "\(path): has no video track"
     case .noAudioTrack(let path):
       return "\(path): has no audio track"
+    case .unsupportedCodec(let path, let codec) where codec == "none":
+      return
+        "\(path): a track's codec is unknown to FFmpeg (codec 'none'); convert the file, e.g. to H.264 and AAC in MP4"
     case .unsupportedCodec(let path, let codec):
       return "\(path): codec '\(codec)' is not supported by this FFmpeg build"
     case .unwritable(let path, let reason):

@@ -72,15 +72,16 @@ final class FileIO {
       }
     }
 
-  private static let seekCallback: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 =
-    { opaque, offset, whence in
-      let file = FileIO.descriptor(opaque)
-      if whence & AVSEEK_SIZE != 0 {
-        var info = stat()
-        guard fstat(file, &info) == 0 else { return Int64(reel_AVERROR(errno)) }
-        return Int64(info.st_size)
+  private static let seekCallback:
+    @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 =
+      { opaque, offset, whence in
+        let file = FileIO.descriptor(opaque)
+        if whence & AVSEEK_SIZE != 0 {
+          var info = stat()
+          guard fstat(file, &info) == 0 else { return Int64(reel_AVERROR(errno)) }
+          return Int64(info.st_size)
+        }
+        let position = lseek(file, off_t(offset), whence & ~AVSEEK_FORCE)
+        return position < 0 ? Int64(reel_AVERROR(errno)) : Int64(position)
       }
-      let position = lseek(file, off_t(offset), whence & ~AVSEEK_FORCE)
-      return position < 0 ? Int64(reel_AVERROR(errno)) : Int64(position)
-    }
 }

@@ -75,7 +75,8 @@ final class InputContainer {
       if let url = refusal.url {
         throw MediaError.notSingleFile(path: path, kind: "a file that refers to \(url)")
       }
-      throw MediaError.corrupt(path: path, reason: "\(formatName): \(FFmpegError.message(for: openCode))")
+      throw MediaError.corrupt(
+        path: path, reason: "\(formatName): \(FFmpegError.message(for: openCode))")
     }
     context = opened
     self.file = file
