@@ -89,6 +89,8 @@ public final class VideoReader {
   /// A packet the decoder did not take yet.
   private var packetPending = false
   private var lastTicks: Int64?
+  /// The time of the last `frame(at:)` or `picture(at:)` request.
+  private var lastRequest: Time?
 
   /// Opens a reader for a video track of `asset`.
   ///
@@ -260,10 +262,20 @@ public final class VideoReader {
       throw MediaError.invalidArgument(
         path: asset.path, reason: "frame(at:) needs a numeric time, got \(time)")
     }
-    if let current, ExactTime.compare(time, current.time) >= 0,
-      !VideoReader.isFarAhead(time, of: current.time)
-    {
-      return try advance(to: time)
+    // "Far ahead" is measured from the later of the current frame and the last request:
+    // requests that move on in small steps decode forward even when the frames found lag
+    // behind them (a stream cut short, or timestamps that jump back in a damaged file), where
+    // seeking again for every frame would decode the same stretch over and over.
+    let previousRequest = lastRequest
+    lastRequest = time
+    if let current, ExactTime.compare(time, current.time) >= 0 {
+      var reference = current.time
+      if let previousRequest, ExactTime.compare(previousRequest, reference) > 0,
+        ExactTime.compare(previousRequest, time) <= 0
+      {
+        reference = previousRequest
+      }
+      if !VideoReader.isFarAhead(time, of: reference) { return try advance(to: time) }
     }
     if current == nil, atStreamStart {
       if upcoming == nil { upcoming = try decodeNext() }
