@@ -85,6 +85,7 @@ enum RenderCommand {
       template.movie, to: URL(fileURLWithPath: output), settings: settings, style: style)
     switch outcome {
     case .success(let result):
+      for warning in result.warnings { ReelTool.printError("warning: \(warning)") }
       if !parsed.has("--quiet") {
         let line = summary(of: result, output: output)
         if json { ReelTool.printError(line, prefixed: false) } else { print(line) }

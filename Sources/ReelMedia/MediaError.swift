@@ -37,6 +37,9 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
   case oddDimensions(path: String, width: Int, height: Int)
   /// Invalid settings or arguments for an operation on the file.
   case invalidArgument(path: String, reason: String)
+  /// The file is damaged or cut short where it is used: for more than one second, or more
+  /// than 10 % of the requested range, nothing could be decoded (see ``MediaDamage``).
+  case damaged(path: String, reason: String)
   /// Decoding failed inside the codec.
   case decodeFailed(path: String, reason: String)
   /// Encoding or muxing failed.
@@ -85,6 +88,8 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
         "\(path): \(width)×\(height) has an odd dimension, which 4:2:0 video cannot encode; use even dimensions or ask for rounding"
     case .invalidArgument(let path, let reason):
       return "\(path): \(reason)"
+    case .damaged(let path, let reason):
+      return "\(path): damaged or cut short: \(reason); repair or replace the file"
     case .decodeFailed(let path, let reason):
       return "\(path): decoding failed (\(reason))"
     case .encodeFailed(let path, let reason):
