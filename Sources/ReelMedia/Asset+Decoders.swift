@@ -10,12 +10,15 @@ extension Asset {
 
   /// Checks that the tracks a render decodes can be decoded: opens (and closes) a decoder
   /// for each of `tracks`, so a file whose codec has no decoder in this FFmpeg build, or
-  /// whose decoder refuses the stream's parameters, is reported before a render starts.
+  /// whose decoder refuses the stream's parameters, is reported before a render starts; and
+  /// checks that the file's data reaches about the end its container declares, so a file
+  /// cut short is reported too.
   ///
   /// - Parameter tracks: Tracks of this asset; nil for the first video track and the first
   ///   audio track (those a clip uses), whichever exist.
   /// - Throws: `MediaError.unsupportedCodec` when there is no decoder for a track's codec,
-  ///   `.decodeFailed` when its decoder cannot be opened, and the errors of opening the file.
+  ///   `.decodeFailed` when its decoder cannot be opened, `.damaged` when the data ends more
+  ///   than a second before the declared end, and the errors of opening the file.
   public func checkDecoders(for tracks: [TrackInfo]? = nil) throws(MediaError) {
     let chosen = tracks ?? [videoTracks.first, audioTracks.first].compactMap { $0 }
     guard !chosen.isEmpty else { return }
@@ -26,6 +29,59 @@ extension Asset {
           path: path, reason: "no stream \(track.index) in this file")
       }
       _ = try DecoderContext(stream: container.stream(at: track.index), path: path, threadCount: 1)
+    }
+    try Asset.checkDataReachesDeclaredEnd(container)
+  }
+
+  /// Checks that the file holds data up to about the end its container declares: seeks to
+  /// two seconds before that end and reads the packets there. A file cut short (a truncated
+  /// download) ends more than ``MediaDamage/maximumGap`` earlier, which a render of the
+  /// missing part would refuse, so the check reports it first.
+  ///
+  /// Nothing is reported when the container declares no duration or cannot seek there.
+  static func checkDataReachesDeclaredEnd(_ container: InputContainer) throws(MediaError) {
+    let context = container.context
+    let noTimestamp = reel_AV_NOPTS_VALUE()
+    let duration = context.pointee.duration
+    guard duration != noTimestamp, duration > 0 else { return }
+    let start = context.pointee.start_time == noTimestamp ? 0 : context.pointee.start_time
+    let declaredEnd = Int64(clamping: Int128(start) + Int128(duration))
+    let second = Int64(AV_TIME_BASE)
+    let target = max(start, declaredEnd - 2 * second)
+    guard avformat_seek_file(context, -1, Int64.min, target, target, AVSEEK_FLAG_BACKWARD) >= 0
+    else { return }
+    guard let packet = FFPacket() else { return }
+    var lastEnd: Int64?
+    var count = 0
+    // A few thousand packets cover the last two seconds of any real file.
+    while count < 5_000 {
+      let more: Bool
+      do {
+        more = try container.readPacket(into: packet)
+      } catch {
+        break
+      }
+      guard more else { break }
+      count += 1
+      let raw = packet.pointer.pointee
+      let index = Int(raw.stream_index)
+      guard index >= 0, index < container.streamCount else { continue }
+      let timeBase = container.stream(at: index).pointee.time_base
+      let stamp = raw.pts != noTimestamp ? raw.pts : raw.dts
+      guard stamp != noTimestamp, timeBase.num > 0, timeBase.den > 0 else { continue }
+      let end = av_rescale_q(
+        Int64(clamping: Int128(stamp) + Int128(max(raw.duration, 0))), timeBase,
+        reel_AV_TIME_BASE_Q())
+      lastEnd = max(lastEnd ?? end, end)
+    }
+    let usableEnd = lastEnd ?? target
+    if declaredEnd - usableEnd > second {
+      let seconds = { (value: Int64) in MediaDamage.seconds(Double(value - start) / 1e6) }
+      throw MediaError.damaged(
+        path: container.path,
+        reason:
+          "the file declares \(seconds(declaredEnd)) s but its data ends at about \(seconds(usableEnd)) s (a cut or damaged file)"
+      )
     }
   }
 }
