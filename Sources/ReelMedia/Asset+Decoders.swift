@@ -33,24 +33,41 @@ extension Asset {
     try Asset.checkDataReachesDeclaredEnd(container)
   }
 
-  /// Checks that the file holds data up to about the end its container declares: seeks to
-  /// two seconds before that end and reads the packets there. A file cut short (a truncated
-  /// download) ends more than ``MediaDamage/maximumGap`` earlier, which a render of the
-  /// missing part would refuse, so the check reports it first.
-  ///
-  /// Nothing is reported when the container declares no duration or cannot seek there.
+  /// Checks that the file holds data up to about the end its container declares; see
+  /// ``cutShort(_:)``.
   static func checkDataReachesDeclaredEnd(_ container: InputContainer) throws(MediaError) {
+    guard let cut = cutShort(container) else { return }
+    let start = cut.start
+    let seconds = { (value: Int64) in MediaDamage.seconds(Double(value - start) / 1e6) }
+    throw MediaError.damaged(
+      path: container.path,
+      reason:
+        "the file declares \(seconds(cut.declaredEnd)) s but its data ends at about \(seconds(cut.usableEnd)) s (a cut or damaged file)"
+    )
+  }
+
+  /// Where a file cut short ends: seeks to two seconds before the end its container declares
+  /// and reads the packets there. A file whose data ends more than ``MediaDamage/maximumGap``
+  /// earlier (a truncated download) is cut short; the times are in microseconds on the
+  /// container's clock, with the container's start.
+  ///
+  /// Nil when the data reaches the declared end, when the container declares no duration,
+  /// or when it cannot seek there. The container's read position is left wherever the
+  /// check ended.
+  static func cutShort(_ container: InputContainer) -> (
+    declaredEnd: Int64, usableEnd: Int64, start: Int64
+  )? {
     let context = container.context
     let noTimestamp = reel_AV_NOPTS_VALUE()
     let duration = context.pointee.duration
-    guard duration != noTimestamp, duration > 0 else { return }
+    guard duration != noTimestamp, duration > 0 else { return nil }
     let start = context.pointee.start_time == noTimestamp ? 0 : context.pointee.start_time
     let declaredEnd = Int64(clamping: Int128(start) + Int128(duration))
     let second = Int64(AV_TIME_BASE)
     let target = max(start, declaredEnd - 2 * second)
     guard avformat_seek_file(context, -1, Int64.min, target, target, AVSEEK_FLAG_BACKWARD) >= 0
-    else { return }
-    guard let packet = FFPacket() else { return }
+    else { return nil }
+    guard let packet = FFPacket() else { return nil }
     var lastEnd: Int64?
     var count = 0
     // A few thousand packets cover the last two seconds of any real file.
@@ -75,13 +92,17 @@ extension Asset {
       lastEnd = max(lastEnd ?? end, end)
     }
     let usableEnd = lastEnd ?? target
-    if declaredEnd - usableEnd > second {
-      let seconds = { (value: Int64) in MediaDamage.seconds(Double(value - start) / 1e6) }
-      throw MediaError.damaged(
-        path: container.path,
-        reason:
-          "the file declares \(seconds(declaredEnd)) s but its data ends at about \(seconds(usableEnd)) s (a cut or damaged file)"
-      )
+    guard declaredEnd - usableEnd > second else { return nil }
+    return (declaredEnd, usableEnd, start)
+  }
+
+  /// The end the container declares, in seconds on the container's clock, when the file at
+  /// `path` is cut short (``cutShort(_:)``); nil for a whole file or one that cannot be
+  /// checked. A track without a duration of its own is missing data up to this end.
+  static func declaredEndOfCutFile(path: String) -> Time? {
+    guard let container = try? InputContainer(path: path), let cut = cutShort(container) else {
+      return nil
     }
+    return Time(value: cut.declaredEnd, timescale: Int32(AV_TIME_BASE))
   }
 }

@@ -53,8 +53,19 @@ public final class AudioReader {
   /// "Needs input" answers in a row after the end of the file (each one a damaged packet the
   /// decoder skipped while draining); bounded so a damaged file cannot spin.
   private var idleDrains = 0
-  /// Where the container says the track ends, in output sample frames; nil when unknown.
-  private let declaredEnd: Int64?
+  /// Where the file says the track ends, in output sample frames: the track's own duration,
+  /// else the container's when the file is cut short; nil when neither applies. Found on
+  /// first need.
+  private lazy var declaredEnd: Int64? = {
+    guard
+      let end = ownDeclaredEnd
+        ?? Asset.declaredEndOfCutFile(path: path).map({ $0 - containerStart })
+    else { return nil }
+    guard end.seconds.isFinite, end.seconds > 0 else { return nil }
+    return Int64(exactly: (end.seconds * Double(format.sampleRate)).rounded(.down))
+  }()
+  private let ownDeclaredEnd: Time?
+  private let containerStart: Time
   /// The output position after the last sample, once reading in order reached the end.
   private var dataEnd: Int64?
   /// Missing samples before this position are already counted.
@@ -103,11 +114,11 @@ public final class AudioReader {
     self.packet = packet
     self.frame = frame
     (container, decoder) = try AudioReader.open(path: asset.path, streamIndex: chosen.index)
-    let declared = chosen.duration ?? (asset.duration > .zero ? asset.duration : nil)
-    declaredEnd = declared.flatMap {
-      $0.seconds.isFinite && $0.seconds > 0
-        ? Int64(exactly: ($0.seconds * Double(format.sampleRate)).rounded(.down)) : nil
-    }
+    ownDeclaredEnd = chosen.duration
+    let start = container.context.pointee.start_time
+    containerStart =
+      start == reel_AV_NOPTS_VALUE()
+      ? .zero : Time(value: start, timescale: Int32(AV_TIME_BASE))
     damageLog = DamageLog.current
   }
 

@@ -65,8 +65,10 @@ public struct MediaDamage: Sendable, Hashable {
     guard missing > 0, missingFraction > Self.maximumFraction else { return nil }
     return .damaged(
       path: path,
-      reason: "\(describeMissing) of what the movie uses (more than \(Int(Self.maximumFraction * 100)) %)"
-        + (dataEnd.map { "; the usable \(kind.rawValue) data ends at \(Self.seconds($0)) s" } ?? ""))
+      reason:
+        "\(describeMissing) of what the movie uses (more than \(Int(Self.maximumFraction * 100)) %)"
+        + (dataEnd.map { "; the usable \(kind.rawValue) data ends at \(Self.seconds($0)) s" } ?? "")
+    )
   }
 
   /// One line saying what was concealed, or nil when nothing was.

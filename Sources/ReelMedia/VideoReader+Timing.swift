@@ -64,24 +64,16 @@ extension VideoReader {
 }
 
 extension VideoReader {
-  /// Where the track ends by what the container declares, in reader time: the stream's own
-  /// duration when it has one, else the container's; nil when neither is known.
-  static func declaredEnd(
-    of stream: UnsafeMutablePointer<AVStream>, in container: InputContainer, origin: Time
-  ) -> Time? {
+  /// Where the track ends by its own declared duration, in reader time; nil when the stream
+  /// declares none.
+  static func declaredEnd(of stream: UnsafeMutablePointer<AVStream>, origin: Time) -> Time? {
     let noTimestamp = reel_AV_NOPTS_VALUE()
     let timeBase = stream.pointee.time_base
-    if stream.pointee.duration != noTimestamp, stream.pointee.duration > 0, timeBase.num > 0,
+    guard stream.pointee.duration != noTimestamp, stream.pointee.duration > 0, timeBase.num > 0,
       timeBase.den > 0
-    {
-      let start = stream.pointee.start_time == noTimestamp ? 0 : stream.pointee.start_time
-      let end = Int64(clamping: Int128(start) + Int128(stream.pointee.duration))
-      return ExactTime.difference(Asset.exactTime(end, timeBase), origin)
-    }
-    let duration = container.context.pointee.duration
-    guard duration != noTimestamp, duration > 0 else { return nil }
-    let start = container.context.pointee.start_time
-    let end = Int64(clamping: Int128(start == noTimestamp ? 0 : start) + Int128(duration))
-    return ExactTime.difference(Time(value: end, timescale: Int32(AV_TIME_BASE)), origin)
+    else { return nil }
+    let start = stream.pointee.start_time == noTimestamp ? 0 : stream.pointee.start_time
+    let end = Int64(clamping: Int128(start) + Int128(stream.pointee.duration))
+    return ExactTime.difference(Asset.exactTime(end, timeBase), origin)
   }
 }

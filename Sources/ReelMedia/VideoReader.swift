@@ -94,8 +94,12 @@ public final class VideoReader {
   private var lastTicks: Int64?
   /// The time of the last `frame(at:)` or `picture(at:)` request.
   private var lastRequest: Time?
-  /// Where the container says the track ends (reader time), when it says.
-  private let declaredEnd: Time?
+  /// Where the file says the track ends (reader time): the stream's own duration, else the
+  /// container's when the file is cut short; nil when neither applies. Found on first need.
+  private lazy var declaredEnd: Time? =
+    ownDeclaredEnd
+    ?? Asset.declaredEndOfCutFile(path: asset.path).map { ExactTime.difference($0, origin) }
+  private let ownDeclaredEnd: Time?
   /// How long a frame lasts when its packet does not say (the nominal frame rate's frame).
   private let nominalFrameDuration: Time
   /// Half a nominal frame: a request this far after the end of the frame found is late.
@@ -181,7 +185,7 @@ public final class VideoReader {
       chosen.nominalFrameDuration.flatMap { $0 > .zero ? $0 : nil }
       ?? Time(value: 1, timescale: 30)
     lateSlack = Time(seconds: nominalFrameDuration.seconds / 2, preferredTimescale: 90_000)
-    declaredEnd = VideoReader.declaredEnd(of: stream, in: container, origin: origin)
+    ownDeclaredEnd = VideoReader.declaredEnd(of: stream, origin: origin)
     damageLog = DamageLog.current
     guard let packet = FFPacket() else {
       throw MediaError.decodeFailed(path: asset.path, reason: "out of memory")
@@ -290,8 +294,9 @@ public final class VideoReader {
       // Half a frame of slack: output frame times rarely fall exactly on source frames.
       let late = ExactTime.compare(time, covered + lateSlack) >= 0
       if late {
+        let drained = upcoming == nil && decoderDrained
         let endsEarly =
-          upcoming == nil && decoderDrained
+          drained
           && declaredEnd.map { ExactTime.compare(time, $0 - Self.declaredEndSlack) < 0 } ?? false
         let skippedBefore = upcoming?.damagedBefore ?? false
         if endsEarly || skippedBefore {
