@@ -8,7 +8,7 @@ import Synchronization
 /// The rule for damaged media lives here: a stretch of more than ``maximumGap`` (1 s) with
 /// nothing decodable is an error at once (the reader throws `MediaError.damaged`); so is more
 /// than ``maximumFraction`` (10 %) of what was asked for (checked when the export ends).
-/// Less is rendered, and reported as one warning per file and kind.
+/// Less is rendered, and reported as one warning per file (``DamageLog/warnings``).
 public struct MediaDamage: Sendable, Hashable {
   /// Which kind of track.
   public enum Kind: String, Sendable, Hashable {
@@ -71,8 +71,9 @@ public struct MediaDamage: Sendable, Hashable {
     )
   }
 
-  /// One line saying what was concealed, or nil when nothing was.
-  public var warning: String? {
+  /// What was concealed, without the path (`video: 3 frames repeated, 2 frames concealed`),
+  /// or nil when nothing was.
+  public var summary: String? {
     guard !isEmpty else { return nil }
     var parts: [String] = []
     if missing > 0 { parts.append(describeMissing) }
@@ -82,7 +83,7 @@ public struct MediaDamage: Sendable, Hashable {
     if droppedPackets > 0 {
       parts.append("\(droppedPackets) damaged packet\(droppedPackets == 1 ? "" : "s") skipped")
     }
-    return "\(path): damaged \(kind.rawValue): " + parts.joined(separator: ", ")
+    return "\(kind.rawValue): " + parts.joined(separator: ", ")
       + (dataEnd.map { " (the usable data ends at \(Self.seconds($0)) s)" } ?? "")
   }
 
@@ -143,7 +144,26 @@ public final class DamageLog: Sendable {
     if isNew { order.withLock { $0.append(key) } }
   }
 
-  /// Every file's report, in the order damage was first met.
+  /// One warning per damaged file, all its tracks' damage in one line:
+  /// `clip.mkv: damaged media, rendered with concealment: video: 4 frames concealed; audio: …`.
+  public var warnings: [String] {
+    var lines: [String] = []
+    var paths: [String] = []
+    var parts: [String: [String]] = [:]
+    for report in reports {
+      guard let summary = report.summary else { continue }
+      if parts[report.path] == nil { paths.append(report.path) }
+      parts[report.path, default: []].append(summary)
+    }
+    for path in paths {
+      lines.append(
+        "\(path): damaged media, rendered with concealment: "
+          + (parts[path] ?? []).joined(separator: "; "))
+    }
+    return lines
+  }
+
+  /// Every file's report, in the order it was first met.
   public var reports: [MediaDamage] {
     let keys = order.withLock { $0 }
     return entries.withLock { entries in keys.compactMap { entries[$0] } }

@@ -240,7 +240,7 @@ struct ExportJob: Sendable {
         stageBusySeconds: busy.snapshot,
         queueHighWater: [
           "decoded": decoded.highWaterMark(), "composited": composited.highWaterMark(),
-        ], yuvFrameCount: yuvFrames.count, warnings: reports.compactMap(\.warning)))
+        ], yuvFrameCount: yuvFrames.count, warnings: damage.warnings))
   }
 
   private func startThread(
