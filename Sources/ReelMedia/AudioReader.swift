@@ -172,14 +172,15 @@ public final class AudioReader {
     change.droppedPackets = decoder.droppedPackets - reportedDrops
     reportedDrops = decoder.droppedPackets
     if delivered < asked, finished {
-      let end = pendingStart + Int64(delivered)
+      // Saturating: a caller may seek to any frame, up to Int64.max.
+      let end = Int64(clamping: Int128(pendingStart) + Int128(delivered))
       if dataEnd == nil { dataEnd = min(end, outputCursor) }
       let usableEnd = dataEnd ?? end
       // A quarter second of slack: containers often declare a little more than the track.
       let limit = (declaredEnd ?? 0) - Int64(format.sampleRate / 4)
       let from = max(end, usableEnd, missingCountedUntil)
-      let to = min(pendingStart + Int64(asked), limit)
-      if to > from {
+      let to = min(Int64(clamping: Int128(pendingStart) + Int128(asked)), limit)
+      if to > from, from >= 0 {
         change.missing = to - from
         change.requested += to - from
         change.dataEnd = Time(value: usableEnd, timescale: Int32(format.sampleRate))
@@ -306,6 +307,7 @@ public final class AudioReader {
   /// Reopens the file and decodes from its start, dropping output before `target`.
   private func restart(discardingBefore target: Int64) throws(MediaError) {
     (container, decoder) = try AudioReader.open(path: path, streamIndex: track.index)
+    reportedDrops = 0
     resetPipeline()
     originTimestamp = nil
     firstFrameSampleCount = nil
