@@ -39,23 +39,27 @@ extension Asset {
     guard let cut = cutShort(container) else { return }
     let start = cut.start
     let seconds = { (value: Int64) in MediaDamage.seconds(Double(value - start) / 1e6) }
+    let end =
+      cut.usableEnd.map { "at about \(seconds($0)) s" }
+      ?? "before \(seconds(max(start, cut.declaredEnd - 2 * Int64(AV_TIME_BASE)))) s"
     throw MediaError.damaged(
       path: container.path,
       reason:
-        "the file declares \(seconds(cut.declaredEnd)) s but its data ends at about \(seconds(cut.usableEnd)) s (a cut or damaged file)"
+        "the file declares \(seconds(cut.declaredEnd)) s but its data ends \(end) (a cut or damaged file)"
     )
   }
 
   /// Where a file cut short ends: seeks to two seconds before the end its container declares
   /// and reads the packets there. A file whose data ends more than ``MediaDamage/maximumGap``
   /// earlier (a truncated download) is cut short; the times are in microseconds on the
-  /// container's clock, with the container's start.
+  /// container's clock, with the container's start; `usableEnd` is nil when no packet was
+  /// found after the seek (the data ends before it).
   ///
   /// Nil when the data reaches the declared end, when the container declares no duration,
   /// or when it cannot seek there. The container's read position is left wherever the
   /// check ended.
   static func cutShort(_ container: InputContainer) -> (
-    declaredEnd: Int64, usableEnd: Int64, start: Int64
+    declaredEnd: Int64, usableEnd: Int64?, start: Int64
   )? {
     let context = container.context
     let noTimestamp = reel_AV_NOPTS_VALUE()
@@ -91,9 +95,8 @@ extension Asset {
         reel_AV_TIME_BASE_Q())
       lastEnd = max(lastEnd ?? end, end)
     }
-    let usableEnd = lastEnd ?? target
-    guard declaredEnd - usableEnd > second else { return nil }
-    return (declaredEnd, usableEnd, start)
+    guard declaredEnd - (lastEnd ?? target) > second else { return nil }
+    return (declaredEnd, lastEnd, start)
   }
 
   /// The end the container declares, in seconds on the container's clock, when the file at

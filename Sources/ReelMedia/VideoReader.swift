@@ -63,7 +63,8 @@ public final class VideoReader {
     var raw: FFFrame?
     let time: Time
     let duration: Time?
-    /// Whether damaged packets were skipped between the previous frame and this one.
+    /// Whether damaged packets were skipped between the previous frame and this one, or this
+    /// frame was concealed.
     let damagedBefore: Bool
     var converted: VideoFrame?
     /// The frame as a ``YUVImage`` sharing the decoder's planes, once asked for.
@@ -111,6 +112,11 @@ public final class VideoReader {
   private var unreportedConcealed = 0
   /// Skipped packets seen when the last frame was decoded.
   private var dropsAtLastFrame = 0
+  /// The time of the last frame decoded (since the last seek).
+  private var lastFrameTime: Time?
+  /// Whether the track's average frame rate is its nominal one (within 1 %): constant-rate
+  /// video, whose frames never stop for long.
+  private let isConstantRate: Bool
 
   /// Opens a reader for a video track of `asset`.
   ///
@@ -184,6 +190,11 @@ public final class VideoReader {
     nominalFrameDuration =
       chosen.nominalFrameDuration.flatMap { $0 > .zero ? $0 : nil }
       ?? Time(value: 1, timescale: 30)
+    if let nominal = chosen.frameRate, let average = chosen.averageFrameRate, nominal > 0 {
+      isConstantRate = abs(average - nominal) <= nominal * 0.01
+    } else {
+      isConstantRate = false
+    }
     lateSlack = Time(seconds: nominalFrameDuration.seconds / 2, preferredTimescale: 90_000)
     ownDeclaredEnd = VideoReader.declaredEnd(of: stream, origin: origin)
     damageLog = DamageLog.current
@@ -478,13 +489,24 @@ public final class VideoReader {
     let durationTicks = frame.pointer.pointee.pkt_duration
     let duration = durationTicks > 0 ? Asset.exactTime(durationTicks, timeBase) : nil
     let time = ExactTime.difference(Asset.exactTime(ticks, timeBase), origin)
-    if frame.pointer.pointee.decode_error_flags != 0
+    let concealed =
+      frame.pointer.pointee.decode_error_flags != 0
       || frame.pointer.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0
-    {
-      unreportedConcealed += 1
-    }
-    let damagedBefore = decoder.droppedPackets != dropsAtLastFrame
+    if concealed { unreportedConcealed += 1 }
+    // A frame after skipped packets, or one the decoder had to conceal (its references were
+    // lost, as after a stretch the demuxer skipped), ends a damaged stretch: requests in
+    // the gap before it show the previous frame again.
+    // In constant-rate video a jump of more than the tolerated gap is data the demuxer
+    // skipped (it resynchronises past damage without an error); variable-rate video may
+    // legitimately hold a picture that long.
+    let jumped =
+      isConstantRate
+      && lastFrameTime.map {
+        ExactTime.compare(ExactTime.difference(time, $0), MediaDamage.maximumGap) > 0
+      } ?? false
+    let damagedBefore = concealed || jumped || decoder.droppedPackets != dropsAtLastFrame
     dropsAtLastFrame = decoder.droppedPackets
+    lastFrameTime = time
     return DecodedFrame(
       raw: frame, time: time, duration: duration, damagedBefore: damagedBefore)
   }
@@ -516,5 +538,6 @@ public final class VideoReader {
     pendingError = nil
     packetPending = false
     lastTicks = nil
+    lastFrameTime = nil
   }
 }

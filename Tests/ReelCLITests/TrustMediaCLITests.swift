@@ -143,4 +143,79 @@ struct TrustMediaCLITests {
         "clips[0].media: \(png) is a still image (png_pipe), not a movie: use \"image\""),
       "\(result.stderr)")
   }
+
+  // MARK: - Damaged media
+
+  /// A 4 s 320×240 H.264 + AAC clip (a keyframe every second) in `folder`, damaged by `damage`.
+  static func damagedClip(
+    _ name: String, in folder: URL, _ damage: (inout Data) -> Void
+  ) throws -> String {
+    let path = folder.appendingPathComponent(name).path
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30:duration=4", "-f", "lavfi", "-i",
+      "sine=frequency=440:duration=4", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt",
+      "yuv420p", "-g", "30", "-c:a", "aac", "-movflags", "+faststart", "-shortest", path,
+    ])
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    damage(&bytes)
+    try bytes.write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  func renderClip(_ path: String, in folder: URL) throws -> (TestSupport.ToolOutput, String) {
+    let template = folder.appendingPathComponent("damaged.json")
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    try Data(
+      "{ \"version\": 1, \"size\": [320, 240], \"clips\": [ { \"media\": \"\(name)\" } ] }".utf8
+    ).write(to: template)
+    let output = folder.appendingPathComponent("out-\(name).mp4").path
+    return (try TestSupport.reel(["render", template.path, "-o", output]), output)
+  }
+
+  @Test func aCutFileIsAProblemForRenderAndValidate() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-trust-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cut = try Self.damagedClip("cut.mp4", in: folder) { $0 = $0.prefix($0.count / 10) }
+    let (result, output) = try renderClip(cut, in: folder)
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("\(cut): damaged or cut short: the file declares 4"))
+    #expect(result.stderr.contains("but its data ends "), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func aHoleInTheMiddleFailsTheRenderWithExit4() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-trust-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Zeros over the middle 40 % of the bytes: the demuxer skips them without an error.
+    let holed = try Self.damagedClip("hole.mkv", in: folder) { bytes in
+      for index in (bytes.count * 3 / 10)..<(bytes.count * 7 / 10) { bytes[index] = 0 }
+    }
+    let (result, output) = try renderClip(holed, in: folder)
+    #expect(result.status == 4, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "reel: \(holed): damaged or cut short: no video frame can be decoded from "),
+      "\(result.stderr)")
+    #expect(result.stderr.contains("the usable video data ends at"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func aFewDamagedBytesRenderWithOneWarning() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-trust-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let flipped = try Self.damagedClip("flipped.mkv", in: folder) { bytes in
+      for fraction in [0.4, 0.45, 0.5] {
+        let offset = Int(Double(bytes.count) * fraction)
+        for index in offset..<(offset + 8) { bytes[index] ^= 0x55 }
+      }
+    }
+    let (result, output) = try renderClip(flipped, in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("reel: warning: ") }
+    #expect(warnings.count == 1, "\(result.stderr)")
+    #expect(
+      warnings.first?.hasPrefix(
+        "reel: warning: \(flipped): damaged media, rendered with concealment: video: ") == true)
+    #expect(FileManager.default.fileExists(atPath: output))
+  }
 }
