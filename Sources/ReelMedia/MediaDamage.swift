@@ -12,7 +12,9 @@ import Synchronization
 public struct MediaDamage: Sendable, Hashable {
   /// Which kind of track.
   public enum Kind: String, Sendable, Hashable {
+    /// A video track: counts are frames.
     case video
+    /// An audio track: counts are sample frames at ``MediaDamage/sampleRate``.
     case audio
   }
 
