@@ -73,6 +73,19 @@ struct TrustMediaTests {
     }
   }
 
+  /// A session description FFmpeg would follow to the network is refused by its demuxer,
+  /// whatever its name (the bytes, not the name, choose the demuxer).
+  @Test func aSessionDescriptionIsRefused() throws {
+    let file = path("stream.mp4")
+    try Data(
+      "v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=x\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=video 5004 RTP/AVP 96\r\na=rtpmap:96 H264/90000\r\n"
+        .utf8
+    ).write(to: URL(fileURLWithPath: file))
+    #expect(throws: MediaError.notSingleFile(path: file, kind: "a network session description")) {
+      try Asset(path: file)
+    }
+  }
+
   /// An image-sequence pattern as a path names one file, not a sequence: with only
   /// `img001.png` and `img002.png` present, `img%03d.png` does not exist; a file really
   /// named `img%03d.png` is read alone.
