@@ -129,6 +129,37 @@ struct TrustMediaCLITests {
     #expect(result.stderr.contains("unknown.webm: a track's codec is unknown to FFmpeg"))
   }
 
+  @Test func anUndecodableTrackNamedByASegmentIsFoundByValidate() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-trust-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("two.mkv").path
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10:duration=1", "-f", "lavfi", "-i",
+      "sine=duration=1", "-f", "lavfi", "-i", "sine=frequency=880:duration=1", "-map", "0",
+      "-map", "1", "-map", "2", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+      "-c:a:0", "aac", "-c:a:1", "libopus", file,
+    ])
+    // The second audio track (stream 2) gets a codec ID FFmpeg does not know.
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+    let range = try #require(bytes.range(of: Data("A_OPUS".utf8)))
+    bytes.replaceSubrange(range, with: Data("A_OPUX".utf8))
+    try bytes.write(to: URL(fileURLWithPath: file))
+    let template = folder.appendingPathComponent("t.json")
+    try Data(
+      """
+      { "version": 1, "size": [64, 48], "composition": { "tracks": [ { "id": 1, "kind": "audio",
+        "segments": [ { "media": "two.mkv", "track": 2, "source": [0, 1] } ] } ] },
+        "layers": [ { "type": "color", "color": "red" } ] }
+      """.utf8
+    ).write(to: template)
+    let result = try TestSupport.reel(["validate", template.path])
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(
+      result.stderr.contains(
+        "composition.tracks[0].segments[0].track: \(file): a track's codec is unknown to FFmpeg"),
+      "\(result.stderr)")
+  }
+
   @Test func aStillImageAsClipMediaIsNamed() throws {
     let folder = try TestSupport.makeTemporaryDirectory("reel-trust-cli")
     defer { try? FileManager.default.removeItem(at: folder) }

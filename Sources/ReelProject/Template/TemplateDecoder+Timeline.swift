@@ -403,6 +403,16 @@ extension TemplateDecoder {
           }
           info = found
         }
+        // `asset(_:_:)` opened the decoders of the first video and audio tracks; a segment
+        // may name another one.
+        if streamIndex != nil {
+          do {
+            try asset.checkDecoders(for: [info])
+          } catch {
+            problem(segment.path("track"), error.description, at: segment["track"])
+            return
+          }
+        }
         let source = SourceTrack(asset: asset, track: info)
         let available = source.availableDuration ?? asset.duration
         let range =
