@@ -6,6 +6,7 @@ Run by `make bench` (which builds `reel` in release first). Python 3 standard li
     BENCH_RUNS=5 make bench          # runs per tool and job (default 3)
     BENCH_JOBS=card,tilt make bench  # only these jobs (floor always runs: it is the reference)
     BENCH_LONG=0 make bench          # skip the 60 s memory run
+    BENCH_JOBS=corrupt make bench    # only the corrupt-media set (with the floor)
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -97,6 +98,123 @@ def make_sources():
                           f"Caption {cue + 1} of 20: timed text over the video\n\n")
 
 
+# MARK: - Corrupt media
+
+# Damaged copies of a 720p30 10 s clip, made the same way every time: bytes flipped at
+# offsets drawn from fixed seeds (past the first 64 KB, so each file still opens), and for
+# Matroska also a cluster whose timecode jumps back to 0 (the damage that once made Reel
+# seek again for every frame). Each is rendered as a 4 s slice from 3 s, by Reel and by
+# `ffmpeg -ss 3 -t 4 -i FILE`; Reel/ffmpeg must stay at or below CORRUPT_LIMIT.
+CORRUPT_LIMIT = 2.0
+CORRUPT_SEEDS = {"mp4": 11, "mkv": 12, "webm": 13}
+CORRUPT_FLIPS = 8
+
+
+def flip_bytes(source, target, seed):
+    """Copies `source` to `target` with CORRUPT_FLIPS bytes inverted at seeded offsets."""
+    import random
+    data = bytearray(open(source, "rb").read())
+    chooser = random.Random(seed)
+    for _ in range(CORRUPT_FLIPS):
+        data[chooser.randrange(65536, len(data))] ^= 0xFF
+    with open(target, "wb") as out:
+        out.write(data)
+
+
+def rewrite_cluster_timecode(source, target, which=2, value=0):
+    """Copies a Matroska file with cluster number `which` claiming to start at `value` ms."""
+    data = bytearray(open(source, "rb").read())
+    found, at = 0, 0
+    while True:
+        at = data.find(b"\x1f\x43\xb6\x75", at + 1)
+        if at < 0:
+            break
+        first, length = data[at + 4], 1
+        while length <= 8 and not first & (0x80 >> (length - 1)):
+            length += 1
+        offset = at + 4 + length
+        if data[offset] == 0xBF:  # CRC-32 element
+            offset += 6
+        if data[offset] != 0xE7:
+            continue
+        if found == which:
+            size = data[offset + 1] & 0x7F
+            data[offset + 2:offset + 2 + size] = value.to_bytes(size, "big")
+            break
+        found += 1
+    with open(target, "wb") as out:
+        out.write(data)
+
+
+def make_corrupt_sources():
+    """The corrupt set: name → file in bench/.work/."""
+    clean = {
+        "mp4": ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "60",
+                "-c:a", "aac", "-movflags", "+faststart"],
+        "mkv": ["-c:v", "libx264", "-preset", "veryfast", "-pix_fmt", "yuv420p", "-g", "60",
+                "-c:a", "aac"],
+        "webm": ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "2M",
+                 "-g", "60", "-c:a", "libopus"],
+    }
+    made = {}
+    for container, encode in clean.items():
+        source = work(f"corrupt-source.{container}")
+        if not os.path.exists(source):
+            print(f"making bench/.work/corrupt-source.{container} (720p30, 10 s)", flush=True)
+            ffmpeg("-f", "lavfi", "-i", f"testsrc2=s=1280x720:r={RATE}:d=10",
+                   "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=10",
+                   *encode, "-shortest", source + f".tmp.{container}")
+            os.replace(source + f".tmp.{container}", source)
+        flipped = work(f"corrupt-flip.{container}")
+        flip_bytes(source, flipped, CORRUPT_SEEDS[container])
+        made[f"flip-{container}"] = flipped
+        if container in ("mkv", "webm"):
+            jumped = work(f"corrupt-jump.{container}")
+            rewrite_cluster_timecode(source, jumped)
+            made[f"jump-{container}"] = jumped
+    return made
+
+
+def run_corrupt_set():
+    """Renders each corrupt file with Reel and ffmpeg; returns the lines of its table and
+    whether every ratio is within CORRUPT_LIMIT."""
+    files = make_corrupt_sources()
+    rows, within = [], True
+    for name, path in files.items():
+        reel_out, ff_out = work(f"corrupt-{name}-reel.mp4"), work(f"corrupt-{name}-ffmpeg.mp4")
+        reel_runs, ff_runs, warned = [], [], ""
+        for _ in range(RUNS):
+            # Exit 4: Reel found more than a second without decodable frames and said so.
+            reel = measure(reel_command(
+                "corrupt", reel_out, ["--set", f"source={os.path.basename(path)}"]), (0, 4))
+            reel_runs.append(reel)
+            warned = ("exit 4 (damaged)" if reel["status"] == 4
+                      else "warning" if "warning:" in reel["stderr"] else "none")
+            ff_runs.append(measure(ffmpeg_command(
+                ["-ss", "3", "-t", "4", "-i", path], None, ["-map", "0:v", "-map", "0:a"], ff_out)))
+        rw = median([r["wall"] for r in reel_runs])
+        fw = median([r["wall"] for r in ff_runs])
+        rc = median([r["cpu"] for r in reel_runs])
+        fc = median([r["cpu"] for r in ff_runs])
+        ok = rw / fw <= CORRUPT_LIMIT
+        within = within and ok
+        print(f"  corrupt {name:10} reel {rw:6.2f} s   ffmpeg {fw:6.2f} s   "
+              f"{rw / fw:.2f}{'' if ok else '  ABOVE THE LIMIT'}", flush=True)
+        rows.append(f"| {name} | {rw:.2f} | {fw:.2f} | {rw / fw:.2f} | {rc:.2f} | {fc:.2f} | "
+                    f"{rc / fc:.2f} | {warned} | {'yes' if ok else '**no**'} |")
+    lines = [
+        f"Corrupt media (4 s slices from 3 s of damaged 720p copies; medians of {RUNS} runs; "
+        f"limit Reel/ffmpeg ≤ {CORRUPT_LIMIT}):",
+        "",
+        "| file | Reel wall s | ffmpeg wall s | Reel/ffmpeg wall | Reel CPU s | ffmpeg CPU s | "
+        "Reel/ffmpeg CPU | Reel reported | within limit |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---|",
+        *rows,
+        "",
+    ]
+    return lines, within
+
+
 def stamp(seconds):
     ms = int(round(seconds * 1000))
     return f"{ms // 3600000:02}:{ms // 60000 % 60:02}:{ms // 1000 % 60:02},{ms % 1000:03}"
@@ -179,8 +297,9 @@ def reel_command(template, output, extra=()):
 # MARK: - Measuring
 
 
-def measure(command):
-    """Runs `command`; returns wall s, CPU s (user + sys), peak RSS MB and its stderr."""
+def measure(command, allowed=(0,)):
+    """Runs `command`; returns wall s, CPU s (user + sys), peak RSS MB, its stderr and exit
+    status. Exits when the status is not one of `allowed`."""
     err_path = work("stderr.txt")
     with open(err_path, "wb") as err, open(os.devnull, "wb") as null:
         started = time.monotonic()
@@ -190,10 +309,10 @@ def measure(command):
         child.returncode = os.waitstatus_to_exitcode(status)
     with open(err_path, encoding="utf-8", errors="replace") as err:
         text = err.read()
-    if child.returncode != 0:
+    if child.returncode not in allowed:
         sys.exit(f"failed ({child.returncode}): {' '.join(command)}\n{text}")
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
-            "rss": usage.ru_maxrss / 1024.0, "stderr": text}
+            "rss": usage.ru_maxrss / 1024.0, "stderr": text, "status": child.returncode}
 
 
 def stats_line(stderr):
@@ -346,6 +465,12 @@ def main():
             out(f"Compositing alone: ReelBenchmarks failed: {run.stderr.strip()}")
         out("")
 
+    corrupt_ok = True
+    if not ONLY or "corrupt" in ONLY:
+        print("  corrupt media set…", flush=True)
+        corrupt_lines, corrupt_ok = run_corrupt_set()
+        lines.extend(corrupt_lines)
+
     out("Side-by-side stills (Reel left, ffmpeg right):")
     out("")
     for name in names:
@@ -358,6 +483,8 @@ def main():
     print(text)
     with open(os.path.join(BENCH, "results.md"), "w", encoding="utf-8") as results_file:
         results_file.write("# `make bench` results\n\n" + text)
+    if not corrupt_ok:
+        sys.exit(f"Reel took more than {CORRUPT_LIMIT}× ffmpeg's time on the corrupt media set")
 
 
 if __name__ == "__main__":

@@ -94,6 +94,7 @@ enum RenderCommand {
       template.movie, to: URL(fileURLWithPath: output), settings: settings, style: style)
     switch outcome {
     case .success(let result):
+      for warning in result.warnings { ReelTool.printError("warning: \(warning)") }
       if !parsed.has("--quiet") {
         let line = summary(of: result, output: output)
         if json { Console.note(line) } else { Console.output(line) }

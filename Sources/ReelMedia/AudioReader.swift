@@ -53,6 +53,26 @@ public final class AudioReader {
   /// "Needs input" answers in a row after the end of the file (each one a damaged packet the
   /// decoder skipped while draining); bounded so a damaged file cannot spin.
   private var idleDrains = 0
+  /// Where the file says the track ends, in output sample frames: the track's own duration,
+  /// else the container's when the file is cut short; nil when neither applies. Found on
+  /// first need.
+  private lazy var declaredEnd: Int64? = {
+    guard
+      let end = ownDeclaredEnd
+        ?? Asset.declaredEndOfCutFile(path: path).map({ $0 - containerStart })
+    else { return nil }
+    guard end.seconds.isFinite, end.seconds > 0 else { return nil }
+    return Int64(exactly: (end.seconds * Double(format.sampleRate)).rounded(.down))
+  }()
+  private let ownDeclaredEnd: Time?
+  private let containerStart: Time
+  /// The output position after the last sample, once reading in order reached the end.
+  private var dataEnd: Int64?
+  /// Missing samples before this position are already counted.
+  private var missingCountedUntil: Int64 = 0
+  /// The damage log bound when the reader was opened (see ``DamageLog``).
+  private let damageLog: DamageLog?
+  private var reportedDrops = 0
 
   /// Opens `track` (or the asset's first audio track) for reading.
   ///
@@ -94,6 +114,12 @@ public final class AudioReader {
     self.packet = packet
     self.frame = frame
     (container, decoder) = try AudioReader.open(path: asset.path, streamIndex: chosen.index)
+    ownDeclaredEnd = chosen.duration
+    let start = container.context.pointee.start_time
+    containerStart =
+      start == reel_AV_NOPTS_VALUE()
+      ? .zero : Time(value: start, timescale: Int32(AV_TIME_BASE))
+    damageLog = DamageLog.current
   }
 
   private static func open(path: String, streamIndex: Int) throws(MediaError) -> (
@@ -127,12 +153,52 @@ public final class AudioReader {
       try step()
     }
     let available = min(frameCount, pending.count / channels)
+    try account(asked: frameCount, delivered: available)
     guard available > 0 else { return nil }
     let samples = Array(pending[0..<(available * channels)])
     pending.removeSubrange(0..<(available * channels))
     let buffer = AudioBuffer(format: format, samples: samples, startFrame: pendingStart)
     pendingStart += Int64(available)
     return buffer
+  }
+
+  /// Counts a read for the damage rule: samples asked for that the file should hold (before
+  /// the end the container declares) but could not be decoded are missing; a stretch of
+  /// more than ``MediaDamage/maximumGap`` after the usable data ends is an error.
+  private func account(asked: Int, delivered: Int) throws(MediaError) {
+    var change = MediaDamage(path: path, kind: .audio)
+    change.sampleRate = format.sampleRate
+    change.requested = Int64(delivered)
+    change.droppedPackets = decoder.droppedPackets - reportedDrops
+    reportedDrops = decoder.droppedPackets
+    if delivered < asked, finished {
+      // Saturating: a caller may seek to any frame, up to Int64.max.
+      let end = Int64(clamping: Int128(pendingStart) + Int128(delivered))
+      if dataEnd == nil { dataEnd = min(end, outputCursor) }
+      let usableEnd = dataEnd ?? end
+      // A quarter second of slack: containers often declare a little more than the track.
+      let limit = (declaredEnd ?? 0) - Int64(format.sampleRate / 4)
+      let from = max(end, usableEnd, missingCountedUntil)
+      let to = min(Int64(clamping: Int128(pendingStart) + Int128(asked)), limit)
+      if to > from, from >= 0 {
+        change.missing = to - from
+        change.requested += to - from
+        change.dataEnd = Time(value: usableEnd, timescale: Int32(format.sampleRate))
+        missingCountedUntil = to
+        if to - usableEnd > Int64(format.sampleRate) * MediaDamage.maximumGap.value
+          / Int64(MediaDamage.maximumGap.timescale)
+        {
+          damageLog?.add(change)
+          let rate = Double(format.sampleRate)
+          throw MediaError.damaged(
+            path: path,
+            reason:
+              "no audio can be decoded from \(MediaDamage.seconds(Double(usableEnd) / rate)) s to \(MediaDamage.seconds(Double(to) / rate)) s, more than \(MediaDamage.seconds(MediaDamage.maximumGap)) s; the usable audio data ends at \(MediaDamage.seconds(Double(usableEnd) / rate)) s"
+          )
+        }
+      }
+    }
+    if change.requested > 0 || !change.isEmpty { damageLog?.add(change) }
   }
 
   /// Reads everything from the current position to the end of the track.
@@ -174,6 +240,14 @@ public final class AudioReader {
     guard frame >= 0 else {
       throw MediaError.invalidArgument(
         path: path, reason: "cannot seek to a negative sample frame (\(frame))")
+    }
+    // Past the end of data already found by reading in order, there is nothing to decode:
+    // stay at the end (decoding the file again from its start for every later read of a
+    // file cut short would cost time proportional to the file for each buffer).
+    if let dataEnd, finished, frame >= dataEnd {
+      pending.removeAll(keepingCapacity: true)
+      pendingStart = frame
+      return
     }
     // Sample position 0 is the first decoded frame's time: find it first.
     while originTimestamp == nil && !finished { try step() }
@@ -233,6 +307,7 @@ public final class AudioReader {
   /// Reopens the file and decodes from its start, dropping output before `target`.
   private func restart(discardingBefore target: Int64) throws(MediaError) {
     (container, decoder) = try AudioReader.open(path: path, streamIndex: track.index)
+    reportedDrops = 0
     resetPipeline()
     originTimestamp = nil
     firstFrameSampleCount = nil

@@ -75,13 +75,21 @@ public enum ImageDecoder {
     throws(MediaError) -> DecodedImage
   {
     try InputContainer.checkReadableFile(path)
+    let head = try readHead(path)
+    if let kind = InputContainer.multiFileKind(ofHead: head) {
+      throw MediaError.notSingleFile(path: path, kind: kind)
+    }
     // Trust the bytes, not the name: a text file called .png is not media.
     guard InputContainer.probeFormatName(path: path) != nil else {
       throw MediaError.notMedia(path: path)
     }
-    let facts = containerFacts(of: readHead(path))
+    let facts = containerFacts(of: head)
     if facts.isAnimatedWebP {
       throw MediaError.unsupportedCodec(path: path, codec: "animated webp")
+    }
+    // FFmpeg leaves the size of a picture it refuses at zero; the header says what it is.
+    if let declared = facts.size {
+      try checkSize(width: declared.width, height: declared.height, path: path)
     }
 
     let container = try InputContainer(path: path)
@@ -107,7 +115,11 @@ public enum ImageDecoder {
     guard let parameters = stream.pointee.codecpar, parameters.pointee.width > 0,
       parameters.pointee.height > 0
     else {
-      throw MediaError.decodeFailed(path: path, reason: "the image has no size")
+      throw MediaError.decodeFailed(
+        path: path,
+        reason:
+          "the picture's size cannot be read; Reel decodes images of 1 to \(maximumSide) pixels per side and at most \(maximumPixelCount / 1_048_576) megapixels"
+      )
     }
     let converter = FrameConverter(
       codedWidth: Int(parameters.pointee.width), codedHeight: Int(parameters.pointee.height),
@@ -263,9 +275,11 @@ public enum ImageDecoder {
   }
 
   /// The first megabyte of the file (enough for the container facts of real files).
-  private static func readHead(_ path: String) -> Data {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return Data() }
-    defer { try? handle.close() }
-    return (try? handle.read(upToCount: 1 << 20)) ?? Data()
+  private static func readHead(_ path: String) throws(MediaError) -> Data {
+    do {
+      return try LocalFile.read(path, upTo: 1 << 20)
+    } catch {
+      throw MediaError(path: path, fileProblem: error)
+    }
   }
 }

@@ -7,6 +7,12 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
   case fileNotFound(path: String)
   /// The path names a directory, not a file.
   case isDirectory(path: String)
+  /// The path names something that is not a regular file: `kind` says what (`a FIFO`,
+  /// `a character device`, `a block device`, `a socket`).
+  case notRegularFile(path: String, kind: String)
+  /// The file lists or refers to other files or resources (`an HLS playlist`, `a concat
+  /// list`, `an image-sequence pattern`, …); Reel reads single media files only.
+  case notSingleFile(path: String, kind: String)
   /// The file exists but is empty (0 bytes).
   case emptyFile(path: String)
   /// The file could not be opened for reading (permissions, I/O error).
@@ -34,6 +40,9 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
   case oddDimensions(path: String, width: Int, height: Int)
   /// Invalid settings or arguments for an operation on the file.
   case invalidArgument(path: String, reason: String)
+  /// The file is damaged or cut short where it is used: for more than one second, or more
+  /// than 10 % of the requested range, nothing could be decoded (see ``MediaDamage``).
+  case damaged(path: String, reason: String)
   /// Decoding failed inside the codec.
   case decodeFailed(path: String, reason: String)
   /// Encoding or muxing failed.
@@ -47,7 +56,11 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
     case .fileNotFound(let path):
       return "\(path): no such file; check the path"
     case .isDirectory(let path):
-      return "\(path): is a directory, not a media file"
+      return "\(path): is a directory, not a regular file; give the path of a media file"
+    case .notRegularFile(let path, let kind):
+      return "\(path): not a regular file (\(kind)); Reel reads regular files only"
+    case .notSingleFile(let path, let kind):
+      return "\(path): \(kind); Reel reads single media files only"
     case .emptyFile(let path):
       return "\(path): file is empty (0 bytes)"
     case .unreadable(let path, let reason):
@@ -60,6 +73,9 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
       return "\(path): has no video track"
     case .noAudioTrack(let path):
       return "\(path): has no audio track"
+    case .unsupportedCodec(let path, let codec) where codec == "none":
+      return
+        "\(path): a track's codec is unknown to FFmpeg (codec 'none'); convert the file, e.g. to H.264 and AAC in MP4"
     case .unsupportedCodec(let path, let codec):
       return "\(path): codec '\(codec)' is not supported by this FFmpeg build"
     case .unwritable(let path, let reason):
@@ -78,12 +94,26 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
         "\(path): \(width)×\(height) has an odd dimension, which 4:2:0 video cannot encode; use even dimensions or ask for rounding"
     case .invalidArgument(let path, let reason):
       return "\(path): \(reason)"
+    case .damaged(let path, let reason):
+      return "\(path): damaged or cut short: \(reason); repair or replace the file"
     case .decodeFailed(let path, let reason):
       return "\(path): decoding failed (\(reason))"
     case .encodeFailed(let path, let reason):
       return "\(path): encoding failed (\(reason))"
     case .cancelled(let path):
       return "\(path): cancelled; no file was written"
+    }
+  }
+}
+
+extension MediaError {
+  /// The error for a path ``LocalFile`` refused.
+  init(path: String, fileProblem: LocalFile.Problem) {
+    switch fileProblem {
+    case .notFound: self = .fileNotFound(path: path)
+    case .directory: self = .isDirectory(path: path)
+    case .notRegular(let kind): self = .notRegularFile(path: path, kind: kind)
+    case .unreadable(let reason): self = .unreadable(path: path, reason: reason)
     }
   }
 }

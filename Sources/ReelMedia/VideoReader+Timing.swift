@@ -62,3 +62,18 @@ extension VideoReader {
     return Time(value: start, timescale: Int32(AV_TIME_BASE))
   }
 }
+
+extension VideoReader {
+  /// Where the track ends by its own declared duration, in reader time; nil when the stream
+  /// declares none.
+  static func declaredEnd(of stream: UnsafeMutablePointer<AVStream>, origin: Time) -> Time? {
+    let noTimestamp = reel_AV_NOPTS_VALUE()
+    let timeBase = stream.pointee.time_base
+    guard stream.pointee.duration != noTimestamp, stream.pointee.duration > 0, timeBase.num > 0,
+      timeBase.den > 0
+    else { return nil }
+    let start = stream.pointee.start_time == noTimestamp ? 0 : stream.pointee.start_time
+    let end = Int64(clamping: Int128(start) + Int128(stream.pointee.duration))
+    return ExactTime.difference(Asset.exactTime(end, timeBase), origin)
+  }
+}

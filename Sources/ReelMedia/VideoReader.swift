@@ -63,14 +63,18 @@ public final class VideoReader {
     var raw: FFFrame?
     let time: Time
     let duration: Time?
+    /// Whether damaged packets were skipped between the previous frame and this one, or this
+    /// frame was concealed.
+    let damagedBefore: Bool
     var converted: VideoFrame?
     /// The frame as a ``YUVImage`` sharing the decoder's planes, once asked for.
     var wrapped: YUVImage?
 
-    init(raw: FFFrame, time: Time, duration: Time?) {
+    init(raw: FFFrame, time: Time, duration: Time?, damagedBefore: Bool) {
       self.raw = raw
       self.time = time
       self.duration = duration
+      self.damagedBefore = damagedBefore
     }
   }
 
@@ -89,6 +93,30 @@ public final class VideoReader {
   /// A packet the decoder did not take yet.
   private var packetPending = false
   private var lastTicks: Int64?
+  /// The time of the last `frame(at:)` or `picture(at:)` request.
+  private var lastRequest: Time?
+  /// Where the file says the track ends (reader time): the stream's own duration, else the
+  /// container's when the file is cut short; nil when neither applies. Found on first need.
+  private lazy var declaredEnd: Time? =
+    ownDeclaredEnd
+    ?? Asset.declaredEndOfCutFile(path: asset.path).map { ExactTime.difference($0, origin) }
+  private let ownDeclaredEnd: Time?
+  /// How long a frame lasts when its packet does not say (the nominal frame rate's frame).
+  private let nominalFrameDuration: Time
+  /// Half a nominal frame: a request this far after the end of the frame found is late.
+  private let lateSlack: Time
+  /// The damage log bound when the reader was opened (see ``DamageLog``).
+  private let damageLog: DamageLog?
+  /// Skipped packets already reported, and concealed frames not yet reported.
+  private var reportedDrops = 0
+  private var unreportedConcealed = 0
+  /// Skipped packets seen when the last frame was decoded.
+  private var dropsAtLastFrame = 0
+  /// The time of the last frame decoded (since the last seek).
+  private var lastFrameTime: Time?
+  /// Whether the track's average frame rate is its nominal one (within 1 %): constant-rate
+  /// video, whose frames never stop for long.
+  private let isConstantRate: Bool
 
   /// Opens a reader for a video track of `asset`.
   ///
@@ -159,6 +187,17 @@ public final class VideoReader {
     appliedRotation = applyRotation ? Asset.clockwiseRotation(of: stream) : 0
     converter = FrameConverter(codedWidth: width, codedHeight: height, rotation: appliedRotation)
     origin = VideoReader.timeOrigin(of: container)
+    nominalFrameDuration =
+      chosen.nominalFrameDuration.flatMap { $0 > .zero ? $0 : nil }
+      ?? Time(value: 1, timescale: 30)
+    if let nominal = chosen.frameRate, let average = chosen.averageFrameRate, nominal > 0 {
+      isConstantRate = abs(average - nominal) <= nominal * 0.01
+    } else {
+      isConstantRate = false
+    }
+    lateSlack = Time(seconds: nominalFrameDuration.seconds / 2, preferredTimescale: 90_000)
+    ownDeclaredEnd = VideoReader.declaredEnd(of: stream, origin: origin)
+    damageLog = DamageLog.current
     guard let packet = FFPacket() else {
       throw MediaError.decodeFailed(path: asset.path, reason: "out of memory")
     }
@@ -252,18 +291,81 @@ public final class VideoReader {
     return YUVImage(wrapping: planes, matrix: matrix, owner: SharedFrame(raw))
   }
 
-  /// The decoded frame shown at `time` (see ``frame(at:)``).
+  /// The decoded frame shown at `time` (see ``frame(at:)``), checked for damage: a request
+  /// no frame could be decoded for (the data ends before the end the container declares, or
+  /// damaged packets were skipped before the next frame) shows the frame before it again and
+  /// is counted; more than ``MediaDamage/maximumGap`` of them in a row is an error.
   private func locate(_ time: Time) throws(MediaError) -> DecodedFrame? {
+    let found = try find(time)
+    guard time.isNumeric else { return found }
+    var change = MediaDamage(path: asset.path, kind: .video)
+    change.requested = 1
+    if let found {
+      let covered = found.time + (found.duration ?? nominalFrameDuration)
+      // Half a frame of slack: output frame times rarely fall exactly on source frames.
+      let late = ExactTime.compare(time, covered + lateSlack) >= 0
+      if late {
+        let drained = upcoming == nil && decoderDrained
+        let endsEarly =
+          drained
+          && declaredEnd.map { ExactTime.compare(time, $0 - Self.declaredEndSlack) < 0 } ?? false
+        let skippedBefore = upcoming?.damagedBefore ?? false
+        if endsEarly || skippedBefore {
+          change.missing = 1
+          if endsEarly { change.dataEnd = covered }
+          if ExactTime.compare(time - covered, MediaDamage.maximumGap) > 0 {
+            report(change)
+            throw MediaError.damaged(
+              path: asset.path,
+              reason:
+                "no video frame can be decoded from \(MediaDamage.seconds(covered)) s to \(MediaDamage.seconds(time)) s, more than \(MediaDamage.seconds(MediaDamage.maximumGap)) s; the usable video data ends at \(MediaDamage.seconds(covered)) s"
+            )
+          }
+        }
+      }
+    }
+    report(change)
+    return found
+  }
+
+  /// How far before the declared end a track may stop without being called damaged: the
+  /// container's duration is often a little longer than the video (audio ends later).
+  static let declaredEndSlack = Time(value: 1, timescale: 4)
+
+  /// Adds `change` and the skipped packets and concealed frames not reported yet to the
+  /// damage log.
+  private func report(_ change: MediaDamage) {
+    guard let damageLog else { return }
+    var change = change
+    change.droppedPackets = decoder.droppedPackets - reportedDrops
+    change.concealed = unreportedConcealed
+    reportedDrops = decoder.droppedPackets
+    unreportedConcealed = 0
+    damageLog.add(change)
+  }
+
+  /// The decoded frame shown at `time` (see ``frame(at:)``).
+  private func find(_ time: Time) throws(MediaError) -> DecodedFrame? {
     if time.isNegativeInfinity { return nil }
     if time.isPositiveInfinity { return try locate(Time(value: .max, timescale: 1)) }
     guard time.isNumeric else {
       throw MediaError.invalidArgument(
         path: asset.path, reason: "frame(at:) needs a numeric time, got \(time)")
     }
-    if let current, ExactTime.compare(time, current.time) >= 0,
-      !VideoReader.isFarAhead(time, of: current.time)
-    {
-      return try advance(to: time)
+    // "Far ahead" is measured from the later of the current frame and the last request:
+    // requests that move on in small steps decode forward even when the frames found lag
+    // behind them (a stream cut short, or timestamps that jump back in a damaged file), where
+    // seeking again for every frame would decode the same stretch over and over.
+    let previousRequest = lastRequest
+    lastRequest = time
+    if let current, ExactTime.compare(time, current.time) >= 0 {
+      var reference = current.time
+      if let previousRequest, ExactTime.compare(previousRequest, reference) > 0,
+        ExactTime.compare(previousRequest, time) <= 0
+      {
+        reference = previousRequest
+      }
+      if !VideoReader.isFarAhead(time, of: reference) { return try advance(to: time) }
     }
     if current == nil, atStreamStart {
       if upcoming == nil { upcoming = try decodeNext() }
@@ -387,7 +489,26 @@ public final class VideoReader {
     let durationTicks = frame.pointer.pointee.pkt_duration
     let duration = durationTicks > 0 ? Asset.exactTime(durationTicks, timeBase) : nil
     let time = ExactTime.difference(Asset.exactTime(ticks, timeBase), origin)
-    return DecodedFrame(raw: frame, time: time, duration: duration)
+    let concealed =
+      frame.pointer.pointee.decode_error_flags != 0
+      || frame.pointer.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0
+    if concealed { unreportedConcealed += 1 }
+    // A frame after skipped packets, or one the decoder had to conceal (its references were
+    // lost, as after a stretch the demuxer skipped), ends a damaged stretch: requests in
+    // the gap before it show the previous frame again.
+    // In constant-rate video a jump of more than the tolerated gap is data the demuxer
+    // skipped (it resynchronises past damage without an error); variable-rate video may
+    // legitimately hold a picture that long.
+    let jumped =
+      isConstantRate
+      && lastFrameTime.map {
+        ExactTime.compare(ExactTime.difference(time, $0), MediaDamage.maximumGap) > 0
+      } ?? false
+    let damagedBefore = concealed || jumped || decoder.droppedPackets != dropsAtLastFrame
+    dropsAtLastFrame = decoder.droppedPackets
+    lastFrameTime = time
+    return DecodedFrame(
+      raw: frame, time: time, duration: duration, damagedBefore: damagedBefore)
   }
 
   // MARK: - Seeking
@@ -417,5 +538,6 @@ public final class VideoReader {
     pendingError = nil
     packetPending = false
     lastTicks = nil
+    lastFrameTime = nil
   }
 }

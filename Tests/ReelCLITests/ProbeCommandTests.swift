@@ -68,7 +68,10 @@ struct ProbeCommandTests {
     try Data("not a movie\n".utf8).write(to: URL(fileURLWithPath: text))
     let cases: [(String, String)] = [
       (text, "reel: \(text): not a media file FFmpeg recognises (no known container format)\n"),
-      (folder.path, "reel: \(folder.path): is a directory, not a media file\n"),
+      (
+        folder.path,
+        "reel: \(folder.path): is a directory, not a regular file; give the path of a media file\n"
+      ),
       ("/nonexistent/clip.mp4", "reel: /nonexistent/clip.mp4: no such file; check the path\n"),
     ]
     for (path, message) in cases {

@@ -26,7 +26,7 @@ struct BadInputTests {
     #expect(throws: MediaError.isDirectory(path: folder.path)) { try Asset(path: folder.path) }
     #expect(
       MediaError.isDirectory(path: folder.path).description
-        == "\(folder.path): is a directory, not a media file")
+        == "\(folder.path): is a directory, not a regular file; give the path of a media file")
   }
 
   @Test func emptyFile() throws {

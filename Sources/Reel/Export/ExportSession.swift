@@ -130,6 +130,10 @@ public struct ExportResult: Sendable {
   /// Video frames that stayed in 4:2:0 Y′CbCr from decoder to encoder (see
   /// ``ExportSettings/usesYUVFastPath``); the rest were drawn in RGB.
   public var yuvFrameCount: Int = 0
+  /// What was rendered but is worth telling: one line per damaged source file and kind,
+  /// counting the frames repeated or concealed and the audio left silent (see
+  /// ``MediaDamage``). Empty when every source decoded cleanly.
+  public var warnings: [String] = []
 }
 
 /// Shared cancellation flag and the queues to wake when it is raised.

@@ -14,6 +14,9 @@ final class DecoderContext {
   /// The codec context; never nil after a successful `init`.
   let context: UnsafeMutablePointer<AVCodecContext>
 
+  /// Packets (and decode calls) rejected as invalid data and skipped so far.
+  private(set) var droppedPackets = 0
+
   /// What `receive(into:)` produced.
   enum Output {
     /// A decoded frame is in the frame passed in.
@@ -79,7 +82,11 @@ final class DecoderContext {
   func send(_ packet: FFPacket) throws(MediaError) -> Bool {
     let code = avcodec_send_packet(context, packet.pointer)
     if code == FFmpegError.tryAgainCode { return false }
-    if code >= 0 || code == FFmpegError.invalidDataCode { return true }
+    if code >= 0 { return true }
+    if code == FFmpegError.invalidDataCode {
+      droppedPackets += 1
+      return true
+    }
     throw MediaError.decodeFailed(
       path: path, reason: "avcodec_send_packet: \(FFmpegError.message(for: code))")
   }
@@ -100,7 +107,9 @@ final class DecoderContext {
     frame.unref()
     let code = avcodec_receive_frame(context, frame.pointer)
     if code >= 0 { return .frame }
-    if code == FFmpegError.tryAgainCode || code == FFmpegError.invalidDataCode {
+    if code == FFmpegError.tryAgainCode { return .needsInput }
+    if code == FFmpegError.invalidDataCode {
+      droppedPackets += 1
       return .needsInput
     }
     if code == FFmpegError.endOfFileCode { return .endOfStream }

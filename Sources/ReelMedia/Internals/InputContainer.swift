@@ -3,10 +3,18 @@ import Foundation
 
 /// Owns an opened input `AVFormatContext` for one local file.
 ///
-/// Opening checks the path first (missing, directory, empty, unreadable), then opens it with
-/// FFmpeg restricted to the `file` protocol, so a media file cannot make Reel read a network
-/// resource or another file (no `concat:`, `subfile:`, HLS playlists of URLs, …). Failures
-/// become ``MediaError`` values that name the path.
+/// Opening reads only the file that was named:
+/// - the path must be a regular file (``LocalFile``: a FIFO, device, socket or directory is
+///   refused before anything opens it);
+/// - Reel opens that one file itself and hands FFmpeg the descriptor (``FileIO``), so FFmpeg
+///   never resolves the path;
+/// - the container format is probed from the file's bytes alone (not its name), and formats
+///   that read other files (HLS and DASH playlists, concat lists, image-sequence patterns,
+///   SDP, IMF, …) are refused with `MediaError.notSingleFile`;
+/// - every further open a demuxer attempts (a playlist segment, a QuickTime reference, …)
+///   goes through `io_open`, which refuses it, and the protocol whitelist is `file` only.
+///
+/// Failures become ``MediaError`` values that name the path.
 ///
 /// Not Sendable: one reader owns one container and uses it from one thread at a time.
 final class InputContainer {
@@ -14,33 +22,72 @@ final class InputContainer {
   let path: String
   /// The demuxer context; never nil after a successful `init`.
   let context: UnsafeMutablePointer<AVFormatContext>
+  /// The one file the demuxer reads. Declared after `context`, so it is released after the
+  /// context is closed in `deinit`.
+  private let file: FileIO
+  /// Set by the `io_open` callback when the demuxer tried to open another file.
+  private let refusal: RefusedOpen
 
   /// Opens `path` and reads its stream information.
   ///
-  /// - Throws: `MediaError.fileNotFound`, `.isDirectory`, `.emptyFile`, `.unreadable`,
-  ///   `.notMedia` (no container recognised) or `.corrupt` (recognised but unreadable).
+  /// - Throws: `MediaError.fileNotFound`, `.isDirectory`, `.notRegularFile`, `.emptyFile`,
+  ///   `.unreadable`, `.notSingleFile` (a playlist or list of other files), `.notMedia` (no
+  ///   container recognised) or `.corrupt` (recognised but unreadable).
   init(path: String) throws(MediaError) {
     self.path = path
     try InputContainer.checkReadableFile(path)
+    if let kind = InputContainer.multiFileKind(ofHead: try InputContainer.head(of: path)) {
+      throw MediaError.notSingleFile(path: path, kind: kind)
+    }
     FFmpegLogging.configure()
+    let file = try FileIO(path: path)
+    let refusal = RefusedOpen()
 
+    // Probe the bytes only: a name such as `img%03d.png` must not select the image-sequence
+    // demuxer, and a file's extension is not evidence of its content.
+    var probed: UnsafePointer<AVInputFormat>? = nil
+    let probeCode = av_probe_input_buffer2(file.context, &probed, "", nil, 0, 0)
+    guard probeCode >= 0, let format = probed else {
+      throw InputContainer.classifyOpenFailure(path: path, code: probeCode)
+    }
+    let formatName = String(cString: format.pointee.name)
+    if let kind = InputContainer.multiFileKind(ofFormat: formatName, flags: format.pointee.flags) {
+      throw MediaError.notSingleFile(path: path, kind: kind)
+    }
+
+    guard let allocated = avformat_alloc_context() else {
+      throw MediaError.decodeFailed(path: path, reason: "out of memory")
+    }
+    allocated.pointee.pb = file.context
+    allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+    allocated.pointee.opaque = Unmanaged.passUnretained(refusal).toOpaque()
+    allocated.pointee.io_open = InputContainer.refuseOpen
     var options: OpaquePointer? = nil
     av_dict_set(&options, "protocol_whitelist", "file", 0)
+    // Copied to any context a demuxer opens inside this one: only the same format.
+    av_dict_set(&options, "format_whitelist", formatName, 0)
     defer { av_dict_free(&options) }
 
-    var formatContext: UnsafeMutablePointer<AVFormatContext>? = nil
-    // FFmpeg reads a leading `name:` as a protocol, so a relative `clip:1.mp4` would fail
-    // with "Protocol not found". The explicit `file:` prefix makes FFmpeg open exactly the
-    // path checked above.
-    let openCode = avformat_open_input(&formatContext, "file:" + path, nil, &options)
+    var formatContext: UnsafeMutablePointer<AVFormatContext>? = allocated
+    // On failure FFmpeg frees the context (not the custom I/O, which `file` owns).
+    let openCode = avformat_open_input(&formatContext, path, format, &options)
     guard openCode >= 0, let opened = formatContext else {
-      throw InputContainer.classifyOpenFailure(path: path, code: openCode)
+      if let url = refusal.url {
+        throw MediaError.notSingleFile(path: path, kind: "a file that refers to \(url)")
+      }
+      throw MediaError.corrupt(
+        path: path, reason: "\(formatName): \(FFmpegError.message(for: openCode))")
     }
     context = opened
+    self.file = file
+    self.refusal = refusal
 
     // Every stored property is set now, so a throw from here on runs `deinit`, which
     // closes the context: closing it here as well would free it twice.
     let infoCode = avformat_find_stream_info(opened, nil)
+    if let url = refusal.url {
+      throw MediaError.notSingleFile(path: path, kind: "a file that refers to \(url)")
+    }
     if infoCode < 0 {
       throw MediaError.corrupt(path: path, reason: FFmpegError.message(for: infoCode))
     }
@@ -96,46 +143,72 @@ final class InputContainer {
 
   // MARK: - Opening checks
 
-  /// Checks the path names a non-empty regular file this process may read.
+  /// Checks the path names a non-empty regular file (see ``LocalFile``), without opening it.
   static func checkReadableFile(_ path: String) throws(MediaError) {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw MediaError.fileNotFound(path: path)
+    let size: Int64
+    do {
+      size = try LocalFile.checkRegular(path)
+    } catch {
+      throw MediaError(path: path, fileProblem: error)
     }
-    if isDirectory.boolValue { throw MediaError.isDirectory(path: path) }
-    guard FileManager.default.isReadableFile(atPath: path) else {
-      throw MediaError.unreadable(path: path, reason: "permission denied")
-    }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?
-      .int64Value
     if size == 0 { throw MediaError.emptyFile(path: path) }
   }
 
-  /// Tells a file FFmpeg does not recognise at all from a recognised container that is damaged.
-  ///
-  /// The content (not the file name) is probed: a file whose first bytes look like a known
-  /// container but fails to open is corrupt or truncated; anything else is not media.
+  /// The first 64 KB of the regular file at `path`.
+  static func head(of path: String) throws(MediaError) -> Data {
+    do {
+      return try LocalFile.read(path, upTo: 1 << 16)
+    } catch {
+      throw MediaError(path: path, fileProblem: error)
+    }
+  }
+
+  /// What a file is when its first bytes show a text format that lists other files
+  /// (`an HLS playlist`, `an ffconcat list`, `a DASH manifest`), else nil. Checked before
+  /// FFmpeg sees the file, so such a file is named for what it is even when no demuxer
+  /// would claim it.
+  static func multiFileKind(ofHead head: Data) -> String? {
+    var text = Substring(String(decoding: head.prefix(4096), as: UTF8.self))
+    if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+    text = text.drop { $0.isWhitespace }
+    if text.hasPrefix("#EXTM3U") { return "an HLS playlist" }
+    if text.hasPrefix("ffconcat version") { return "an ffconcat list" }
+    if text.hasPrefix("<"), text.contains("<MPD") { return "a DASH manifest" }
+    return nil
+  }
+
+  /// What a file is when the demuxer FFmpeg chose for it reads other files or resources,
+  /// else nil.
+  static func multiFileKind(ofFormat name: String, flags: Int32) -> String? {
+    switch name {
+    case "hls", "applehttp": return "an HLS playlist"
+    case "concat": return "a concat list"
+    case "dash": return "a DASH manifest"
+    case "imf": return "an IMF composition playlist"
+    case "image2": return "an image-sequence pattern"
+    case "sdp", "rtsp", "rtp": return "a network session description"
+    default:
+      // A demuxer that opens its input itself cannot read the one file Reel opened.
+      return flags & AVFMT_NOFILE != 0 ? "a \(name) source, which reads other files" : nil
+    }
+  }
+
+  /// Tells a file FFmpeg does not recognise at all from one it cannot read.
   static func classifyOpenFailure(path: String, code: Int32) -> MediaError {
     if code == reel_AVERROR(EACCES) {
       return .unreadable(path: path, reason: "permission denied")
     }
-    if code == reel_AVERROR(ENOENT) {
-      return .fileNotFound(path: path)
-    }
-    if let name = probeFormatName(path: path) {
-      return .corrupt(path: path, reason: "\(name): \(FFmpegError.message(for: code))")
+    if code == reel_AVERROR(EIO) {
+      return .unreadable(path: path, reason: FFmpegError.message(for: code))
     }
     return .notMedia(path: path)
   }
 
   /// The short name of the container FFmpeg recognises from the file's first bytes alone,
-  /// or nil when no demuxer claims them with confidence.
+  /// or nil when no demuxer claims them with confidence (or the file cannot be read).
   static func probeFormatName(path: String) -> String? {
     FFmpegLogging.configure()
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    let head = (try? handle.read(upToCount: 1 << 16)) ?? Data()
-    guard !head.isEmpty else { return nil }
+    guard let head = try? head(of: path), !head.isEmpty else { return nil }
     var buffer = [UInt8](head)
     buffer.append(contentsOf: repeatElement(0, count: Int(AVPROBE_PADDING_SIZE)))
     return buffer.withUnsafeMutableBufferPointer { bytes -> String? in
@@ -150,4 +223,25 @@ final class InputContainer {
       return String(cString: format.pointee.name)
     }
   }
+
+  /// The `io_open` of every container: refuses each open and records the first URL asked
+  /// for, so the error can say what the file refers to.
+  private static let refuseOpen:
+    @convention(c) (
+      UnsafeMutablePointer<AVFormatContext>?,
+      UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?, UnsafePointer<CChar>?, Int32,
+      UnsafeMutablePointer<OpaquePointer?>?
+    ) -> Int32 = { context, _, url, _, _ in
+      if let opaque = context?.pointee.opaque {
+        let refusal = Unmanaged<RefusedOpen>.fromOpaque(opaque).takeUnretainedValue()
+        if refusal.url == nil { refusal.url = url.map { String(cString: $0) } ?? "another file" }
+      }
+      return reel_AVERROR(EPERM)
+    }
+}
+
+/// The first other file a demuxer tried to open (written by the `io_open` callback on the
+/// container's thread).
+final class RefusedOpen {
+  var url: String?
 }

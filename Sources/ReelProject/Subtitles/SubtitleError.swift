@@ -10,6 +10,9 @@ public struct SubtitleError: Error, Sendable, Hashable, CustomStringConvertible 
     case fileNotFound
     /// The path names a directory.
     case isDirectory
+    /// The path names something other than a regular file: what (`a FIFO`, `a character
+    /// device`, …).
+    case notRegularFile(String)
     /// The file could not be read (permissions, I/O error); the system's reason.
     case unreadable(String)
     /// The bytes are not UTF-8 (and there is no UTF-16 byte-order mark): the first byte of
@@ -65,6 +68,8 @@ public struct SubtitleError: Error, Sendable, Hashable, CustomStringConvertible 
       return "no such file; check the path"
     case .isDirectory:
       return "is a directory; give the path of an .srt or .vtt file"
+    case .notRegularFile(let kind):
+      return "not a regular file (\(kind)); give the path of an .srt or .vtt file"
     case .unreadable(let why):
       return "cannot be read (\(why)); check that the file exists and is readable"
     case .invalidUTF8(let byte, let offset):

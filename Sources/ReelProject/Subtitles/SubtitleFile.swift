@@ -1,4 +1,5 @@
 import Foundation
+import ReelMedia
 
 /// Reads SubRip (`.srt`) and WebVTT (`.vtt`) subtitle files into timed, styled cues.
 ///
@@ -26,19 +27,21 @@ public enum SubtitleFile {
   ///
   /// - Parameter path: The file's path; messages name it as given.
   /// - Returns: The cues in file order and the warnings.
-  /// - Throws: ``SubtitleError`` when the file is missing or unreadable, is not UTF-8 or
+  /// - Throws: ``SubtitleError`` when the file is missing, unreadable or not a regular file
+  ///   (a FIFO, device or socket is refused without being opened), is not UTF-8 or
   ///   UTF-16 text, or has a malformed timing line.
   public static func load(path: String) throws(SubtitleError) -> SubtitleParseResult {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw SubtitleError(path: path, reason: .fileNotFound)
-    }
-    if isDirectory.boolValue { throw SubtitleError(path: path, reason: .isDirectory) }
+    // A FIFO or device is refused before it is opened (reading one could block forever).
     let data: Data
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try LocalFile.read(path)
     } catch {
-      throw SubtitleError(path: path, reason: .unreadable(error.localizedDescription))
+      switch error {
+      case .notFound: throw SubtitleError(path: path, reason: .fileNotFound)
+      case .directory: throw SubtitleError(path: path, reason: .isDirectory)
+      case .notRegular(let kind): throw SubtitleError(path: path, reason: .notRegularFile(kind))
+      case .unreadable(let why): throw SubtitleError(path: path, reason: .unreadable(why))
+      }
     }
     return try parse(data: data, format: nil, path: path)
   }

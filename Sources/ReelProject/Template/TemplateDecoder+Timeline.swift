@@ -143,6 +143,13 @@ extension TemplateDecoder {
         let start = clip.get("start") { self.duration($0, $1, allowZero: true) }
         let length = clip.get("duration") { self.duration($0, $1) }
         guard let asset = asset(mediaNode, clip.path("media")) else { continue }
+        guard !asset.isStillImage else {
+          problem(
+            clip.path("media"),
+            "\(asset.path) is a still image (\(asset.formatName)), not a movie: use \"image\" with a \"duration\" for a clip that shows a picture, or an image layer",
+            at: mediaNode)
+          continue
+        }
         let media = SourceMedia(asset: asset)
         guard media.video != nil else {
           problem(
@@ -395,6 +402,16 @@ extension TemplateDecoder {
             return
           }
           info = found
+        }
+        // `asset(_:_:)` opened the decoders of the first video and audio tracks; a segment
+        // may name another one.
+        if streamIndex != nil {
+          do {
+            try asset.checkDecoders(for: [info])
+          } catch {
+            problem(segment.path("track"), error.description, at: segment["track"])
+            return
+          }
         }
         let source = SourceTrack(asset: asset, track: info)
         let available = source.availableDuration ?? asset.duration

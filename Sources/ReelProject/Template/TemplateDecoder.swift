@@ -344,6 +344,8 @@ final class TemplateDecoder {
     if let cached = assetCache[resolved] { return cached }
     do {
       let asset = try Asset(path: resolved)
+      // What a render will decode must open now, so validate reports it.
+      try asset.checkDecoders()
       assetCache[resolved] = asset
       return asset
     } catch {

@@ -181,6 +181,8 @@ struct ExportJob: Sendable {
       return .failure(.media(error))
     }
 
+    // Every reader the stages open reports what it could not decode here.
+    let damage = DamageLog()
     let failure = FirstFailure()
     let busy = StageTimes()
     let yuvFrames = FrameCounter()
@@ -201,7 +203,9 @@ struct ExportJob: Sendable {
     let stages = DispatchGroup()
     if frameCount > 0 {
       startThread("reel.decode", group: stages) {
-        self.decodeStage(into: decoded, cancellation: cancellation, busy: busy, fail: fail)
+        DamageLog.$current.withValue(damage) {
+          self.decodeStage(into: decoded, cancellation: cancellation, busy: busy, fail: fail)
+        }
       }
       startThread("reel.composite", group: stages) {
         self.compositeStage(
@@ -209,9 +213,11 @@ struct ExportJob: Sendable {
           yuvFrames: yuvFrames, fail: fail)
       }
     }
-    let encodeOutcome = encodeStage(
-      writer: writer, from: composited, cancellation: cancellation, busy: busy,
-      progress: progress, started: started, clock: clock)
+    let encodeOutcome = DamageLog.$current.withValue(damage) {
+      encodeStage(
+        writer: writer, from: composited, cancellation: cancellation, busy: busy,
+        progress: progress, started: started, clock: clock)
+    }
     if case .failure(let error) = encodeOutcome { fail(error) }
     stages.wait()
 
@@ -222,6 +228,12 @@ struct ExportJob: Sendable {
     if let error = failure.error {
       writer.cancel()
       return .failure(error)
+    }
+    // Short damage renders with a warning; too much of a source missing is an error.
+    let reports = damage.reports
+    if let error = reports.lazy.compactMap(\.error).first {
+      writer.cancel()
+      return .failure(.media(error))
     }
     do {
       try writer.finish()
@@ -236,7 +248,7 @@ struct ExportJob: Sendable {
         stageBusySeconds: busy.snapshot,
         queueHighWater: [
           "decoded": decoded.highWaterMark(), "composited": composited.highWaterMark(),
-        ], yuvFrameCount: yuvFrames.count))
+        ], yuvFrameCount: yuvFrames.count, warnings: damage.warnings))
   }
 
   private func startThread(

@@ -1,0 +1,111 @@
+import CFFmpeg
+
+extension Asset {
+  /// Whether the file is a single still picture (PNG, JPEG, WebP, BMP, TIFF, …, read by one
+  /// of FFmpeg's image demuxers), which has a picture but no timeline: such a file is shown by
+  /// an image layer, not played as a clip.
+  public var isStillImage: Bool {
+    formatName.hasSuffix("_pipe") || formatName == "image2"
+  }
+
+  /// Checks that the tracks a render decodes can be decoded: opens (and closes) a decoder
+  /// for each of `tracks`, so a file whose codec has no decoder in this FFmpeg build, or
+  /// whose decoder refuses the stream's parameters, is reported before a render starts; and
+  /// checks that the file's data reaches about the end its container declares, so a file
+  /// cut short is reported too.
+  ///
+  /// - Parameter tracks: Tracks of this asset; nil for the first video track and the first
+  ///   audio track (those a clip uses), whichever exist.
+  /// - Throws: `MediaError.unsupportedCodec` when there is no decoder for a track's codec,
+  ///   `.decodeFailed` when its decoder cannot be opened, `.damaged` when the data ends more
+  ///   than a second before the declared end, and the errors of opening the file.
+  public func checkDecoders(for tracks: [TrackInfo]? = nil) throws(MediaError) {
+    let chosen = tracks ?? [videoTracks.first, audioTracks.first].compactMap { $0 }
+    guard !chosen.isEmpty else { return }
+    let container = try InputContainer(path: path)
+    for track in chosen {
+      guard track.index >= 0, track.index < container.streamCount else {
+        throw MediaError.invalidArgument(
+          path: path, reason: "no stream \(track.index) in this file")
+      }
+      _ = try DecoderContext(stream: container.stream(at: track.index), path: path, threadCount: 1)
+    }
+    try Asset.checkDataReachesDeclaredEnd(container)
+  }
+
+  /// Checks that the file holds data up to about the end its container declares; see
+  /// ``cutShort(_:)``.
+  static func checkDataReachesDeclaredEnd(_ container: InputContainer) throws(MediaError) {
+    guard let cut = cutShort(container) else { return }
+    let start = cut.start
+    let seconds = { (value: Int64) in MediaDamage.seconds(Double(value - start) / 1e6) }
+    let end =
+      cut.usableEnd.map { "at about \(seconds($0)) s" }
+      ?? "before \(seconds(max(start, cut.declaredEnd - 2 * Int64(AV_TIME_BASE)))) s"
+    throw MediaError.damaged(
+      path: container.path,
+      reason:
+        "the file declares \(seconds(cut.declaredEnd)) s but its data ends \(end) (a cut or damaged file)"
+    )
+  }
+
+  /// Where a file cut short ends: seeks to two seconds before the end its container declares
+  /// and reads the packets there. A file whose data ends more than ``MediaDamage/maximumGap``
+  /// earlier (a truncated download) is cut short; the times are in microseconds on the
+  /// container's clock, with the container's start; `usableEnd` is nil when no packet was
+  /// found after the seek (the data ends before it).
+  ///
+  /// Nil when the data reaches the declared end, when the container declares no duration,
+  /// or when it cannot seek there. The container's read position is left wherever the
+  /// check ended.
+  static func cutShort(_ container: InputContainer) -> (
+    declaredEnd: Int64, usableEnd: Int64?, start: Int64
+  )? {
+    let context = container.context
+    let noTimestamp = reel_AV_NOPTS_VALUE()
+    let duration = context.pointee.duration
+    guard duration != noTimestamp, duration > 0 else { return nil }
+    let start = context.pointee.start_time == noTimestamp ? 0 : context.pointee.start_time
+    let declaredEnd = Int64(clamping: Int128(start) + Int128(duration))
+    let second = Int64(AV_TIME_BASE)
+    let target = max(start, declaredEnd - 2 * second)
+    guard avformat_seek_file(context, -1, Int64.min, target, target, AVSEEK_FLAG_BACKWARD) >= 0
+    else { return nil }
+    guard let packet = FFPacket() else { return nil }
+    var lastEnd: Int64?
+    var count = 0
+    // A few thousand packets cover the last two seconds of any real file.
+    while count < 5_000 {
+      let more: Bool
+      do {
+        more = try container.readPacket(into: packet)
+      } catch {
+        break
+      }
+      guard more else { break }
+      count += 1
+      let raw = packet.pointer.pointee
+      let index = Int(raw.stream_index)
+      guard index >= 0, index < container.streamCount else { continue }
+      let timeBase = container.stream(at: index).pointee.time_base
+      let stamp = raw.pts != noTimestamp ? raw.pts : raw.dts
+      guard stamp != noTimestamp, timeBase.num > 0, timeBase.den > 0 else { continue }
+      let end = av_rescale_q(
+        Int64(clamping: Int128(stamp) + Int128(max(raw.duration, 0))), timeBase,
+        reel_AV_TIME_BASE_Q())
+      lastEnd = max(lastEnd ?? end, end)
+    }
+    guard declaredEnd - (lastEnd ?? target) > second else { return nil }
+    return (declaredEnd, lastEnd, start)
+  }
+
+  /// The end the container declares, in seconds on the container's clock, when the file at
+  /// `path` is cut short (``cutShort(_:)``); nil for a whole file or one that cannot be
+  /// checked. A track without a duration of its own is missing data up to this end.
+  static func declaredEndOfCutFile(path: String) -> Time? {
+    guard let container = try? InputContainer(path: path), let cut = cutShort(container) else {
+      return nil
+    }
+    return Time(value: cut.declaredEnd, timescale: Int32(AV_TIME_BASE))
+  }
+}

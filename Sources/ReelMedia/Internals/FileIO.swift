@@ -1,0 +1,87 @@
+import CFFmpeg
+import Glibc
+
+/// Owns the one file an input container reads: its descriptor (opened by ``LocalFile``, so
+/// only a regular file) and the `AVIOContext` FFmpeg reads it through.
+///
+/// The demuxer gets this context instead of a path, so FFmpeg never opens the input itself;
+/// every other open a demuxer attempts goes through `AVFormatContext.io_open`, which
+/// ``InputContainer`` refuses. Reads and seeks are plain `read`/`lseek` on the descriptor.
+///
+/// Not Sendable: one container owns it and uses it from one thread at a time.
+final class FileIO {
+  /// The descriptor of the open file.
+  let descriptor: Int32
+  /// The context handed to the demuxer; valid while `self` lives.
+  let context: UnsafeMutablePointer<AVIOContext>
+
+  /// Bytes FFmpeg reads from the file per call.
+  private static let bufferSize: Int32 = 1 << 16
+
+  /// Opens `path` (a regular file) for reading through FFmpeg.
+  ///
+  /// - Throws: `MediaError.fileNotFound`, `.isDirectory`, `.notRegularFile`, `.unreadable`,
+  ///   or `.decodeFailed` when FFmpeg cannot allocate its context.
+  init(path: String) throws(MediaError) {
+    let opened: Int32
+    do {
+      opened = try LocalFile.open(path)
+    } catch {
+      throw MediaError(path: path, fileProblem: error)
+    }
+    guard let buffer = av_malloc(Int(Self.bufferSize)) else {
+      close(opened)
+      throw MediaError.decodeFailed(path: path, reason: "out of memory")
+    }
+    descriptor = opened
+    // The opaque pointer is the descriptor itself, boxed: the callbacks capture nothing.
+    let made = avio_alloc_context(
+      buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0,
+      UnsafeMutableRawPointer(bitPattern: Int(opened) + 1), FileIO.readCallback, nil,
+      FileIO.seekCallback)
+    guard let made else {
+      av_free(buffer)
+      close(opened)
+      throw MediaError.decodeFailed(path: path, reason: "out of memory")
+    }
+    context = made
+  }
+
+  deinit {
+    // FFmpeg may have replaced the buffer it was given; free the one it holds now.
+    av_freep(&context.pointee.buffer)
+    var toFree: UnsafeMutablePointer<AVIOContext>? = context
+    avio_context_free(&toFree)
+    close(descriptor)
+  }
+
+  /// The descriptor encoded in the opaque pointer (offset by one so that 0 is not nil).
+  private static func descriptor(_ opaque: UnsafeMutableRawPointer?) -> Int32 {
+    Int32(truncatingIfNeeded: Int(bitPattern: opaque) - 1)
+  }
+
+  private static let readCallback:
+    @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
+      opaque, buffer, size in
+      guard let buffer, size > 0 else { return 0 }
+      while true {
+        let count = read(FileIO.descriptor(opaque), buffer, Int(size))
+        if count > 0 { return Int32(count) }
+        if count == 0 { return reel_AVERROR_EOF() }
+        if errno != EINTR { return reel_AVERROR(errno) }
+      }
+    }
+
+  private static let seekCallback:
+    @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 =
+      { opaque, offset, whence in
+        let file = FileIO.descriptor(opaque)
+        if whence & AVSEEK_SIZE != 0 {
+          var info = stat()
+          guard fstat(file, &info) == 0 else { return Int64(reel_AVERROR(errno)) }
+          return Int64(info.st_size)
+        }
+        let position = lseek(file, off_t(offset), whence & ~AVSEEK_FORCE)
+        return position < 0 ? Int64(reel_AVERROR(errno)) : Int64(position)
+      }
+}

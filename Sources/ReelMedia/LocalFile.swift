@@ -1,0 +1,116 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The one rule for input files Reel reads (media, images, soundtracks, subtitles): the path
+/// must name a regular file, and opening it must never block.
+///
+/// The path is checked with `stat` before anything opens it, so a FIFO, a device, a socket or
+/// a directory is refused at once (opening a FIFO for reading would wait for a writer; a
+/// device such as `/dev/zero` never ends). A file that passes is opened with `O_NONBLOCK`
+/// and checked again on the descriptor, so a path swapped for a FIFO between the check and
+/// the open is refused too.
+package enum LocalFile {
+  /// Why a path cannot be read as a file.
+  package enum Problem: Error, Hashable, Sendable {
+    /// Nothing exists at the path.
+    case notFound
+    /// The path names a directory.
+    case directory
+    /// The path names something other than a regular file or a directory: its kind
+    /// (`a FIFO`, `a character device`, `a block device`, `a socket`).
+    case notRegular(kind: String)
+    /// The file exists but cannot be opened or read: the system's reason.
+    case unreadable(reason: String)
+  }
+
+  /// Checks that `path` names a regular file, without opening it.
+  ///
+  /// - Parameter path: A local path (symbolic links are followed).
+  /// - Returns: The file's size in bytes.
+  /// - Throws: ``Problem``.
+  @discardableResult
+  package static func checkRegular(_ path: String) throws(Problem) -> Int64 {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw problem(errno: errno) }
+    try checkKind(info.st_mode)
+    return Int64(info.st_size)
+  }
+
+  /// Opens `path` for reading after checking it is a regular file.
+  ///
+  /// - Parameter path: A local path.
+  /// - Returns: A descriptor open for reading (blocking mode, close-on-exec); the caller
+  ///   closes it.
+  /// - Throws: ``Problem``.
+  package static func open(_ path: String) throws(Problem) -> Int32 {
+    try checkRegular(path)
+    let descriptor = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw problem(errno: errno) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw problem(errno: code)
+    }
+    do {
+      try checkKind(info.st_mode)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    // Regular files never block; clear the flag so reads behave normally.
+    let flags = fcntl(descriptor, F_GETFL)
+    if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+    return descriptor
+  }
+
+  /// Reads up to `limit` bytes from the start of the regular file at `path`.
+  ///
+  /// - Parameters:
+  ///   - path: A local path.
+  ///   - limit: The most bytes to read; nil for the whole file.
+  /// - Returns: The bytes read.
+  /// - Throws: ``Problem``.
+  package static func read(_ path: String, upTo limit: Int? = nil) throws(Problem) -> Data {
+    let descriptor = try open(path)
+    defer { close(descriptor) }
+    var result = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while limit.map({ result.count < $0 }) ?? true {
+      let wanted = min(chunk.count, limit.map { $0 - result.count } ?? chunk.count)
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw problem(errno: errno)
+      }
+      if count == 0 { break }
+      result.append(contentsOf: chunk[0..<count])
+    }
+    return result
+  }
+
+  private static func checkKind(_ mode: mode_t) throws(Problem) {
+    switch mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw .directory
+    case S_IFIFO: throw .notRegular(kind: "a FIFO")
+    case S_IFCHR: throw .notRegular(kind: "a character device")
+    case S_IFBLK: throw .notRegular(kind: "a block device")
+    case S_IFSOCK: throw .notRegular(kind: "a socket")
+    default: throw .notRegular(kind: "a special file")
+    }
+  }
+
+  private static func problem(errno code: Int32) -> Problem {
+    switch code {
+    case ENOENT, ENOTDIR: return .notFound
+    case EISDIR: return .directory
+    case EACCES, EPERM: return .unreadable(reason: "permission denied")
+    case ENXIO: return .notRegular(kind: "a socket or device")
+    default: return .unreadable(reason: String(cString: strerror(code)))
+    }
+  }
+}
