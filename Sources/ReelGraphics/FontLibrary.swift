@@ -130,24 +130,15 @@ public final class FontLibrary: @unchecked Sendable {
   /// What a font file's first face says about itself, checking the path first (see
   /// ``problem(withFontFile:)``); the caller holds the lock.
   static func queryFace(_ path: String) -> Result<FontFace, FontFileProblem> {
-    var info = stat()
-    guard stat(path, &info) == 0 else {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { return .failure(.missing(path: path)) }
-      return .failure(.unreadable(path: path, reason: String(cString: strerror(code))))
-    }
-    let type = info.st_mode & S_IFMT
-    guard type == S_IFREG else {
-      let kind: String
-      switch type {
-      case S_IFDIR: kind = "a directory"
-      case S_IFIFO: kind = "a FIFO"
-      case S_IFCHR: kind = "a character device"
-      case S_IFBLK: kind = "a block device"
-      case S_IFSOCK: kind = "a socket"
-      default: kind = "not a file"
+    do {
+      try LocalFile.checkRegular(path)
+    } catch {
+      switch error {
+      case .notFound: return .failure(.missing(path: path))
+      case .directory: return .failure(.notRegularFile(path: path, kind: "a directory"))
+      case .notRegular(let kind): return .failure(.notRegularFile(path: path, kind: kind))
+      case .unreadable(let reason): return .failure(.unreadable(path: path, reason: reason))
       }
-      return .failure(.notRegularFile(path: path, kind: kind))
     }
     guard access(path, R_OK) == 0 else {
       return .failure(.unreadable(path: path, reason: String(cString: strerror(errno))))

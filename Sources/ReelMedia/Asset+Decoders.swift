@@ -10,15 +10,13 @@ extension Asset {
 
   /// Checks that the tracks a render decodes can be decoded: opens (and closes) a decoder
   /// for each of `tracks`, so a file whose codec has no decoder in this FFmpeg build, or
-  /// whose decoder refuses the stream's parameters, is reported before a render starts; and
-  /// checks that the file's data reaches about the end its container declares, so a file
-  /// cut short is reported too.
+  /// whose decoder refuses the stream's parameters, is reported before a render starts.
+  /// (``checkData(covers:)`` checks that the part a render uses is present.)
   ///
   /// - Parameter tracks: Tracks of this asset; nil for the first video track and the first
   ///   audio track (those a clip uses), whichever exist.
   /// - Throws: `MediaError.unsupportedCodec` when there is no decoder for a track's codec,
-  ///   `.decodeFailed` when its decoder cannot be opened, `.damaged` when the data ends more
-  ///   than a second before the declared end, and the errors of opening the file.
+  ///   `.decodeFailed` when its decoder cannot be opened, and the errors of opening the file.
   public func checkDecoders(for tracks: [TrackInfo]? = nil) throws(MediaError) {
     let chosen = tracks ?? [videoTracks.first, audioTracks.first].compactMap { $0 }
     guard !chosen.isEmpty else { return }
@@ -30,22 +28,36 @@ extension Asset {
       }
       _ = try DecoderContext(stream: container.stream(at: track.index), path: path, threadCount: 1)
     }
-    try Asset.checkDataReachesDeclaredEnd(container)
   }
 
-  /// Checks that the file holds data up to about the end its container declares; see
-  /// ``cutShort(_:)``.
-  static func checkDataReachesDeclaredEnd(_ container: InputContainer) throws(MediaError) {
-    guard let cut = cutShort(container) else { return }
-    let start = cut.start
-    let seconds = { (value: Int64) in MediaDamage.seconds(Double(value - start) / 1e6) }
+  /// Checks, before a render, that the file holds data for the part of it a render uses: a
+  /// file cut short (a truncated download, whose container still declares the whole
+  /// duration) fails when the part of `used` after its usable data is longer than
+  /// ``MediaDamage/maximumGap`` or more than ``MediaDamage/maximumFraction`` of `used` — the
+  /// rule the readers apply while rendering. A range inside the intact part passes.
+  ///
+  /// - Parameter used: The range of the file a render reads, in seconds from the file's
+  ///   start (a clip's or a segment's source range, a soundtrack's trim range).
+  /// - Throws: `MediaError.damaged` naming where the usable data ends, and the errors of
+  ///   opening the file.
+  public func checkData(covers used: TimeRange) throws(MediaError) {
+    let container = try InputContainer(path: path)
+    guard let cut = Asset.cutShort(container) else { return }
+    let second = Double(AV_TIME_BASE)
+    let dataEnd =
+      Double(
+        (cut.usableEnd ?? max(cut.start, cut.declaredEnd - 2 * Int64(AV_TIME_BASE))) - cut.start)
+      / second
+    let usedEnd = used.end.seconds
+    let missing = usedEnd - max(dataEnd, used.start.seconds)
+    guard MediaDamage.isTooMuchMissing(missing, of: used.duration.seconds) else { return }
     let end =
-      cut.usableEnd.map { "at about \(seconds($0)) s" }
-      ?? "before \(seconds(max(start, cut.declaredEnd - 2 * Int64(AV_TIME_BASE)))) s"
+      cut.usableEnd == nil
+      ? "before \(MediaDamage.seconds(dataEnd)) s" : "at about \(MediaDamage.seconds(dataEnd)) s"
     throw MediaError.damaged(
-      path: container.path,
+      path: path,
       reason:
-        "the file declares \(seconds(cut.declaredEnd)) s but its data ends \(end) (a cut or damaged file)"
+        "the file declares \(MediaDamage.seconds(Double(cut.declaredEnd - cut.start) / second)) s but its data ends \(end) (a cut or damaged file), and the movie uses it up to \(MediaDamage.seconds(usedEnd)) s: use only the part before \(MediaDamage.seconds(dataEnd)) s or a whole copy of the file"
     )
   }
 
@@ -55,8 +67,9 @@ extension Asset {
   /// container's clock, with the container's start; `usableEnd` is nil when no packet was
   /// found after the seek (the data ends before it).
   ///
-  /// Nil when the data reaches the declared end, when the container declares no duration,
-  /// or when it cannot seek there. The container's read position is left wherever the
+  /// Nil when the data reaches the declared end, when the container declares no duration
+  /// (or only estimated one from the bit rate, as for some MP3 files), or when it cannot
+  /// seek there. The container's read position is left wherever the
   /// check ended.
   static func cutShort(_ container: InputContainer) -> (
     declaredEnd: Int64, usableEnd: Int64?, start: Int64
@@ -64,7 +77,9 @@ extension Asset {
     let context = container.context
     let noTimestamp = reel_AV_NOPTS_VALUE()
     let duration = context.pointee.duration
-    guard duration != noTimestamp, duration > 0 else { return nil }
+    guard duration != noTimestamp, duration > 0,
+      context.pointee.duration_estimation_method != AVFMT_DURATION_FROM_BITRATE
+    else { return nil }
     let start = context.pointee.start_time == noTimestamp ? 0 : context.pointee.start_time
     let declaredEnd = Int64(clamping: Int128(start) + Int128(duration))
     let second = Int64(AV_TIME_BASE)

@@ -62,9 +62,27 @@ public struct MediaDamage: Sendable, Hashable {
     requested > 0 ? Double(missing) / Double(requested) : 0
   }
 
+  /// Whether `missing` of `requested` (in any one unit: seconds, frames, samples) is more
+  /// than may be concealed: more than ``maximumFraction`` of it, or — for seconds — a stretch
+  /// longer than ``maximumGap``.
+  ///
+  /// - Parameters:
+  ///   - missing: How much is missing; zero or less is nothing.
+  ///   - requested: How much was asked for.
+  ///   - isSeconds: Whether both are seconds, so that the ``maximumGap`` rule applies.
+  public static func isTooMuchMissing(
+    _ missing: Double, of requested: Double, isSeconds: Bool = true
+  ) -> Bool {
+    guard missing > 0 else { return false }
+    if isSeconds && missing > maximumGap.seconds { return true }
+    return requested > 0 && missing / requested > maximumFraction
+  }
+
   /// `MediaError.damaged` when more than ``maximumFraction`` is missing, else nil.
   public var error: MediaError? {
-    guard missing > 0, missingFraction > Self.maximumFraction else { return nil }
+    guard Self.isTooMuchMissing(Double(missing), of: Double(requested), isSeconds: false) else {
+      return nil
+    }
     return .damaged(
       path: path,
       reason:

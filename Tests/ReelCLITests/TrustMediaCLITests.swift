@@ -214,6 +214,29 @@ struct TrustMediaCLITests {
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  @Test func theIntactPartOfACutFileValidatesAndRenders() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-trust-cli")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Half of the bytes: about the first 2 s of the 4 s are there.
+    let cut = try Self.damagedClip("half.mp4", in: folder) { $0 = $0.prefix($0.count / 2) }
+    let template = folder.appendingPathComponent("intact.json")
+    try Data(
+      "{ \"version\": 1, \"size\": [320, 240], \"clips\": [ { \"media\": \"half.mp4\", \"duration\": 1 } ] }"
+        .utf8
+    ).write(to: template)
+    let validated = try TestSupport.reel(["validate", template.path])
+    #expect(validated.status == 0, "\(validated.stderr)")
+    let output = folder.appendingPathComponent("intact.mp4").path
+    let rendered = try TestSupport.reel(["render", template.path, "-o", output])
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    #expect(!rendered.stderr.contains("damaged"), "\(rendered.stderr)")
+    #expect(FileManager.default.fileExists(atPath: output))
+    // The whole of the same file is refused, naming where its data ends.
+    let (whole, _) = try renderClip(cut, in: folder)
+    #expect(whole.status == 3, "\(whole.stderr)")
+    #expect(whole.stderr.contains("but its data ends "), "\(whole.stderr)")
+  }
+
   @Test func aHoleInTheMiddleFailsTheRenderWithExit4() throws {
     let folder = try TestSupport.makeTemporaryDirectory("reel-trust-cli")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -86,11 +86,19 @@ struct DamagedMediaTests {
       #expect(end > (percent == 10 ? 0 : 1.5), "\(path): \(reason ?? "")")
 
       // Validation knows it from the container's duration against the data present.
-      let checked = Self.damageReason(path: path) { try asset.checkDecoders() }
+      let whole = TimeRange(start: .zero, duration: asset.duration)
+      let checked = Self.damageReason(path: path) { try asset.checkData(covers: whole) }
       #expect(checked?.contains("the file declares") == true, "\(path): \(checked ?? "none")")
+      // The first 1.5 s are there in the 50 % cut: using only them is not damage.
+      if percent == 50 {
+        let intact = TimeRange(start: .zero, duration: Time(value: 15, timescale: 10))
+        let reason = Self.damageReason(path: path) { try asset.checkData(covers: intact) }
+        #expect(reason == nil, "\(path): \(reason ?? "")")
+      }
     }
     // The whole file passes.
-    try Asset(path: original).checkDecoders()
+    let whole = try Asset(path: original)
+    try whole.checkData(covers: TimeRange(start: .zero, duration: whole.duration))
   }
 
   @Test func cutAudioFailsInTheMissingPart() throws {

@@ -106,8 +106,10 @@ extension TemplateDecoder {
         at: reader["duration"])
       return nil
     }
+    let trim = TimeRange(start: start, duration: used)
+    guard checkData(asset, covers: trim, reader.path("file"), at: fileNode) else { return nil }
     return Soundtrack(
-      path: asset.path, trimRange: TimeRange(start: start, duration: used), loops: loops,
+      path: asset.path, trimRange: trim, loops: loops,
       fadeInDuration: fadeIn, fadeOutDuration: fadeOut, volume: volume)
   }
 

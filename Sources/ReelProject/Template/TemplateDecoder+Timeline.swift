@@ -175,6 +175,11 @@ extension TemplateDecoder {
             at: lengthNode)
           continue
         }
+        guard
+          checkData(
+            asset, covers: TimeRange(start: first, duration: used), clip.path("media"),
+            at: mediaNode)
+        else { continue }
         let range = start == nil && length == nil ? nil : TimeRange(start: first, duration: used)
         sequence.append(.media(media, timeRange: range), transition: transition)
       } else {
@@ -425,6 +430,7 @@ extension TemplateDecoder {
             at: segment["source"] ?? mediaNode)
           return
         }
+        guard checkData(asset, covers: range, segment.path("media"), at: mediaNode) else { return }
         try composition.insertTimeRange(range, of: source, at: start, into: trackID)
         if let target, target != range.duration {
           try composition.modifyTrack(trackID) { (edited) throws(CompositionError) in

@@ -354,6 +354,24 @@ final class TemplateDecoder {
     }
   }
 
+  /// Reports a media file cut short in the part of it that `used` reads (see
+  /// `Asset.checkData(covers:)`): validate knows it from the container's declared duration
+  /// against the data present, so a render never starts on it.
+  ///
+  /// - Returns: Whether the data is there.
+  @discardableResult
+  func checkData(
+    _ asset: Asset, covers used: TimeRange, _ path: String, at node: TemplateJSON?
+  ) -> Bool {
+    do {
+      try asset.checkData(covers: used)
+      return true
+    } catch {
+      problem(path, error.description, at: node)
+      return false
+    }
+  }
+
   /// Decodes an image file (cached per path).
   func image(_ node: TemplateJSON, _ path: String) -> DecodedImage? {
     guard let resolved = existingFile(node, path) else { return nil }

@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// The one rule for input files Reel reads (media, images, soundtracks, subtitles): the path
+/// The one rule for input files Reel reads (media, images, soundtracks, subtitles, fonts): the path
 /// must name a regular file, and opening it must never block.
 ///
 /// The path is checked with `stat` before anything opens it, so a FIFO, a device, a socket or
