@@ -234,8 +234,10 @@ public final class VideoReader {
   ///
   /// - Parameter time: A time in seconds, on the same origin as ``VideoFrame/time``.
   ///   `.positiveInfinity` asks for the last frame, `.negativeInfinity` is before the first.
-  /// - Returns: The frame; the last frame when `time` is at or after the end; nil when
-  ///   `time` is before the first frame (or the track has no frames).
+  /// - Returns: The frame; the last frame when `time` is at or after the end; the first
+  ///   frame when `time` is at or after the file's start (0) but before the first frame (a
+  ///   video track that starts after the audio); nil when `time` is negative (or the track
+  ///   has no frames).
   /// - Throws: `MediaError.corrupt` when the file is damaged or cannot seek, `.decodeFailed`
   ///   when the codec fails, `.invalidArgument` for an invalid or indefinite time.
   public func frame(at time: Time) throws(MediaError) -> VideoFrame? {
@@ -369,7 +371,8 @@ public final class VideoReader {
     }
     if current == nil, atStreamStart {
       if upcoming == nil { upcoming = try decodeNext() }
-      guard let first = upcoming, ExactTime.compare(time, first.time) >= 0 else { return nil }
+      guard let first = upcoming else { return nil }
+      if ExactTime.compare(time, first.time) < 0 { return try firstFrame(ifShownAt: time) }
       if !VideoReader.isFarAhead(time, of: first.time) { return try advance(to: time) }
     }
     try seek(toKeyframeBefore: time)
@@ -377,7 +380,20 @@ public final class VideoReader {
     // The keyframe found was after `time` (a sparse index) or `time` is before the first
     // frame: start over from the beginning of the stream.
     try seekToStart()
-    return try advance(to: time)
+    if let found = try advance(to: time) { return found }
+    return try firstFrame(ifShownAt: time)
+  }
+
+  /// The track's first frame for a request before it, right after a seek to the stream's
+  /// start: a video track that starts a little after the file does (after an audio
+  /// encoder's priming, a muxer's offset) shows its first frame from the file's start, as
+  /// players do, rather than nothing. Before the file's start (a negative time) there is no
+  /// frame.
+  private func firstFrame(ifShownAt time: Time) throws(MediaError) -> DecodedFrame? {
+    guard ExactTime.compare(time, Time(value: 0, timescale: 1)) >= 0 else { return nil }
+    if upcoming == nil { upcoming = try decodeNext() }
+    guard let first = upcoming else { return nil }
+    return try advance(to: first.time)
   }
 
   /// How far ahead a request may be and still be reached by decoding forward; beyond it the
