@@ -31,6 +31,8 @@ final class LayerRasterizer {
   private struct Key: Hashable {
     var layer: [Int]
     var part: RenderItem.Part
+    /// The part of a large drawing that was drawn (nil: all of it); see ``visibleArea``.
+    var area: PixelBox?
   }
 
   private var entries: [Key: (drawing: Drawing, scale: Double, raster: Raster?)] = [:]
@@ -42,15 +44,23 @@ final class LayerRasterizer {
   /// How many drawings were rasterised (cache misses), for tests and benchmarks.
   private(set) var rasterisedCount = 0
 
+  /// The output the rasters are composited onto, in render pixels (nil: unknown, drawings
+  /// are rasterised whole). Large drawings are drawn only where they fall inside it.
+  var output: Rect?
+
   /// The raster for `item`, drawn now or taken from the cache; nil when it draws nothing.
   func raster(for item: RenderItem) throws(RenderError) -> Raster? {
-    let key = Key(layer: item.layer.path, part: item.part)
-    used.insert(key)
     let scale = Self.rasterScale(for: item)
+    let area = output.flatMap {
+      Self.visibleArea(of: item.drawing, scale: scale, transform: item.transform, output: $0)
+    }
+    let key = Key(layer: item.layer.path, part: item.part, area: area)
+    used.insert(key)
     if let entry = entries[key], entry.scale == scale, entry.drawing == item.drawing {
       return entry.raster
     }
-    let raster = try Self.rasterise(item.drawing, scale: scale, layer: item.layer.description)
+    let raster = try Self.rasterise(
+      item.drawing, scale: scale, area: area, layer: item.layer.description)
     rasterisedCount += 1
     entries[key] = (item.drawing, scale, raster)
     for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
@@ -62,7 +72,11 @@ final class LayerRasterizer {
   /// Keeps `item`'s cached raster, if any, through this frame's ``endFrame()`` without
   /// drawing it (for a frame that drew the item another way).
   func keep(_ item: RenderItem) {
-    used.insert(Key(layer: item.layer.path, part: item.part))
+    let scale = Self.rasterScale(for: item)
+    let area = output.flatMap {
+      Self.visibleArea(of: item.drawing, scale: scale, transform: item.transform, output: $0)
+    }
+    used.insert(Key(layer: item.layer.path, part: item.part, area: area))
   }
 
   /// Forgets the rasters the last frame did not use.
@@ -87,13 +101,15 @@ final class LayerRasterizer {
   ///   - drawing: What to draw, in layer pixels.
   ///   - scale: Raster pixels per layer pixel (≥ 1; see ``rasterScale(for:)``); the
   ///     raster's `toLayer` maps back to layer pixels.
+  ///   - area: The raster pixels to draw (of the drawing scaled by `scale`), nil for all;
+  ///     see ``visibleArea(of:scale:transform:output:)``.
   ///   - layer: The layer's description, for errors.
-  static func rasterise(_ drawing: Drawing, scale: Double = 1, layer: String) throws(RenderError)
-    -> Raster?
-  {
+  static func rasterise(
+    _ drawing: Drawing, scale: Double = 1, area: PixelBox? = nil, layer: String
+  ) throws(RenderError) -> Raster? {
     do {
-      guard scale != 1 else { return try draw(drawing) }
-      guard var raster = try draw(drawing.scaled(by: scale)) else { return nil }
+      guard scale != 1 else { return try draw(drawing, area: area) }
+      guard var raster = try draw(drawing.scaled(by: scale), area: area) else { return nil }
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
@@ -102,24 +118,31 @@ final class LayerRasterizer {
     }
   }
 
-  private static func draw(_ drawing: Drawing) throws(GraphicsError) -> Raster? {
+  private static func draw(_ drawing: Drawing, area: PixelBox? = nil) throws(GraphicsError)
+    -> Raster?
+  {
     switch drawing {
     case .fill(let size, let color, let cornerRadius):
-      guard var canvas = try canvas(for: size), color.alpha > 0 else { return nil }
+      guard color.alpha > 0, let (made, box) = try canvas(for: size, area: area) else {
+        return nil
+      }
+      var canvas = made
       canvas.fillBackground(
         in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
       let image = canvas.image
       // Checked once per rasterisation (the raster is cached): lets an opaque background
       // replace the canvas instead of being blended over it.
       return Raster(
-        image: image, toLayer: .identity, isOpaque: color.alpha >= 1 && isFullyOpaque(image))
+        image: image, toLayer: box.offset, isOpaque: color.alpha >= 1 && isFullyOpaque(image))
 
     case .border(let size, let width, let color, let cornerRadius):
-      guard var canvas = try canvas(for: size), width > 0, color.alpha > 0 else { return nil }
+      guard width > 0, color.alpha > 0, let (made, box) = try canvas(for: size, area: area)
+      else { return nil }
+      var canvas = made
       canvas.drawBorder(
         in: Rect(origin: .zero, size: size), width: width, cornerRadius: cornerRadius,
         color: color)
-      return Raster(image: canvas.image, toLayer: .identity)
+      return Raster(image: canvas.image, toLayer: box.offset)
 
     case .image(let content):
       let image = content.image
@@ -149,19 +172,22 @@ final class LayerRasterizer {
       let rendered = try ShapeRenderer.render(
         path: shape.path, fillColor: shape.fillColor, fillRule: shape.fillRule,
         strokeColor: shape.strokeColor, stroke: shape.strokeStyle,
-        strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd)
+        strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd, clip: area?.rect)
       guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
       return Raster(
         image: rendered.image,
         toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y))
 
     case .gradient(let gradient, let size):
-      let width = Int(size.width.rounded(.up))
-      let height = Int(size.height.rounded(.up))
-      guard width > 0, height > 0, !gradient.colors.isEmpty else { return nil }
+      guard !gradient.colors.isEmpty, let box = wholePixels(of: size, area: area) else {
+        return nil
+      }
       return Raster(
-        image: try GradientRenderer.render(gradient, width: width, height: height),
-        toLayer: .identity)
+        image: try GradientRenderer.render(
+          gradient, layerWidth: PixelLimits.integer(size.width.rounded(.up)),
+          layerHeight: PixelLimits.integer(size.height.rounded(.up)), x: box.x0, y: box.y0,
+          width: box.width, height: box.height),
+        toLayer: box.offset)
 
     case .video:
       // Video pixels change every frame; the renderer places them itself.
@@ -169,7 +195,7 @@ final class LayerRasterizer {
 
     case .shadow(let shadow, let casters):
       guard shadow.isVisible else { return nil }
-      return try drawShadow(shadow, casters: casters)
+      return try drawShadow(shadow, casters: casters, area: area)
     }
   }
 
@@ -187,8 +213,8 @@ final class LayerRasterizer {
   /// would bleed past its layer's bounds and its border). Enlarged first, the rim is at
   /// most one output pixel, inside the edge, and a whole-pixel placement is an exact copy.
   static func placed(_ image: Image, in destination: Rect) -> Raster {
-    let width = Int(destination.width.rounded())
-    let height = Int(destination.height.rounded())
+    let width = PixelLimits.integer(destination.width.rounded())
+    let height = PixelLimits.integer(destination.height.rounded())
     let enlarges =
       destination.width > Double(image.width) || destination.height > Double(image.height)
     if enlarges, width >= 1, height >= 1, width <= enlargementLimit.side,
@@ -222,28 +248,54 @@ final class LayerRasterizer {
     }
   }
 
-  /// A canvas covering a layer of `size` (nil when the size has no whole pixel).
-  private static func canvas(for size: Size) throws(GraphicsError) -> Canvas? {
-    let width = Int(size.width.rounded(.up))
-    let height = Int(size.height.rounded(.up))
-    guard width > 0, height > 0 else { return nil }
-    return try Canvas(width: width, height: height)
+  /// The whole pixels of a layer of `size` to draw: all of them, or those in `area`; nil
+  /// when none.
+  private static func wholePixels(of size: Size, area: PixelBox?) -> PixelBox? {
+    var box = PixelBox(
+      x0: 0, y0: 0, x1: PixelLimits.integer(size.width.rounded(.up)),
+      y1: PixelLimits.integer(size.height.rounded(.up)))
+    if let area { box = box.intersection(area) }
+    return box.isEmpty ? nil : box
   }
 
-  /// The blurred, tinted alpha of the casters, offset by the shadow's offset.
-  private static func drawShadow(_ shadow: Shadow, casters: [Drawing]) throws(GraphicsError)
-    -> Raster?
+  /// A canvas covering the pixels of a layer of `size` in `area` (all when nil), its
+  /// transform set so that layer coordinates draw in place; nil when there is no pixel.
+  private static func canvas(for size: Size, area: PixelBox?) throws(GraphicsError)
+    -> (Canvas, PixelBox)?
   {
+    guard let box = wholePixels(of: size, area: area) else { return nil }
+    var canvas = try Canvas(width: box.width, height: box.height)
+    canvas.transform = AffineTransform(translationX: Double(-box.x0), y: Double(-box.y0))
+    return (canvas, box)
+  }
+
+  /// The blurred, tinted alpha of the casters, offset by the shadow's offset; within `area`
+  /// (raster pixels, nil for all) when given.
+  private static func drawShadow(_ shadow: Shadow, casters: [Drawing], area: PixelBox?)
+    throws(GraphicsError) -> Raster?
+  {
+    // The casters' pixels that can blur into the area: the area moved back by the offset
+    // and grown by the blur's reach.
+    let reach = ShadowRenderer.blurExtent(radius: shadow.radius) + 2
+    let casterArea = area.map {
+      PixelBox(
+        x0: $0.x0 - PixelLimits.integer(shadow.offset.x.rounded(.up)) - reach,
+        y0: $0.y0 - PixelLimits.integer(shadow.offset.y.rounded(.up)) - reach,
+        x1: $0.x1 - PixelLimits.integer(shadow.offset.x.rounded(.down)) + reach,
+        y1: $0.y1 - PixelLimits.integer(shadow.offset.y.rounded(.down)) + reach)
+    }
     var parts: [Raster] = []
     for caster in casters {
       switch caster {
       case .video(_, let size, _):
         // A video casts the shadow of its (opaque) rectangle.
-        if let raster = try draw(.fill(size: size, color: .black, cornerRadius: 0)) {
+        if let raster = try draw(
+          .fill(size: size, color: .black, cornerRadius: 0), area: casterArea)
+        {
           parts.append(raster)
         }
       default:
-        if let raster = try draw(caster) { parts.append(raster) }
+        if let raster = try draw(caster, area: casterArea) { parts.append(raster) }
       }
     }
     guard !parts.isEmpty else { return nil }
@@ -254,7 +306,8 @@ final class LayerRasterizer {
       bounds = bounds.map { $0.union(box) } ?? box
     }
     guard let area = bounds?.integral, area.width >= 1, area.height >= 1 else { return nil }
-    var canvas = try Canvas(width: Int(area.width), height: Int(area.height))
+    var canvas = try Canvas(
+      width: PixelLimits.integer(area.width), height: PixelLimits.integer(area.height))
     for part in parts {
       canvas.transform = part.toLayer.concatenating(
         Transform2D(translationX: -area.minX, y: -area.minY))

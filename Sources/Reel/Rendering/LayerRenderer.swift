@@ -33,14 +33,15 @@ public final class LayerRenderer {
   /// - Throws: ``RenderError/invalidRenderSize(width:height:)`` when the render size is not
   ///   a drawable whole-pixel size.
   public init(tree: LayerTree) throws(RenderError) {
-    let width = Int(tree.renderSize.width.rounded())
-    let height = Int(tree.renderSize.height.rounded())
+    let width = PixelLimits.integer(tree.renderSize.width.rounded())
+    let height = PixelLimits.integer(tree.renderSize.height.rounded())
     guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }
     self.tree = tree
     self.width = width
     self.height = height
+    rasterizer.output = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
   }
 
   /// Warnings raised so far while drawing (font fallbacks), each once.
@@ -246,14 +247,21 @@ public final class LayerRenderer {
   private func clipCoverage(_ clip: Clip) throws(RenderError) -> Image {
     var coverage = Image(width: width, height: height)
     let shape = Drawing.fill(size: clip.rect.size, color: .white, cornerRadius: clip.cornerRadius)
-    guard let raster = try LayerRasterizer.rasterise(shape, layer: clip.layer.description) else {
+    let toLayer = Transform2D(translationX: clip.rect.minX, y: clip.rect.minY)
+    let placement = Transform3D(toLayer).concatenating(clip.transform.planeProjection)
+    let area = LayerRasterizer.visibleArea(
+      of: shape, scale: 1, transform: placement,
+      output: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+    guard
+      let raster = try LayerRasterizer.rasterise(
+        shape, area: area, layer: clip.layer.description)
+    else {
       return coverage
     }
-    let toLayer = Transform2D(translationX: clip.rect.minX, y: clip.rect.minY)
     do {
       try Compositor.draw(
         raster.image, onto: &coverage,
-        transform: Transform3D(toLayer).concatenating(clip.transform.planeProjection))
+        transform: Transform3D(raster.toLayer).concatenating(placement))
     } catch {
       throw RenderError.drawing(layer: clip.layer.description, reason: error.description)
     }

@@ -64,8 +64,8 @@ struct ExportJob: Sendable {
     self.frameDuration = frameDuration
 
     let drawSize = movie.layers?.renderSize ?? video.renderSize
-    drawWidth = Int(drawSize.width.rounded())
-    drawHeight = Int(drawSize.height.rounded())
+    drawWidth = PixelLimits.integer(drawSize.width.rounded())
+    drawHeight = PixelLimits.integer(drawSize.height.rounded())
     guard drawWidth >= 2, drawHeight >= 2 else {
       throw .invalidMovie("the render size \(drawWidth)×\(drawHeight) is too small to encode")
     }
