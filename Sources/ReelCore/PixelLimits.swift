@@ -79,7 +79,7 @@ public enum PixelLimits {
   public static let coordinate = PixelRange(
     name: "coordinate", range: -1_048_576...1_048_576,
     appliesTo:
-      "`frame` x and y, `position`, `translation`, shadow `offset`, shape `rect`/`ellipse`/`polygon` points and every point of a `path` (also path animations); the `position*`, `translation*`, `bounds` origin and `shadowOffset` animation values"
+      "`frame` x and y, `position`, `translation`, `zPosition`, shadow `offset`, `stroke.dashPhase`, shape `rect`/`ellipse`/`polygon` points and every point of a `path` (also path animations); the `position*`, `translation*`, `bounds` origin and `shadowOffset` animation values"
   )
 
   /// Line widths: borders, strokes and text outlines.
@@ -91,7 +91,7 @@ public enum PixelLimits {
 
   /// Corner radii and paddings.
   public static let radius = PixelRange(
-    name: "corner radius", range: 0...16384,
+    name: "radius or padding", range: 0...16384,
     appliesTo:
       "`cornerRadius` (layers, shape `rect`, text `box`), `box.padding`; the `cornerRadius` animation values"
   )
@@ -110,12 +110,17 @@ public enum PixelLimits {
   public static let dashLength = PixelRange(
     name: "dash length", range: 0...32768,
     appliesTo:
-      "`stroke.dash` entries (a pattern must add up to 0.1 px or more), `stroke.dashPhase` (±)")
+      "`stroke.dash` entries (a pattern must add up to 0.1 px or more)")
 
   /// Scale factors: how many times larger a layer is drawn.
   public static let scale = PixelRange(
-    name: "scale", range: -10_000...10_000, unit: "× (a factor)",
+    name: "scale factor", range: -10_000...10_000, unit: "",
     appliesTo: "`scale`; the `scale`, `scale.x` and `scale.y` animation values")
+
+  /// Unit points: fractions of a layer's size (anchor points, gradient points).
+  public static let unitPoint = PixelRange(
+    name: "unit point coordinate", range: -1024...1024, unit: "",
+    appliesTo: "`anchor`, gradient `start` and `end`; the `anchor` animation values")
 
   /// The eye distance of a perspective.
   public static let perspective = PixelRange(
@@ -135,7 +140,7 @@ public enum PixelLimits {
   /// Every range, in documentation order.
   public static let all: [PixelRange] = [
     renderSide, layerSide, coordinate, lineWidth, radius, blurRadius, fontSize, dashLength,
-    scale, perspective, matrixEntry,
+    scale, unitPoint, perspective, matrixEntry,
   ]
 
   /// The largest magnitude ``integer(_:)`` returns: 2³⁰, far beyond any drawable pixel and
