@@ -71,8 +71,8 @@ extension LayerRasterizer {
     case .fill(let size, _, _), .border(let size, _, _, _), .gradient(_, let size):
       return Rect(x: 0, y: 0, width: size.width * scale, height: size.height * scale)
     case .shape(let shape):
-      var box = shape.path.controlPointBounds.union(
-        Rect(origin: .zero, size: shape.size))
+      // Not `Rect.union`, which drops a line's zero-height bounds.
+      var box = Self.hull(shape.path.controlPointBounds, Rect(origin: .zero, size: shape.size))
       if shape.strokeColor != nil {
         let reach = shape.strokeStyle.width * max(shape.strokeStyle.miterLimit, 1) + 2
         box = Rect(
@@ -86,7 +86,7 @@ extension LayerRasterizer {
       var box: Rect?
       for caster in casters {
         guard let part = rasterExtent(of: caster, scale: scale) else { return nil }
-        box = box.map { $0.union(part) } ?? part
+        box = box.map { Self.hull($0, part) } ?? part
       }
       guard let box else { return nil }
       let reach = Double(ShadowRenderer.blurExtent(radius: shadow.radius * scale))
@@ -102,6 +102,14 @@ extension LayerRasterizer {
     }
   }
 
+  /// The smallest rectangle holding both, even when one has no area (a straight line).
+  private static func hull(_ a: Rect, _ b: Rect) -> Rect {
+    let minX = min(a.minX, b.minX)
+    let minY = min(a.minY, b.minY)
+    return Rect(
+      x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+  }
+
   /// The layer-plane points that `transform` maps into `output`, as a bounding box; nil when
   /// some of the output has no point of the plane in front of the viewer.
   static func preimage(of output: Rect, under transform: Transform3D) -> Rect? {
@@ -114,11 +122,17 @@ extension LayerRasterizer {
     var minY = Double.infinity
     var maxX = -Double.infinity
     var maxY = -Double.infinity
+    let affine = transform.isAffine
     for corner in corners {
-      // The corner must come from a point in front of the viewer that maps back onto it.
-      guard let point = inverse.project(corner), let back = transform.project(point),
-        abs(back.x - corner.x) < 0.5, abs(back.y - corner.y) < 0.5
-      else { return nil }
+      // Under a perspective the corner must come from a point in front of the viewer that
+      // maps back onto it (an affine map has no horizon, and far-off layers lose the
+      // precision to map back).
+      guard let point = inverse.project(corner) else { return nil }
+      if !affine {
+        guard let back = transform.project(point), abs(back.x - corner.x) < 0.5,
+          abs(back.y - corner.y) < 0.5
+        else { return nil }
+      }
       minX = min(minX, point.x)
       minY = min(minY, point.y)
       maxX = max(maxX, point.x)
