@@ -72,14 +72,14 @@ public enum PixelLimits {
   public static let layerSide = PixelRange(
     name: "layer size", range: 0...32768,
     appliesTo:
-      "the width and height of `frame`, `size`, shape `rect`/`ellipse`; the `size`, `size.width`, `size.height` and `bounds` animation values"
+      "the width and height of `frame`, `size`, shape `rect`/`ellipse`; subtitle `margin`; the `size`, `size.width`, `size.height` and `bounds` animation values"
   )
 
   /// Positions and offsets: where something is, in pixels of the render size or of a layer.
   public static let coordinate = PixelRange(
     name: "coordinate", range: -1_048_576...1_048_576,
     appliesTo:
-      "`frame` x and y, `position`, `translation`, `zPosition`, shadow `offset`, `stroke.dashPhase`, shape `rect`/`ellipse`/`polygon` points and every point of a `path` (also path animations); the `position*`, `translation*`, `bounds` origin and `shadowOffset` animation values"
+      "`frame` x and y, `position`, `translation`, `zPosition`, shadow `offset`, `stroke.dashPhase`, shape `rect`/`ellipse`/`polygon` points, every point of a `path` (also path animations), instruction `translate` and `crop`; the `position*`, `translation*`, `bounds` origin and `shadowOffset` animation values"
   )
 
   /// Line widths: borders, strokes and text outlines.
@@ -89,12 +89,15 @@ public enum PixelLimits {
       "`border.width`, `borderWidth`, `stroke.width`, `outline.width`; the `borderWidth` and `lineWidth` animation values"
   )
 
-  /// Corner radii and paddings.
+  /// Corner radii.
   public static let radius = PixelRange(
-    name: "radius or padding", range: 0...16384,
+    name: "corner radius", range: 0...16384,
     appliesTo:
-      "`cornerRadius` (layers, shape `rect`, text `box`), `box.padding`; the `cornerRadius` animation values"
-  )
+      "`cornerRadius` (layers, shape `rect`, text `box`); the `cornerRadius` animation values")
+
+  /// The padding of a text box (drawn whole around its text, so kept smaller).
+  public static let padding = PixelRange(
+    name: "padding", range: 0...1024, appliesTo: "text and subtitle `box.padding`")
 
   /// Blur radii of shadows.
   public static let blurRadius = PixelRange(
@@ -110,12 +113,13 @@ public enum PixelLimits {
   public static let dashLength = PixelRange(
     name: "dash length", range: 0...32768,
     appliesTo:
-      "`stroke.dash` entries (a pattern must add up to 0.1 px or more)")
+      "`stroke.dash` entries; a pattern must add up to 0.1 px or more")
 
   /// Scale factors: how many times larger a layer is drawn.
   public static let scale = PixelRange(
     name: "scale factor", range: -10_000...10_000, unit: "",
-    appliesTo: "`scale`; the `scale`, `scale.x` and `scale.y` animation values")
+    appliesTo: "`scale`, instruction `scale`; the `scale`, `scale.x` and `scale.y` animation values"
+  )
 
   /// Unit points: fractions of a layer's size (anchor points, gradient points).
   public static let unitPoint = PixelRange(
@@ -131,7 +135,7 @@ public enum PixelLimits {
   public static let matrixEntry = PixelRange(
     name: "matrix entry", range: -1_048_576...1_048_576, unit: "",
     appliesTo:
-      "each of the 16 numbers of `transform` and `sublayerTransform`; the `transform` animation values"
+      "each number of `transform`, `sublayerTransform` and instruction `matrix`; the `transform` animation values"
   )
 
   /// The smallest sum of a dash pattern (shorter dashes would take cairo forever).
@@ -139,7 +143,7 @@ public enum PixelLimits {
 
   /// Every range, in documentation order.
   public static let all: [PixelRange] = [
-    renderSide, layerSide, coordinate, lineWidth, radius, blurRadius, fontSize, dashLength,
+    renderSide, layerSide, coordinate, lineWidth, radius, padding, blurRadius, fontSize, dashLength,
     scale, unitPoint, perspective, matrixEntry,
   ]
 

@@ -28,34 +28,44 @@ extension TemplateDecoder {
   func pixelPoint(
     _ node: TemplateJSON, _ path: String, _ range: PixelRange = PixelLimits.coordinate
   ) -> Point? {
-    guard let point = point(node, path) else { return nil }
-    let elements = node.elements ?? []
-    let x = check(point.x, range, Self.join(path, 0), at: elements.first)
-    let y = check(point.y, range, Self.join(path, 1), at: elements.last)
-    return x && y ? point : nil
+    guard let values = numbers(node, path, count: 2, shape: "[x, y]"),
+      checked(values, node, path, ranges: [range, range])
+    else { return nil }
+    return Point(x: values[0], y: values[1])
   }
 
   /// `[width, height]`, each a layer size.
   func pixelSize(_ node: TemplateJSON, _ path: String) -> Size? {
-    guard let size = size(node, path) else { return nil }
-    let elements = node.elements ?? []
-    let width = check(size.width, PixelLimits.layerSide, Self.join(path, 0), at: elements.first)
-    let height = check(size.height, PixelLimits.layerSide, Self.join(path, 1), at: elements.last)
-    return width && height ? size : nil
+    guard let values = numbers(node, path, count: 2, shape: "[width, height]"),
+      checked(values, node, path, ranges: [PixelLimits.layerSide, PixelLimits.layerSide])
+    else { return nil }
+    return Size(width: values[0], height: values[1])
   }
 
   /// `[x, y, width, height]`: a coordinate origin and a layer size.
   func pixelRect(_ node: TemplateJSON, _ path: String) -> Rect? {
-    guard let rect = rect(node, path) else { return nil }
+    let ranges = [
+      PixelLimits.coordinate, PixelLimits.coordinate, PixelLimits.layerSide,
+      PixelLimits.layerSide,
+    ]
+    guard let values = numbers(node, path, count: 4, shape: "[x, y, width, height]"),
+      checked(values, node, path, ranges: ranges)
+    else { return nil }
+    return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+  }
+
+  /// Checks each element of an array of numbers against its range, reporting each at its
+  /// own path; whether all are in range.
+  func checked(_ values: [Double], _ node: TemplateJSON, _ path: String, ranges: [PixelRange])
+    -> Bool
+  {
     let elements = node.elements ?? []
-    let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height]
     var valid = true
-    for (index, value) in values.enumerated() {
-      let range = index < 2 ? PixelLimits.coordinate : PixelLimits.layerSide
+    for (index, (value, range)) in zip(values, ranges).enumerated() {
       let element = index < elements.count ? elements[index] : node
       valid = check(value, range, Self.join(path, index), at: element) && valid
     }
-    return valid ? rect : nil
+    return valid
   }
 
   /// A 4×4 matrix whose entries are in ``PixelLimits/matrixEntry``.
@@ -71,13 +81,8 @@ extension TemplateDecoder {
 
   /// Checks each entry of a matrix written as a flat array.
   func checkedEntries(_ values: [Double], _ node: TemplateJSON, _ path: String) -> Bool {
-    let elements = node.elements ?? []
-    var valid = true
-    for (index, value) in values.enumerated() {
-      let element = index < elements.count ? elements[index] : node
-      valid = check(value, PixelLimits.matrixEntry, Self.join(path, index), at: element) && valid
-    }
-    return valid
+    checked(
+      values, node, path, ranges: Array(repeating: PixelLimits.matrixEntry, count: values.count))
   }
 
   /// SVG path data whose points are all coordinates.

@@ -107,7 +107,7 @@ extension TemplateDecoder {
       let box = object(boxNode, reader.path("box"), allowed: ["color", "padding", "cornerRadius"])
     {
       var background = TextBackground(color: box.get("color", color) ?? Color.black)
-      if let padding = box.get("padding", { self.pixels($0, $1, PixelLimits.radius) }) {
+      if let padding = box.get("padding", { self.pixels($0, $1, PixelLimits.padding) }) {
         background.padding = padding
       }
       if let radius = box.get("cornerRadius", { self.pixels($0, $1, PixelLimits.radius) }) {
