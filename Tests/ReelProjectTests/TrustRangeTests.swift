@@ -260,3 +260,67 @@ struct TrustRangeTests {
     }
   }
 }
+
+/// `validate` reports what the export would refuse (the export's own checks, run through
+/// `ExportSettings.validate`), so that a valid template renders.
+@Suite("Trust: validate finds what render would refuse")
+struct TrustExportCheckTests {
+  @Test func theDocumentedMaximumSizeIsRefusedByTheH264LevelAtValidation() throws {
+    let problems = try templateProblems(#"{"version": 1, "size": [16384, 16384], "duration": 1}"#)
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("cannot be exported: 16384×16384") == true, "\(problems)")
+    #expect(problems.first?.contains("H.264 level 6.2") == true)
+    // The same size as HEVC is not refused by the H.264 rule.
+    let hevc = try? loadTemplate(
+      #"{"version": 1, "size": [8192, 8192], "duration": 1, "export": {"codec": "hevc"}}"#)
+    #expect(hevc != nil)
+  }
+
+  @Test func anExportSizeBeyondTheRangeIsAProblem() throws {
+    #expect(
+      try templateProblems(
+        #"{"version": 1, "size": [64, 64], "duration": 1, "export": {"size": [100000, 100000]}}"#)
+        == [
+          "export.size: must be even whole numbers of pixels from 2 to 16384 (got 100000×100000)"
+        ])
+  }
+
+  @Test func aSegmentStretchedBeyondTheTempoRangeIsAProblem() throws {
+    let folder = try mediaFolder()
+    let problems = try templateProblems(
+      """
+      {"version": 1, "composition": {"tracks": [
+        {"kind": "video", "segments": [{"media": "media/clip.mp4", "source": [0, 1]}]},
+        {"kind": "audio", "segments": [
+          {"media": "media/clip.mp4", "source": [0, 0.001], "duration": 1000}]}]}}
+      """, folder: folder)
+    #expect(problems.count == 1)
+    #expect(problems.first?.hasPrefix("cannot be exported: the audio of ") == true, "\(problems)")
+    #expect(problems.first?.contains("0.0001…10000") == true)
+    // Within the range (1 s played over 4 s) the template is valid.
+    _ = try loadTemplate(
+      """
+      {"version": 1, "composition": {"tracks": [
+        {"kind": "video", "segments": [{"media": "media/clip.mp4", "source": [0, 1]}]},
+        {"kind": "audio", "segments": [
+          {"media": "media/clip.mp4", "source": [0, 1], "duration": 4}]}]}}
+      """, folder: folder)
+  }
+
+  @Test func theSwiftAPIRunsTheSameChecksAsTheExport() throws {
+    // ExportSettings.validate and ExportSession share ExportJob's checks: a bad CRF for
+    // H.264 and an odd output size are refused by both with the same reason.
+    let loaded = try loadTemplate(#"{"version": 1, "size": [64, 64], "duration": 1}"#)
+    var settings = loaded.exportSettings
+    settings.outputSize = (63, 64)
+    #expect(throws: ExportError.self) { try settings.validate(loaded.movie) }
+    settings.outputSize = nil
+    settings.crf = 0
+    do {
+      try settings.validate(loaded.movie)
+      Issue.record("CRF 0 for H.264 passed")
+    } catch {
+      #expect(error.description.hasPrefix("CRF 0 is outside 1…51 for h264"))
+    }
+  }
+}
