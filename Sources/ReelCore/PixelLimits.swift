@@ -101,7 +101,7 @@ public enum PixelLimits {
 
   /// Blur radii of shadows.
   public static let blurRadius = PixelRange(
-    name: "shadow radius", range: 0...1024,
+    name: "shadow radius", range: 0...256,
     appliesTo: "`shadow.radius`, `textShadow.radius`; the `shadowRadius` animation values")
 
   /// Font sizes.

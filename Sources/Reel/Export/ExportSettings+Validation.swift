@@ -2,6 +2,12 @@ import Foundation
 import ReelMedia
 
 extension ExportSettings {
+  /// The output file extension these settings imply when none is chosen: `webm` for VP9,
+  /// `m4a` for the audio-only preset, else `mp4`.
+  public var impliedFileExtension: String {
+    preset == .appleM4A ? "m4a" : videoCodec == .vp9 ? "webm" : "mp4"
+  }
+
   /// Checks everything an export of `movie` with these settings would refuse before it
   /// writes a frame — the same checks, run by the same code (``ExportSession`` makes the
   /// same plan): the movie's length and instructions, the export range, the output size,
@@ -16,11 +22,8 @@ extension ExportSettings {
   /// - Throws: ``ExportError/invalidMovie(_:)`` with the reason, or ``ExportError/media(_:)``
   ///   for an extension Reel cannot write.
   public func validate(_ movie: Movie, fileExtension: String? = nil) throws(ExportError) {
-    let resolvedExtension =
-      fileExtension
-      ?? (preset == .appleM4A ? "m4a" : videoCodec == .vp9 ? "webm" : "mp4")
     let url = URL(fileURLWithPath: "/reel-validation/movie").appendingPathExtension(
-      resolvedExtension)
+      fileExtension ?? impliedFileExtension)
     _ = try ExportJob(movie: movie, outputURL: url, settings: self)
   }
 }

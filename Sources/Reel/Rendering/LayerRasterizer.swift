@@ -212,13 +212,21 @@ final class LayerRasterizer {
   /// is a 3-pixel soft rim, half of it outside the destination (a stretched video or image
   /// would bleed past its layer's bounds and its border). Enlarged first, the rim is at
   /// most one output pixel, inside the edge, and a whole-pixel placement is an exact copy.
-  static func placed(_ image: Image, in destination: Rect) -> Raster {
+  ///
+  /// - Parameters:
+  ///   - image: The picture.
+  ///   - destination: Where it is shown, in layer pixels.
+  ///   - pixelLimit: The most pixels an enlarged copy may have (beyond, the compositor
+  ///     scales the picture while drawing); at most ``enlargementLimit``.
+  static func placed(
+    _ image: Image, in destination: Rect, enlargingUpTo pixelLimit: Int = Int.max
+  ) -> Raster {
     let width = PixelLimits.integer(destination.width.rounded())
     let height = PixelLimits.integer(destination.height.rounded())
     let enlarges =
       destination.width > Double(image.width) || destination.height > Double(image.height)
     if enlarges, width >= 1, height >= 1, width <= enlargementLimit.side,
-      height <= enlargementLimit.side, width * height <= enlargementLimit.pixels
+      height <= enlargementLimit.side, width * height <= min(enlargementLimit.pixels, pixelLimit)
     {
       let scaled = image.scaled(toWidth: width, height: height)
       return Raster(

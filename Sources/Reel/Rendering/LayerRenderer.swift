@@ -168,7 +168,11 @@ public final class LayerRenderer {
       guard frame.width > 0, frame.height > 0 else { return nil }
       let place = gravity.placement(
         of: Size(width: Double(frame.width), height: Double(frame.height)), in: size)
-      raster = LayerRasterizer.placed(frame, in: place)
+      // A new picture every frame: enlarged ahead only when that is not much more work than
+      // the output itself (beyond, the compositor scales only what is visible).
+      let outputPixels = width * height
+      raster = LayerRasterizer.placed(
+        frame, in: place, enlargingUpTo: max(4 * outputPixels, 1 << 20))
     } else {
       guard let cached = try rasterizer.raster(for: item) else { return nil }
       raster = cached
