@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The issue's reproductions through the `reel` tool: numbers out of their pixel range and
+/// sizes the export cannot encode exit 3 from `validate`, `render` and `frame` alike (render
+/// and frame validate first), with the JSON path; generous sizes inside the ranges render.
+@Suite("Trust: pixel ranges and export checks through reel")
+struct TrustRangeCLITests {
+  /// `validate`, `render` and `frame` of `template`: each exit status and stderr.
+  private func runAll(_ template: String) throws -> [(String, Int32, String)] {
+    let url = try CLITestSupport.writeTemplate(template)
+    let folder = url.deletingLastPathComponent()
+    let commands: [(String, [String])] = [
+      ("validate", ["validate", url.path]),
+      (
+        "render",
+        ["render", url.path, "-o", folder.appendingPathComponent("out.mp4").path, "--quiet"]
+      ),
+      (
+        "frame",
+        ["frame", url.path, "--time", "0", "-o", folder.appendingPathComponent("out.png").path]
+      ),
+    ]
+    return try commands.map { name, arguments in
+      let result = try TestSupport.reel(arguments)
+      return (name, result.status, result.stderr)
+    }
+  }
+
+  @Test func aLayerWider1e308IsExit3EverywhereNotACrash() throws {
+    let outcomes = try runAll(
+      #"{"version":1,"size":[64,64],"duration":1,"layers":[{"type":"color","color":"red","frame":[0,0,1e308,10]}]}"#
+    )
+    for (command, status, stderr) in outcomes {
+      #expect(status == 3, "\(command): \(stderr)")
+      #expect(
+        stderr.contains("layers[0].frame[2]: a layer size must be from 0 to 32768 pixels"),
+        "\(command): \(stderr)")
+    }
+  }
+
+  @Test func aSizeTheEncoderRefusesIsExit3FromValidateAndRender() throws {
+    let outcomes = try runAll(#"{"version": 1, "size": [16384, 16384], "duration": 1}"#)
+    for (command, status, stderr) in outcomes where command != "frame" {
+      #expect(status == 3, "\(command): \(stderr)")
+      #expect(stderr.contains("exceeds H.264 level 6.2"), "\(command): \(stderr)")
+    }
+  }
+
+  @Test func layersLargerThanTheCanvasLimitRender() throws {
+    // 40000 px was refused at render time ("cannot draw at 40000×10"); 32768 is the most a
+    // layer side may be, and it renders, drawn where it is visible.
+    let outcomes = try runAll(
+      """
+      {"version": 1, "size": [64, 64], "duration": 0.1, "layers": [
+        {"type": "color", "color": "red", "frame": [-16000, 0, 32768, 32768], "border": {"width": 4096}},
+        {"type": "shape", "path": "M -1000000 0 L 1000000 60", "stroke": {"width": 4096, "color": "blue"}}]}
+      """)
+    for (command, status, stderr) in outcomes {
+      #expect(status == 0, "\(command): \(stderr)")
+    }
+  }
+}
