@@ -109,6 +109,11 @@ public enum PixelLimits {
     name: "font size", range: 0...4096, excludesLowerBound: true,
     appliesTo: "`font.size`, the `size` of text runs")
 
+  /// Line spacing of text, as a multiple of the font size.
+  public static let lineSpacing = PixelRange(
+    name: "line spacing", range: 0...10, excludesLowerBound: true, unit: "",
+    appliesTo: "text and subtitle `lineSpacing` (a multiple of the font size)")
+
   /// Dash lengths and the dash phase of strokes.
   public static let dashLength = PixelRange(
     name: "dash length", range: 0...32768,
@@ -143,7 +148,8 @@ public enum PixelLimits {
 
   /// Every range, in documentation order.
   public static let all: [PixelRange] = [
-    renderSide, layerSide, coordinate, lineWidth, radius, padding, blurRadius, fontSize, dashLength,
+    renderSide, layerSide, coordinate, lineWidth, radius, padding, blurRadius, fontSize,
+    lineSpacing, dashLength,
     scale, unitPoint, perspective, matrixEntry,
   ]
 

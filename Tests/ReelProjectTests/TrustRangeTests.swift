@@ -119,6 +119,9 @@ struct TrustRangeTests {
       layer: #"{"type": "text", "text": "Hi", "outline": {"width": X}}"#,
       path: "layers[0].outline.width", range: PixelLimits.lineWidth),
     Case(
+      layer: #"{"type": "text", "text": "Hi", "lineSpacing": X}"#,
+      path: "layers[0].lineSpacing", range: PixelLimits.lineSpacing),
+    Case(
       layer: #"{"type": "text", "text": "Hi", "box": {"padding": X}}"#,
       path: "layers[0].box.padding", range: PixelLimits.padding),
     Case(

@@ -87,7 +87,7 @@ extension TemplateDecoder {
       style.alignment = TextAlignment(rawValue: align) ?? .left
     }
     if let wrap = reader.get("wrap", bool) { style.wraps = wrap }
-    if let spacing = reader.get("lineSpacing", { self.positiveNumber($0, $1) }) {
+    if let spacing = reader.get("lineSpacing", { self.pixels($0, $1, PixelLimits.lineSpacing) }) {
       style.lineSpacing = spacing
     }
     if let underline = reader.get("underline", bool) { style.underline = underline }
