@@ -44,6 +44,11 @@ public struct PixelRange: Sendable, Hashable, CustomStringConvertible {
     return excludesLowerBound ? "greater than \(low) and at most \(high)" : "from \(low) to \(high)"
   }
 
+  /// The name with its article, for messages: "a layer size", "an outline width".
+  public var withArticle: String {
+    ("aeiou".contains(name.first ?? "x") ? "an " : "a ") + name
+  }
+
   /// A bound as written: no trailing `.0`, thousands unseparated (`-1048576`, `0.5`).
   static func text(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
@@ -86,8 +91,12 @@ public enum PixelLimits {
   public static let lineWidth = PixelRange(
     name: "line width", range: 0...4096,
     appliesTo:
-      "`border.width`, `borderWidth`, `stroke.width`, `outline.width`; the `borderWidth` and `lineWidth` animation values"
+      "`border.width`, `borderWidth`, `stroke.width`; the `borderWidth` and `lineWidth` animation values"
   )
+
+  /// Text outlines (drawn around every glyph of the whole text, so kept smaller).
+  public static let outlineWidth = PixelRange(
+    name: "outline width", range: 0...512, appliesTo: "text and subtitle `outline.width`")
 
   /// Corner radii.
   public static let radius = PixelRange(
@@ -106,7 +115,7 @@ public enum PixelLimits {
 
   /// Font sizes.
   public static let fontSize = PixelRange(
-    name: "font size", range: 0...4096, excludesLowerBound: true,
+    name: "font size", range: 0...1024, excludesLowerBound: true,
     appliesTo: "`font.size`, the `size` of text runs")
 
   /// Line spacing of text, as a multiple of the font size.
@@ -148,7 +157,8 @@ public enum PixelLimits {
 
   /// Every range, in documentation order.
   public static let all: [PixelRange] = [
-    renderSide, layerSide, coordinate, lineWidth, radius, padding, blurRadius, fontSize,
+    renderSide, layerSide, coordinate, lineWidth, outlineWidth, radius, padding, blurRadius,
+    fontSize,
     lineSpacing, dashLength,
     scale, unitPoint, perspective, matrixEntry,
   ]

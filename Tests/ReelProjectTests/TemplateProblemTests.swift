@@ -139,7 +139,7 @@ struct TemplateProblemTests {
       #expect(
         error.description == """
           \(url.path):6:30: layers[0].text: undefined variable 'nmae' (declare it under "variables" or pass --set nmae=…)
-          \(url.path):6:62: layers[0].font.size: a font size must be greater than 0 and at most 4096 pixels (got -3)
+          \(url.path):6:62: layers[0].font.size: a font size must be greater than 0 and at most 1024 pixels (got -3)
           """)
     }
   }

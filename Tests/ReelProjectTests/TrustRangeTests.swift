@@ -117,7 +117,7 @@ struct TrustRangeTests {
       path: "layers[0].runs[0].size", range: PixelLimits.fontSize),
     Case(
       layer: #"{"type": "text", "text": "Hi", "outline": {"width": X}}"#,
-      path: "layers[0].outline.width", range: PixelLimits.lineWidth),
+      path: "layers[0].outline.width", range: PixelLimits.outlineWidth),
     Case(
       layer: #"{"type": "text", "text": "Hi", "lineSpacing": X}"#,
       path: "layers[0].lineSpacing", range: PixelLimits.lineSpacing),
@@ -175,7 +175,7 @@ struct TrustRangeTests {
     for value in beyond {
       let problems = try templateProblems(Self.template(layer: check.layer(value)))
       #expect(
-        problems.contains { $0.hasPrefix("\(check.path): a \(check.range.name) must be") },
+        problems.contains { $0.hasPrefix("\(check.path): \(check.range.withArticle) must be") },
         "\(value): \(problems)")
     }
   }
@@ -228,7 +228,7 @@ struct TrustRangeTests {
     #expect(
       try templateProblems(
         Self.template(layer: #"{"type": "text", "text": "Hi", "outline": {"width": 1e6}}"#)) == [
-          "layers[0].outline.width: a line width must be from 0 to 4096 pixels (got 1000000)"
+          "layers[0].outline.width: an outline width must be from 0 to 512 pixels (got 1000000)"
         ])
     #expect(
       try templateProblems(

@@ -79,7 +79,7 @@ struct ValidateRenderPropertyTests {
     ("translation", .array([1_048_576, 0].map(JSON.number))),
     ("anchor", .array([1024, -1024].map(JSON.number))),
     ("shadow", .object(["radius": .number(256), "offset": .array([5, 5].map(JSON.number))])),
-    ("outline", .object(["width": .number(4096)])), ("font", .object(["size": .number(4096)])),
+    ("outline", .object(["width": .number(512)])), ("font", .object(["size": .number(1024)])),
     ("box", .object(["padding": .number(1024)])), ("duration", .number(1000)),
     ("speed", .number(0.001)), ("repeat", .string("forever")), ("codec", .string("hevc")),
     ("codec", .string("vp9")), ("crf", .number(0)), ("preset", .string("3840x2160")),

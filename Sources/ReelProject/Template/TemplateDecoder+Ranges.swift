@@ -14,7 +14,8 @@ extension TemplateDecoder {
     guard !range.contains(value) else { return true }
     let unit = range.unit.isEmpty ? "" : " \(range.unit)"
     problem(
-      path, "a \(range.name) must be \(range.description)\(unit) (got \(format(value)))", at: node)
+      path, "\(range.withArticle) must be \(range.description)\(unit) (got \(format(value)))",
+      at: node)
     return false
   }
 

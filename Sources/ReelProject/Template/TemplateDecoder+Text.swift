@@ -96,7 +96,7 @@ extension TemplateDecoder {
         outlineNode, reader.path("outline"), allowed: ["color", "width"], required: ["width"])
     {
       style.strokeColor = outline.get("color", color) ?? .black
-      if let width = outline.get("width", { self.pixels($0, $1, PixelLimits.lineWidth) }) {
+      if let width = outline.get("width", { self.pixels($0, $1, PixelLimits.outlineWidth) }) {
         style.strokeWidth = width
       }
     }
