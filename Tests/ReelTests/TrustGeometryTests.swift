@@ -52,14 +52,38 @@ struct TrustGeometryTests {
       masked.sublayers = [.color(.blue, frame: frame)]
       var shadowed = Layer.color(.white, frame: frame)
       shadowed.properties.shadow = Shadow(opacity: 1, offset: Point(x: value, y: 2), radius: value)
-      Self.renderBothPaths([
-        .video(frame: Self.full), .video(frame: frame), .image(star, frame: frame),
+      let layers: [Layer] = [
+        .video(frame: frame), .image(star, frame: frame),
         .gradient(Gradient(kind: .conic, colors: [.red, .blue]), frame: frame),
         .gradient(Gradient(colors: [.red, .blue]), frame: frame), bordered, masked, shadowed,
-        .shape(
-          Path(rect: frame), frame: frame, strokeColor: .white, lineWidth: value),
-      ])
+        .shape(Path(rect: frame), frame: frame, strokeColor: .white, lineWidth: value),
+      ]
+      for layer in layers { Self.renderBothPaths([.video(frame: Self.full), layer]) }
     }
+  }
+
+  @Test(arguments: hugeValues)
+  func hugeGeometryUnderPerspectiveAndRotationDoesNotCrash(value: Double) {
+    let star = Image.filled(width: 4, height: 4, color: .white)
+    var layers: [Layer] = []
+    for frame in [
+      Rect(x: 0, y: 0, width: value, height: 10), Rect(x: value, y: 4, width: 20, height: 20),
+    ] {
+      for content in [
+        Layer.color(.red, frame: frame), .image(star, frame: frame), .video(frame: frame),
+        .gradient(Gradient(colors: [.red, .blue]), frame: frame),
+      ] {
+        var tilted = content
+        tilted.properties.rotationY = 0.5
+        tilted.properties.transform = .perspective(distance: 100)
+        var turned = content
+        turned.properties.rotationZ = value
+        turned.properties.scaleX = value
+        layers += [tilted, turned]
+      }
+    }
+    // One at a time: a layer that throws must not hide the ones after it.
+    for layer in layers { Self.renderBothPaths([.video(frame: Self.full), layer]) }
   }
 
   @Test func anImageOverAVideoWithAHugeFrameTakesTheYUVPathWithoutCrashing() throws {
