@@ -274,6 +274,8 @@ struct ValidateRenderPropertyTests {
     encoder.outputFormatting = [.sortedKeys]
     var valid = 0
     var failures: [String] = []
+    var refusedByRange = 0
+    var refusedByExport = 0
     let clock = ContinuousClock()
     let started = clock.now
     for index in 0..<Self.caseCount {
@@ -288,6 +290,13 @@ struct ValidateRenderPropertyTests {
       do {
         loaded = try Template.load(path: url.path)
       } catch {
+        // Mutants the checks of issue 10 refuse (they used to pass validation and then
+        // crash or fail to render).
+        let messages = error.problems.map(\.message)
+        if messages.contains(where: { $0.contains(" must be from ") || $0.contains(" at most ") }) {
+          refusedByRange += 1
+        }
+        if messages.contains(where: { $0.hasPrefix("cannot be exported") }) { refusedByExport += 1 }
         continue
       }
       valid += 1
@@ -310,7 +319,7 @@ struct ValidateRenderPropertyTests {
     }
     let seconds = (clock.now - started) / .seconds(1)
     print(
-      "validate ⇒ render: \(Self.caseCount) mutants, \(valid) valid, \(failures.count) failed, \(seconds) s"
+      "validate ⇒ render: \(Self.caseCount) mutants, \(valid) valid, \(failures.count) failed, \(seconds) s; refused by a pixel range: \(refusedByRange), by the export's checks: \(refusedByExport)"
     )
     #expect(valid >= Self.caseCount / 5, "too few valid mutants (\(valid)) to test the property")
     #expect(
