@@ -61,4 +61,21 @@ struct TrustRangeCLITests {
       #expect(status == 0, "\(command): \(stderr)")
     }
   }
+
+  @Test func aLargeLayerTiltedAcrossTheHorizonRenders() throws {
+    // Turned 60° about y with a perspective, the plane of this layer crosses the horizon
+    // inside the output, so its visible part is unbounded: it was drawn whole (32768 px,
+    // "cannot draw at 32768×32768", exit 1); now whole at a reduced scale.
+    let outcomes = try runAll(
+      """
+      {"version": 1, "size": [64, 64], "duration": 0.1, "layers": [
+        {"type": "color", "color": "red", "frame": [-32700, -16000, 32768, 32768],
+         "rotationY": 60, "perspective": 2000, "masksToBounds": true, "cornerRadius": 5,
+         "layers": [{"type": "gradient", "gradient": {"colors": ["red", "blue"]},
+                     "frame": [0, 0, 32768, 32768]}]}]}
+      """)
+    for (command, status, stderr) in outcomes {
+      #expect(status == 0, "\(command): \(stderr)")
+    }
+  }
 }

@@ -105,6 +105,26 @@ struct TrustGeometryTests {
     #expect(image[x: 10, y: 19].alpha == 0)
   }
 
+  @Test(arguments: [60.0, -60.0])
+  func aLargeLayerWhosePlaneCrossesTheHorizonRendersReduced(degrees: Double) throws {
+    // The output's preimage is unbounded (part of it is behind the viewer): the layer is
+    // drawn whole at a scale that fits, not refused at 32768 px.
+    var layer = Layer.color(.red, frame: Rect(x: -32700, y: -16000, width: 32768, height: 32768))
+    layer.properties.rotationY = degrees * .pi / 180
+    layer.properties.transform = .perspective(distance: 2000)
+    let tree = LayerTree(
+      root: .group(frame: Self.full, sublayers: [layer]),
+      renderSize: Size(width: Double(Self.width), height: Double(Self.height)))
+    let image = try LayerRenderer(tree: tree).render(at: .zero)
+    // Whatever shows is the layer's red (edges partly covered), nothing else.
+    for y in 0..<Self.height {
+      for x in 0..<Self.width {
+        let pixel = image[x: x, y: y]
+        #expect(pixel.green == 0 && pixel.blue == 0 && pixel.red == pixel.alpha, "\(x),\(y)")
+      }
+    }
+  }
+
   @Test func aScaledLargeGradientShowsTheColourTheMathsGives() throws {
     // An axial gradient 20000 px wide (red → blue, left to right), moved so that output
     // column x shows gradient column x + 10000: colour at t = (x + 10000.5) / 20000.

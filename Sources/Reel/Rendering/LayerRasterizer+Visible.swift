@@ -11,7 +11,8 @@ import ReelGraphics
 // output rectangle back into the drawing through the item's transform and draws only that
 // part, grown by a margin and rounded out to a 256-pixel grid, so that a still or slowly
 // moving layer keeps hitting the cache. When the transform cannot be inverted over the whole
-// output (the layer plane crosses the horizon) the drawing is rasterised whole. Text is
+// output (the layer plane crosses the horizon) the drawing is rasterised whole, at a scale
+// that keeps its sides within 2048 pixels (the far part is minified anyway). Text is
 // clipped by the text renderer itself, and pictures (images, video) keep their own pixels
 // and are scaled by the compositor.
 extension LayerRasterizer {
@@ -21,6 +22,8 @@ extension LayerRasterizer {
   static let visibleGrid = 256
   /// Rasters with a side up to this long are drawn whole (when not too many pixels).
   static let wholeRasterSide = 4096.0
+  /// The longest side of a large drawing drawn whole because its visible part is unknown.
+  static let horizonRasterSide = 2048.0
 
   /// The raster pixels of `drawing` (scaled by `scale`) to draw for an item placed by
   /// `transform` on `output`, or nil to draw it whole.
@@ -62,6 +65,16 @@ extension LayerRasterizer {
       y1: PixelLimits.integer(extent.maxY.rounded(.up)))
     let clipped = box.intersection(whole)
     return clipped.isEmpty ? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) : clipped
+  }
+
+  /// The raster scale for a large drawing that is drawn whole (``visibleArea`` gave nil):
+  /// `scale`, lowered so that no side of the raster passes ``horizonRasterSide`` when it
+  /// would pass ``wholeRasterSide``.
+  static func wholeRasterScale(of drawing: Drawing, scale: Double) -> Double {
+    guard let extent = rasterExtent(of: drawing, scale: scale) else { return scale }
+    let side = max(extent.width, extent.height)
+    guard side > wholeRasterSide, side.isFinite else { return scale }
+    return scale * horizonRasterSide / side
   }
 
   /// Where a drawing can put pixels, in raster pixels (a conservative bound); nil for

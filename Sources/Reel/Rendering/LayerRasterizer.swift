@@ -50,10 +50,11 @@ final class LayerRasterizer {
 
   /// The raster for `item`, drawn now or taken from the cache; nil when it draws nothing.
   func raster(for item: RenderItem) throws(RenderError) -> Raster? {
-    let scale = Self.rasterScale(for: item)
+    var scale = Self.rasterScale(for: item)
     let area = output.flatMap {
       Self.visibleArea(of: item.drawing, scale: scale, transform: item.transform, output: $0)
     }
+    if area == nil { scale = Self.wholeRasterScale(of: item.drawing, scale: scale) }
     let key = Key(layer: item.layer.path, part: item.part, area: area)
     used.insert(key)
     if let entry = entries[key], entry.scale == scale, entry.drawing == item.drawing {
@@ -99,7 +100,7 @@ final class LayerRasterizer {
   ///
   /// - Parameters:
   ///   - drawing: What to draw, in layer pixels.
-  ///   - scale: Raster pixels per layer pixel (≥ 1; see ``rasterScale(for:)``); the
+  ///   - scale: Raster pixels per layer pixel (see ``rasterScale(for:)``; below 1 only for a large drawing drawn whole, ``wholeRasterScale(of:scale:)``); the
   ///     raster's `toLayer` maps back to layer pixels.
   ///   - area: The raster pixels to draw (of the drawing scaled by `scale`), nil for all;
   ///     see ``visibleArea(of:scale:transform:output:)``.

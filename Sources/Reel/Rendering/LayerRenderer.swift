@@ -256,9 +256,10 @@ public final class LayerRenderer {
     let area = LayerRasterizer.visibleArea(
       of: shape, scale: 1, transform: placement,
       output: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+    let scale = area == nil ? LayerRasterizer.wholeRasterScale(of: shape, scale: 1) : 1
     guard
       let raster = try LayerRasterizer.rasterise(
-        shape, area: area, layer: clip.layer.description)
+        shape, scale: scale, area: area, layer: clip.layer.description)
     else {
       return coverage
     }
