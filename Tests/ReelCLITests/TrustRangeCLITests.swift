@@ -62,6 +62,23 @@ struct TrustRangeCLITests {
     }
   }
 
+  /// Found by random templates at the edges of the ranges: each passed validation and then
+  /// failed with "cannot draw at …" (a shadow of a text layer, a shrunk shape whose visible
+  /// part was huge, shadows of large video layers); each now renders.
+  @Test(arguments: [
+    #"{"type":"text","text":"Hi","frame":[0,0,32768,40],"border":{"width":1,"color":"white"},"shadow":{"radius":1,"offset":[100,5]}}"#,
+    #"{"type":"shape","path":"M 0 0 C 1000000 0 -1000000 1000 30 30","stroke":{"width":1,"color":"white","miterLimit":1000000},"scale":0.0001}"#,
+    #"{"type":"video","frame":[0,0,32768,32768],"rotationY":-89,"perspective":1,"shadow":{"radius":256,"offset":[1048576,5]}}"#,
+    #"{"type":"video","frame":[-32700,-16000,32768,32768],"rotationY":60,"perspective":2000,"shadow":{"radius":4,"offset":[3,3]}}"#,
+  ])
+  func edgeCombinationsRender(layer: String) throws {
+    let outcomes = try runAll(
+      #"{"version":1,"size":[64,48],"duration":0.2,"layers":[{"type":"video"},"# + layer + "]}")
+    for (command, status, stderr) in outcomes {
+      #expect(status == 0, "\(command): \(stderr)")
+    }
+  }
+
   @Test func aLargeLayerTiltedAcrossTheHorizonRenders() throws {
     // Turned 60° about y with a perspective, the plane of this layer crosses the horizon
     // inside the output, so its visible part is unbounded: it was drawn whole (32768 px,

@@ -67,6 +67,33 @@ extension LayerRasterizer {
     return clipped.isEmpty ? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) : clipped
   }
 
+  /// The raster scale and the part of the raster to draw for `drawing` placed by
+  /// `transform` on `output`: the visible part (``visibleArea``) when the drawing is large,
+  /// at a lower scale when even that part is much larger than the output (the layer is shown
+  /// shrunk, so the compositor would minify it anyway), or the whole drawing at a scale that
+  /// fits when the visible part is unknown (``wholeRasterScale(of:scale:)``).
+  ///
+  /// - Parameters:
+  ///   - drawing: What is drawn, in layer pixels.
+  ///   - scale: The scale wanted (``rasterScale(for:)``).
+  ///   - transform: Layer pixels to render pixels.
+  ///   - output: The render pixels drawn onto; nil to draw everything at `scale`.
+  static func placement(
+    of drawing: Drawing, scale: Double, transform: Transform3D, output: Rect?
+  ) -> (scale: Double, area: PixelBox?) {
+    guard let output else { return (scale, nil) }
+    guard var area = visibleArea(of: drawing, scale: scale, transform: transform, output: output)
+    else { return (wholeRasterScale(of: drawing, scale: scale), nil) }
+    let limit = min(max(wholeRasterSide, 2 * max(output.width, output.height)), 16384)
+    let side = Double(max(area.width, area.height))
+    guard side > limit else { return (scale, area) }
+    let reduced = scale * limit / side
+    area =
+      visibleArea(of: drawing, scale: reduced, transform: transform, output: output)
+      ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+    return (reduced, area)
+  }
+
   /// The raster scale for a large drawing that is drawn whole (``visibleArea`` gave nil):
   /// `scale`, lowered so that no side of the raster passes ``horizonRasterSide`` when it
   /// would pass ``wholeRasterSide``.
@@ -96,9 +123,10 @@ extension LayerRasterizer {
         x: box.minX * scale, y: box.minY * scale, width: box.width * scale,
         height: box.height * scale)
     case .shadow(let shadow, let casters):
+      // Text and picture casters are drawn whole whatever the area: the others bound it.
       var box: Rect?
       for caster in casters {
-        guard let part = rasterExtent(of: caster, scale: scale) else { return nil }
+        guard let part = rasterExtent(of: caster, scale: scale) else { continue }
         box = box.map { Self.hull($0, part) } ?? part
       }
       guard let box else { return nil }

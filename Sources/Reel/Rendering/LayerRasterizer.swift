@@ -50,11 +50,9 @@ final class LayerRasterizer {
 
   /// The raster for `item`, drawn now or taken from the cache; nil when it draws nothing.
   func raster(for item: RenderItem) throws(RenderError) -> Raster? {
-    var scale = Self.rasterScale(for: item)
-    let area = output.flatMap {
-      Self.visibleArea(of: item.drawing, scale: scale, transform: item.transform, output: $0)
-    }
-    if area == nil { scale = Self.wholeRasterScale(of: item.drawing, scale: scale) }
+    let (scale, area) = Self.placement(
+      of: item.drawing, scale: Self.rasterScale(for: item), transform: item.transform,
+      output: output)
     let key = Key(layer: item.layer.path, part: item.part, area: area)
     used.insert(key)
     if let entry = entries[key], entry.scale == scale, entry.drawing == item.drawing {
@@ -73,10 +71,10 @@ final class LayerRasterizer {
   /// Keeps `item`'s cached raster, if any, through this frame's ``endFrame()`` without
   /// drawing it (for a frame that drew the item another way).
   func keep(_ item: RenderItem) {
-    let scale = Self.rasterScale(for: item)
-    let area = output.flatMap {
-      Self.visibleArea(of: item.drawing, scale: scale, transform: item.transform, output: $0)
-    }
+    let area = Self.placement(
+      of: item.drawing, scale: Self.rasterScale(for: item), transform: item.transform,
+      output: output
+    ).area
     used.insert(Key(layer: item.layer.path, part: item.part, area: area))
   }
 

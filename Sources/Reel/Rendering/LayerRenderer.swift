@@ -253,10 +253,9 @@ public final class LayerRenderer {
     let shape = Drawing.fill(size: clip.rect.size, color: .white, cornerRadius: clip.cornerRadius)
     let toLayer = Transform2D(translationX: clip.rect.minX, y: clip.rect.minY)
     let placement = Transform3D(toLayer).concatenating(clip.transform.planeProjection)
-    let area = LayerRasterizer.visibleArea(
+    let (scale, area) = LayerRasterizer.placement(
       of: shape, scale: 1, transform: placement,
       output: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-    let scale = area == nil ? LayerRasterizer.wholeRasterScale(of: shape, scale: 1) : 1
     guard
       let raster = try LayerRasterizer.rasterise(
         shape, scale: scale, area: area, layer: clip.layer.description)
