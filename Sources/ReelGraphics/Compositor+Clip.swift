@@ -17,7 +17,7 @@ extension Compositor {
 }
 
 /// A half-open box of whole pixels: columns `x0..<x1`, rows `y0..<y1`.
-package struct PixelBox: Equatable, Sendable {
+package struct PixelBox: Hashable, Sendable {
   /// First column.
   package var x0: Int
   /// First row.
@@ -41,12 +41,10 @@ package struct PixelBox: Equatable, Sendable {
       y1: min(y1, other.y1))
   }
 
-  /// The pixels whose centres lie in `rect` (clamped to ±2³⁰ so the conversion cannot trap).
+  /// The pixels whose centres lie in `rect` (clamped by ``PixelLimits/integer(_:)`` so the
+  /// conversion cannot trap).
   package init(centresIn rect: Rect) {
-    func index(_ value: Double) -> Int {
-      let clamped = min(max((value - 0.5).rounded(.up), -1_073_741_824), 1_073_741_824)
-      return clamped.isNaN ? 0 : Int(clamped)
-    }
+    func index(_ value: Double) -> Int { PixelLimits.integer((value - 0.5).rounded(.up)) }
     self.init(
       x0: index(rect.minX), y0: index(rect.minY), x1: index(rect.maxX), y1: index(rect.maxY))
   }
@@ -110,10 +108,10 @@ extension Compositor.Clip {
       }
     case .roundedRect(let rect, let radius):
       let outer = PixelBox(
-        x0: Int(max(min(rect.minX.rounded(.down), 1e9), -1e9)),
-        y0: Int(max(min(rect.minY.rounded(.down), 1e9), -1e9)),
-        x1: Int(max(min(rect.maxX.rounded(.up), 1e9), -1e9)),
-        y1: Int(max(min(rect.maxY.rounded(.up), 1e9), -1e9))
+        x0: PixelLimits.integer(rect.minX.rounded(.down)),
+        y0: PixelLimits.integer(rect.minY.rounded(.down)),
+        x1: PixelLimits.integer(rect.maxX.rounded(.up)),
+        y1: PixelLimits.integer(rect.maxY.rounded(.up))
       ).intersection(bounds)
       guard !outer.isEmpty, rect.minX.isFinite, rect.maxX.isFinite, rect.minY.isFinite,
         rect.maxY.isFinite

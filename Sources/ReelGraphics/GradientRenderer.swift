@@ -36,7 +36,31 @@ public enum GradientRenderer {
   public static func render(_ gradient: Gradient, width: Int, height: Int) throws(GraphicsError)
     -> Image
   {
+    try render(
+      gradient, layerWidth: width, layerHeight: height, x: 0, y: 0, width: width, height: height
+    )
+  }
+
+  /// Draws the part of `gradient` filling a `layerWidth × layerHeight` layer that lies in
+  /// the `width × height` pixels at (`x`, `y`): the same pixels as cutting them out of
+  /// ``render(_:width:height:)``, for layers too large to draw whole.
+  ///
+  /// - Parameters:
+  ///   - gradient: Colours, locations and geometry; no colours gives a transparent image.
+  ///   - layerWidth: The layer's width in pixels (its unit points are fractions of it).
+  ///   - layerHeight: The layer's height in pixels.
+  ///   - x: The first column drawn, in layer pixels.
+  ///   - y: The first row drawn, in layer pixels.
+  ///   - width: Columns drawn, 1…32767.
+  ///   - height: Rows drawn, 1…32767.
+  /// - Returns: The premultiplied image of the part.
+  /// - Throws: ``GraphicsError/invalidSize(width:height:)`` outside 1…32767.
+  public static func render(
+    _ gradient: Gradient, layerWidth: Int, layerHeight: Int, x: Int, y: Int, width: Int,
+    height: Int
+  ) throws(GraphicsError) -> Image {
     var canvas = try Canvas(width: width, height: height)
+    canvas.transform = AffineTransform(translationX: Double(-x), y: Double(-y))
     var gradient = gradient
     gradient.startPoint = Point(
       x: gradient.startPoint.x.finiteOr(0.5), y: gradient.startPoint.y.finiteOr(0))
@@ -46,10 +70,12 @@ public enum GradientRenderer {
     guard let lastColor = stops.last?.color else { return canvas.image }
     switch gradient.kind {
     case .conic:
-      return renderConic(gradient, stops: stops, width: width, height: height)
+      return renderConic(
+        gradient, stops: stops, layerWidth: layerWidth, layerHeight: layerHeight, x: x, y: y,
+        width: width, height: height)
     case .axial, .radial:
-      let w = Double(width)
-      let h = Double(height)
+      let w = Double(layerWidth)
+      let h = Double(layerHeight)
       let start = Point(x: gradient.startPoint.x * w, y: gradient.startPoint.y * h)
       let end = Point(x: gradient.endPoint.x * w, y: gradient.endPoint.y * h)
       let pattern: OpaquePointer?
@@ -159,11 +185,14 @@ public enum GradientRenderer {
   }
 
   /// Conic (angular) gradient: one table lookup per pixel of the angle at its centre.
-  static func renderConic(_ gradient: Gradient, stops: [Stop], width: Int, height: Int) -> Image {
-    let cx = gradient.startPoint.x * Double(width)
-    let cy = gradient.startPoint.y * Double(height)
-    let ex = gradient.endPoint.x * Double(width) - cx
-    let ey = gradient.endPoint.y * Double(height) - cy
+  static func renderConic(
+    _ gradient: Gradient, stops: [Stop], layerWidth: Int, layerHeight: Int, x originX: Int,
+    y originY: Int, width: Int, height: Int
+  ) -> Image {
+    let cx = gradient.startPoint.x * Double(layerWidth) - Double(originX)
+    let cy = gradient.startPoint.y * Double(layerHeight) - Double(originY)
+    let ex = gradient.endPoint.x * Double(layerWidth) - Double(originX) - cx
+    let ey = gradient.endPoint.y * Double(layerHeight) - Double(originY) - cy
     let startAngle = (ex == 0 && ey == 0) ? 0 : atan2(ey, ex)
     // 4096 entries: adjacent entries differ by < 1/255 for any stop spacing ≥ 1/16 turn.
     let tableSize = 4096

@@ -115,10 +115,10 @@ struct PerspectiveWarp {
       maxY = max(maxY, p.y)
     }
     return PixelBox(
-      x0: PerspectiveWarp.clampedIndex((minX - 0.5).rounded(.down)),
-      y0: PerspectiveWarp.clampedIndex((minY - 0.5).rounded(.down)),
-      x1: PerspectiveWarp.clampedIndex((maxX - 0.5).rounded(.up)) + 1,
-      y1: PerspectiveWarp.clampedIndex((maxY - 0.5).rounded(.up)) + 1)
+      x0: PixelLimits.integer((minX - 0.5).rounded(.down)),
+      y0: PixelLimits.integer((minY - 0.5).rounded(.down)),
+      x1: PixelLimits.integer((maxX - 0.5).rounded(.up)) + 1,
+      y1: PixelLimits.integer((maxY - 0.5).rounded(.up)) + 1)
   }
 
   /// The columns of row `y` whose centres lie inside the footprint, or `nil`. (A centre
@@ -143,14 +143,9 @@ struct PerspectiveWarp {
       previous = point
     }
     guard minX <= maxX else { return nil }
-    let start = PerspectiveWarp.clampedIndex((minX - 0.5).rounded(.up))
-    let end = PerspectiveWarp.clampedIndex((maxX - 0.5).rounded(.down)) + 1
+    let start = PixelLimits.integer((minX - 0.5).rounded(.up))
+    let end = PixelLimits.integer((maxX - 0.5).rounded(.down)) + 1
     return start < end ? start..<end : nil
-  }
-
-  private static func clampedIndex(_ value: Double) -> Int {
-    guard !value.isNaN else { return 0 }
-    return Int(min(max(value, -1_073_741_824), 1_073_741_824))
   }
 
   /// Draws the source onto destination rows `rows` (all rows of the clip box by default).

@@ -14,9 +14,10 @@ import ReelCore
 /// shadows look half as soft as the same values on iOS.) A radius ≤ 0 is a hard edge.
 public enum ShadowRenderer {
   /// The Gaussian standard deviation, in pixels, used for a `shadowRadius` (pixels).
-  /// Radii above 500 px are treated as 500 px (the blur is then wider than most frames).
+  /// Radii above ``PixelLimits/blurRadius`` (256 px) are treated as that (the blur is then
+  /// wider than most frames).
   public static func sigma(forRadius radius: Double) -> Double {
-    radius.isFinite ? Swift.min(Swift.max(0, radius), 500) : 0
+    radius.isFinite ? Swift.min(Swift.max(0, radius), PixelLimits.blurRadius.range.upperBound) : 0
   }
 
   /// The half-widths of the three box blurs that approximate a Gaussian of `sigma` pixels

@@ -31,6 +31,25 @@ public final class AudioTempo {
   private let context: String
   private var flushed = false
 
+  /// The tempo factors a tempo changer accepts: 1/10 000…10 000.
+  public static let factorRange: ClosedRange<Double> = 1e-4...1e4
+
+  /// Checks a tempo factor as ``init(factor:format:context:)`` does.
+  ///
+  /// - Parameters:
+  ///   - factor: Output speed relative to the input.
+  ///   - context: What the samples are, for the message.
+  /// - Throws: `MediaError.invalidArgument` outside ``factorRange`` (or not finite).
+  public static func check(factor: Double, context: String) throws(MediaError) {
+    guard factor.isFinite, factorRange.contains(factor) else {
+      throw MediaError.invalidArgument(
+        path: context,
+        reason:
+          "tempo factor \(factor) is out of range (0.0001…10000): a segment's audio can be sped up or slowed down at most 10000 times"
+      )
+    }
+  }
+
   /// The lowest and highest factor one `atempo` instance accepts in FFmpeg 5.1.
   static let stageRange: ClosedRange<Double> = 0.5...100
 
@@ -49,10 +68,7 @@ public final class AudioTempo {
     throws(MediaError)
   {
     FFmpegLogging.configure()
-    guard factor.isFinite, factor >= 1e-4, factor <= 1e4 else {
-      throw MediaError.invalidArgument(
-        path: context, reason: "tempo factor \(factor) is out of range (0.0001…10000)")
-    }
+    try Self.check(factor: factor, context: context)
     guard format.sampleRate > 0 && format.sampleRate <= 768_000,
       format.channelCount >= 1 && format.channelCount <= 8
     else {

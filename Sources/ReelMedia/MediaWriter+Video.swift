@@ -83,7 +83,9 @@ extension MediaWriter {
       {
         throw .invalidArgument(
           path: path,
-          reason: "\(width)×\(height) at this frame rate and bit rate exceeds H.264 level 6.2")
+          reason:
+            "\(width)×\(height) at this frame rate and bit rate exceeds H.264 level 6.2 (at most 139264 macroblocks of 16×16 a frame, such as 8192×4352, and 16711680 a second); choose a smaller size or frame rate, or the hevc or vp9 codec"
+        )
       }
     }
 

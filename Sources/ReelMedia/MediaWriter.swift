@@ -81,21 +81,7 @@ public final class MediaWriter {
     FFmpegLogging.configure()
     let path = url.path
     self.path = path
-    let fileExtension = url.pathExtension
-    guard let container = OutputContainer(fileExtension: fileExtension) else {
-      throw .unsupportedContainer(path: path, fileExtension: fileExtension)
-    }
-    guard video != nil || audio != nil else {
-      throw .invalidArgument(
-        path: path,
-        reason: "no video or audio settings were given; a movie needs at least one track")
-    }
-    let videoPlan = try video.map { (settings) throws(MediaError) in
-      try VideoPlan(settings: settings, container: container, path: path)
-    }
-    let audioPlan = try audio.map { (settings) throws(MediaError) in
-      try AudioPlan(settings: settings, container: container, path: path)
-    }
+    let (container, videoPlan, audioPlan) = try Self.plans(url: url, video: video, audio: audio)
     outputVideoSize = videoPlan.map { ($0.width, $0.height) }
     videoCodec = videoPlan?.codec
     audioCodec = audioPlan?.codec

@@ -139,7 +139,7 @@ struct TemplateProblemTests {
       #expect(
         error.description == """
           \(url.path):6:30: layers[0].text: undefined variable 'nmae' (declare it under "variables" or pass --set nmae=…)
-          \(url.path):6:62: layers[0].font.size: must be greater than 0 (got -3)
+          \(url.path):6:62: layers[0].font.size: a font size must be greater than 0 and at most 1024 pixels (got -3)
           """)
     }
   }
@@ -304,7 +304,7 @@ struct TemplateRobustnessTests {
         "size: must be whole numbers of pixels from 2 to 16384 (got \(format(1e300))×64)",
         "duration: is too large to be a time (got 1e30); times are in seconds",
         "frameRate: must be between 1 and 240 (got 1e9)",
-        "export.size: must be even whole numbers of pixels, at least 2 (got \(format(1e300))×2)",
+        "export.size: must be even whole numbers of pixels from 2 to 16384 (got \(format(1e300))×2)",
         "export.crf: expected a whole number, got 1e300",
       ])
   }

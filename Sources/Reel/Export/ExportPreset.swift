@@ -105,7 +105,10 @@ public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
       renderSize.height.isFinite
     else { return nil }
     if self == .passthrough {
-      return (Int(renderSize.width.rounded()), Int(renderSize.height.rounded()))
+      return (
+        PixelLimits.integer(renderSize.width.rounded()),
+        PixelLimits.integer(renderSize.height.rounded())
+      )
     }
     let width = renderSize.width.rounded(.down)
     let height = renderSize.height.rounded(.down)
@@ -124,7 +127,7 @@ public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
     func side(_ length: Double, limit: Double) -> Int {
       let largest = max(1, (limit / step).rounded(.down))
       let steps = (length * scale / step).rounded(.toNearestOrAwayFromZero)
-      return Int(min(max(steps, 1), largest) * step)
+      return PixelLimits.integer(min(max(steps, 1), largest) * step)
     }
     return (
       side(width, limit: min(width, box.width)), side(height, limit: min(height, box.height))

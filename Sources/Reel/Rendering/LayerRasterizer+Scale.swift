@@ -118,8 +118,9 @@ extension Drawing {
       return .shape(shape)
     case .gradient(let gradient, let size):
       return .gradient(gradient, size: size.scaled(by: scale))
-    case .video:
-      return self
+    case .video(let sourceID, let size, let gravity):
+      // Only drawn this way as a shadow caster (its rectangle).
+      return .video(sourceID: sourceID, size: size.scaled(by: scale), gravity: gravity)
     case .shadow(var shadow, let casters):
       shadow.offset = Point(x: shadow.offset.x * scale, y: shadow.offset.y * scale)
       shadow.radius *= scale

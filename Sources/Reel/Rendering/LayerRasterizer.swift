@@ -38,6 +38,8 @@ final class LayerRasterizer {
   private struct Key: Hashable {
     var layer: [Int]
     var part: RenderItem.Part
+    /// The part of a large drawing that was drawn (nil: all of it); see ``visibleArea``.
+    var area: PixelBox?
   }
 
   private struct Entry {
@@ -78,12 +80,18 @@ final class LayerRasterizer {
   /// How many rasters are kept.
   var cachedCount: Int { entries.count }
 
+  /// The output the rasters are composited onto, in render pixels (nil: unknown, drawings
+  /// are rasterised whole). Large drawings are drawn only where they fall inside it.
+  var output: Rect?
+
   /// The raster for `item`, drawn now or taken from the cache; nil when it draws nothing.
   func raster(for item: RenderItem) throws(RenderError) -> Raster? {
-    let key = Key(layer: item.layer.path, part: item.part)
+    let (scale, area) = Self.placement(
+      of: item.drawing, scale: Self.rasterScale(for: item), transform: item.transform,
+      output: output)
+    let key = Key(layer: item.layer.path, part: item.part, area: area)
     used.insert(key)
     clock += 1
-    let scale = Self.rasterScale(for: item)
     if let entry = entries[key] {
       if entry.scale == scale, entry.drawing == item.drawing {
         entries[key]?.lastUse = clock
@@ -91,7 +99,8 @@ final class LayerRasterizer {
       }
       remove(key)
     }
-    let raster = try Self.rasterise(item.drawing, scale: scale, layer: item.layer.description)
+    let raster = try Self.rasterise(
+      item.drawing, scale: scale, area: area, layer: item.layer.description)
     rasterisedCount += 1
     for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
       pendingWarnings.append(warning)
@@ -129,7 +138,11 @@ final class LayerRasterizer {
   /// Keeps `item`'s cached raster, if any, through this frame's ``endFrame()`` without
   /// drawing it (for a frame that drew the item another way).
   func keep(_ item: RenderItem) {
-    let key = Key(layer: item.layer.path, part: item.part)
+    let area = Self.placement(
+      of: item.drawing, scale: Self.rasterScale(for: item), transform: item.transform,
+      output: output
+    ).area
+    let key = Key(layer: item.layer.path, part: item.part, area: area)
     used.insert(key)
     clock += 1
     entries[key]?.lastUse = clock
@@ -154,15 +167,19 @@ final class LayerRasterizer {
   ///
   /// - Parameters:
   ///   - drawing: What to draw, in layer pixels.
-  ///   - scale: Raster pixels per layer pixel (≥ 1; see ``rasterScale(for:)``); the
+  ///   - scale: Raster pixels per layer pixel (see ``rasterScale(for:)``; below 1 only for a large drawing drawn whole, ``wholeRasterScale(of:scale:)``); the
   ///     raster's `toLayer` maps back to layer pixels.
+  ///   - area: The raster pixels to draw (of the drawing scaled by `scale`), nil for all;
+  ///     see ``visibleArea(of:scale:transform:output:)``.
   ///   - layer: The layer's description, for errors.
-  static func rasterise(_ drawing: Drawing, scale: Double = 1, layer: String) throws(RenderError)
-    -> Raster?
-  {
+  static func rasterise(
+    _ drawing: Drawing, scale: Double = 1, area: PixelBox? = nil, layer: String
+  ) throws(RenderError) -> Raster? {
     do {
-      guard scale != 1 else { return try draw(drawing) }
-      guard var raster = try draw(drawing.scaled(by: scale), scale: scale) else { return nil }
+      guard scale != 1 else { return try draw(drawing, area: area) }
+      guard var raster = try draw(drawing.scaled(by: scale), scale: scale, area: area) else {
+        return nil
+      }
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
@@ -177,12 +194,18 @@ final class LayerRasterizer {
     }
   }
 
-  /// Draws one drawing; `scale` is how much it was enlarged from layer pixels, so that
-  /// messages speak of layer pixels. Throws ``GraphicsError`` or ``PixelAllocationError``.
-  private static func draw(_ drawing: Drawing, scale: Double = 1) throws -> Raster? {
+  /// Draws one drawing, or the part of it in `area` (raster pixels, nil for all); `scale` is
+  /// how much it was enlarged from layer pixels, so that messages speak of layer pixels.
+  /// Throws ``GraphicsError`` or ``PixelAllocationError``.
+  private static func draw(_ drawing: Drawing, scale: Double = 1, area: PixelBox? = nil) throws
+    -> Raster?
+  {
     switch drawing {
     case .fill(let size, let color, let cornerRadius):
-      guard var canvas = try canvas(for: size), color.alpha > 0 else { return nil }
+      guard color.alpha > 0, let (made, box) = try canvas(for: size, area: area) else {
+        return nil
+      }
+      var canvas = made
       canvas.fillBackground(
         in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
       let image = canvas.image
@@ -193,15 +216,17 @@ final class LayerRasterizer {
         cornerRadius <= 0 && size.width == size.width.rounded()
         && size.height == size.height.rounded()
       return Raster(
-        image: image, toLayer: .identity,
+        image: image, toLayer: box.offset,
         isOpaque: color.alpha >= 1 && (wholePixels || isFullyOpaque(image)))
 
     case .border(let size, let width, let color, let cornerRadius):
-      guard var canvas = try canvas(for: size), width > 0, color.alpha > 0 else { return nil }
+      guard width > 0, color.alpha > 0, let (made, box) = try canvas(for: size, area: area)
+      else { return nil }
+      var canvas = made
       canvas.drawBorder(
         in: Rect(origin: .zero, size: size), width: width, cornerRadius: cornerRadius,
         color: color)
-      return Raster(image: canvas.image, toLayer: .identity)
+      return Raster(image: canvas.image, toLayer: box.offset)
 
     case .image(let content):
       let image = content.image
@@ -242,19 +267,22 @@ final class LayerRasterizer {
       let rendered = try ShapeRenderer.render(
         path: shape.path, fillColor: shape.fillColor, fillRule: shape.fillRule,
         strokeColor: shape.strokeColor, stroke: shape.strokeStyle,
-        strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd)
+        strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd, clip: area?.rect)
       guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
       return Raster(
         image: rendered.image,
         toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y))
 
     case .gradient(let gradient, let size):
-      let width = Int(size.width.rounded(.up))
-      let height = Int(size.height.rounded(.up))
-      guard width > 0, height > 0, !gradient.colors.isEmpty else { return nil }
+      guard !gradient.colors.isEmpty, let box = wholePixels(of: size, area: area) else {
+        return nil
+      }
       return Raster(
-        image: try GradientRenderer.render(gradient, width: width, height: height),
-        toLayer: .identity)
+        image: try GradientRenderer.render(
+          gradient, layerWidth: PixelLimits.integer(size.width.rounded(.up)),
+          layerHeight: PixelLimits.integer(size.height.rounded(.up)), x: box.x0, y: box.y0,
+          width: box.width, height: box.height),
+        toLayer: box.offset)
 
     case .video:
       // Video pixels change every frame; the renderer places them itself.
@@ -262,7 +290,7 @@ final class LayerRasterizer {
 
     case .shadow(let shadow, let casters):
       guard shadow.isVisible else { return nil }
-      return try drawShadow(shadow, casters: casters)
+      return try drawShadow(shadow, casters: casters, area: area)
     }
   }
 
@@ -279,13 +307,21 @@ final class LayerRasterizer {
   /// is a 3-pixel soft rim, half of it outside the destination (a stretched video or image
   /// would bleed past its layer's bounds and its border). Enlarged first, the rim is at
   /// most one output pixel, inside the edge, and a whole-pixel placement is an exact copy.
-  static func placed(_ image: Image, in destination: Rect) -> Raster {
-    let width = Int(destination.width.rounded())
-    let height = Int(destination.height.rounded())
+  ///
+  /// - Parameters:
+  ///   - image: The picture.
+  ///   - destination: Where it is shown, in layer pixels.
+  ///   - pixelLimit: The most pixels an enlarged copy may have (beyond, the compositor
+  ///     scales the picture while drawing); at most ``enlargementLimit``.
+  static func placed(
+    _ image: Image, in destination: Rect, enlargingUpTo pixelLimit: Int = Int.max
+  ) -> Raster {
+    let width = PixelLimits.integer(destination.width.rounded())
+    let height = PixelLimits.integer(destination.height.rounded())
     let enlarges =
       destination.width > Double(image.width) || destination.height > Double(image.height)
     if enlarges, width >= 1, height >= 1, width <= enlargementLimit.side,
-      height <= enlargementLimit.side, width * height <= enlargementLimit.pixels
+      height <= enlargementLimit.side, width * height <= min(enlargementLimit.pixels, pixelLimit)
     {
       let scaled = image.scaled(toWidth: width, height: height)
       return Raster(
@@ -315,26 +351,54 @@ final class LayerRasterizer {
     }
   }
 
-  /// A canvas covering a layer of `size` (nil when the size has no whole pixel).
-  private static func canvas(for size: Size) throws(GraphicsError) -> Canvas? {
-    let width = Int(size.width.rounded(.up))
-    let height = Int(size.height.rounded(.up))
-    guard width > 0, height > 0 else { return nil }
-    return try Canvas(width: width, height: height)
+  /// The whole pixels of a layer of `size` to draw: all of them, or those in `area`; nil
+  /// when none.
+  private static func wholePixels(of size: Size, area: PixelBox?) -> PixelBox? {
+    var box = PixelBox(
+      x0: 0, y0: 0, x1: PixelLimits.integer(size.width.rounded(.up)),
+      y1: PixelLimits.integer(size.height.rounded(.up)))
+    if let area { box = box.intersection(area) }
+    return box.isEmpty ? nil : box
   }
 
-  /// The blurred, tinted alpha of the casters, offset by the shadow's offset.
-  private static func drawShadow(_ shadow: Shadow, casters: [Drawing]) throws -> Raster? {
+  /// A canvas covering the pixels of a layer of `size` in `area` (all when nil), its
+  /// transform set so that layer coordinates draw in place; nil when there is no pixel.
+  private static func canvas(for size: Size, area: PixelBox?) throws(GraphicsError)
+    -> (Canvas, PixelBox)?
+  {
+    guard let box = wholePixels(of: size, area: area) else { return nil }
+    var canvas = try Canvas(width: box.width, height: box.height)
+    canvas.transform = AffineTransform(translationX: Double(-box.x0), y: Double(-box.y0))
+    return (canvas, box)
+  }
+
+  /// The blurred, tinted alpha of the casters, offset by the shadow's offset; within `area`
+  /// (raster pixels, nil for all) when given.
+  private static func drawShadow(_ shadow: Shadow, casters: [Drawing], area: PixelBox?) throws
+    -> Raster?
+  {
+    // The casters' pixels that can blur into the area: the area moved back by the offset
+    // and grown by the blur's reach.
+    let reach = ShadowRenderer.blurExtent(radius: shadow.radius) + 2
+    let casterArea = area.map {
+      PixelBox(
+        x0: $0.x0 - PixelLimits.integer(shadow.offset.x.rounded(.up)) - reach,
+        y0: $0.y0 - PixelLimits.integer(shadow.offset.y.rounded(.up)) - reach,
+        x1: $0.x1 - PixelLimits.integer(shadow.offset.x.rounded(.down)) + reach,
+        y1: $0.y1 - PixelLimits.integer(shadow.offset.y.rounded(.down)) + reach)
+    }
     var parts: [Raster] = []
     for caster in casters {
       switch caster {
       case .video(_, let size, _):
         // A video casts the shadow of its (opaque) rectangle.
-        if let raster = try draw(.fill(size: size, color: .black, cornerRadius: 0)) {
+        if let raster = try draw(
+          .fill(size: size, color: .black, cornerRadius: 0), area: casterArea)
+        {
           parts.append(raster)
         }
       default:
-        if let raster = try draw(caster) { parts.append(raster) }
+        if let raster = try draw(caster, area: casterArea) { parts.append(raster) }
       }
     }
     guard !parts.isEmpty else { return nil }
@@ -345,7 +409,8 @@ final class LayerRasterizer {
       bounds = bounds.map { $0.union(box) } ?? box
     }
     guard let area = bounds?.integral, area.width >= 1, area.height >= 1 else { return nil }
-    guard var canvas = try canvas(for: area.size) else { return nil }
+    var canvas = try Canvas(
+      width: PixelLimits.integer(area.width), height: PixelLimits.integer(area.height))
     for part in parts {
       canvas.transform = part.toLayer.concatenating(
         Transform2D(translationX: -area.minX, y: -area.minY))

@@ -171,7 +171,7 @@ extension LayerRenderer {
     for edge in edges {
       let rounded = edge.rounded()
       guard abs(edge - rounded) <= 1e-6, abs(rounded) < 1e9 else { return nil }
-      whole.append(Int(rounded))
+      whole.append(PixelLimits.integer(rounded))
     }
     return PixelBox(x0: whole[0], y0: whole[1], x1: whole[2], y1: whole[3])
   }
@@ -253,10 +253,10 @@ extension LayerRenderer {
       maxY = max(maxY, projected.y)
     }
     let box = PixelBox(
-      x0: Int(max(Double(clip.x0), (minX - 1).rounded(.down))),
-      y0: Int(max(Double(clip.y0), (minY - 1).rounded(.down))),
-      x1: Int(min(Double(clip.x1), (maxX + 1).rounded(.up))),
-      y1: Int(min(Double(clip.y1), (maxY + 1).rounded(.up))))
+      x0: max(clip.x0, PixelLimits.integer((minX - 1).rounded(.down))),
+      y0: max(clip.y0, PixelLimits.integer((minY - 1).rounded(.down))),
+      x1: min(clip.x1, PixelLimits.integer((maxX + 1).rounded(.up))),
+      y1: min(clip.y1, PixelLimits.integer((maxY + 1).rounded(.up))))
     guard !box.isEmpty else { return }
     var scratch = try LayerRenderer.allocate(width: box.width, height: box.height)
     let shifted = transform.concatenating(

@@ -39,8 +39,8 @@ public final class LayerRenderer {
   ///   a drawable whole-pixel size; ``RenderError/limit(_:)`` when the tree has too many
   ///   layers.
   public init(tree: LayerTree, limits: ResourceLimits = .default) throws(RenderError) {
-    let width = Int(tree.renderSize.width.rounded())
-    let height = Int(tree.renderSize.height.rounded())
+    let width = PixelLimits.integer(tree.renderSize.width.rounded())
+    let height = PixelLimits.integer(tree.renderSize.height.rounded())
     guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }
@@ -53,6 +53,7 @@ public final class LayerRenderer {
     self.width = width
     self.height = height
     rasterizer = LayerRasterizer(budget: limits.rasterCacheBytes)
+    rasterizer.output = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
   }
 
   /// Warnings raised so far while drawing (font fallbacks), each once.
@@ -203,7 +204,11 @@ public final class LayerRenderer {
       guard frame.width > 0, frame.height > 0 else { return nil }
       let place = gravity.placement(
         of: Size(width: Double(frame.width), height: Double(frame.height)), in: size)
-      raster = LayerRasterizer.placed(frame, in: place)
+      // A new picture every frame: enlarged ahead only when that is not much more work than
+      // the output itself (beyond, the compositor scales only what is visible).
+      let outputPixels = width * height
+      raster = LayerRasterizer.placed(
+        frame, in: place, enlargingUpTo: max(4 * outputPixels, 1 << 20))
     } else {
       guard let cached = try rasterizer.raster(for: item) else { return nil }
       raster = cached
@@ -282,14 +287,21 @@ public final class LayerRenderer {
   private func clipCoverage(_ clip: Clip) throws(RenderError) -> Image {
     var coverage = try Self.allocate(width: width, height: height)
     let shape = Drawing.fill(size: clip.rect.size, color: .white, cornerRadius: clip.cornerRadius)
-    guard let raster = try LayerRasterizer.rasterise(shape, layer: clip.layer.description) else {
+    let toLayer = Transform2D(translationX: clip.rect.minX, y: clip.rect.minY)
+    let placement = Transform3D(toLayer).concatenating(clip.transform.planeProjection)
+    let (scale, area) = LayerRasterizer.placement(
+      of: shape, scale: 1, transform: placement,
+      output: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+    guard
+      let raster = try LayerRasterizer.rasterise(
+        shape, scale: scale, area: area, layer: clip.layer.description)
+    else {
       return coverage
     }
-    let toLayer = Transform2D(translationX: clip.rect.minX, y: clip.rect.minY)
     do {
       try Compositor.draw(
         raster.image, onto: &coverage,
-        transform: Transform3D(toLayer).concatenating(clip.transform.planeProjection))
+        transform: Transform3D(raster.toLayer).concatenating(placement))
     } catch {
       throw RenderError.drawing(layer: clip.layer.description, reason: error.description)
     }

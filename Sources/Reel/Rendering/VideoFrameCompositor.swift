@@ -47,8 +47,8 @@ public final class VideoFrameCompositor {
   /// - Throws: ``RenderError/invalidRenderSize(width:height:)`` when the video composition's
   ///   render size is not drawable.
   public init(composition: Composition, videoComposition: VideoComposition) throws(RenderError) {
-    let width = Int(videoComposition.renderSize.width.rounded())
-    let height = Int(videoComposition.renderSize.height.rounded())
+    let width = PixelLimits.integer(videoComposition.renderSize.width.rounded())
+    let height = PixelLimits.integer(videoComposition.renderSize.height.rounded())
     guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }

@@ -37,7 +37,10 @@ public struct VideoComposition: Hashable, Sendable {
 
   /// The render size as whole pixels (rounded to the nearest).
   public var pixelSize: (width: Int, height: Int) {
-    (Int(renderSize.width.rounded()), Int(renderSize.height.rounded()))
+    (
+      PixelLimits.integer(renderSize.width.rounded()),
+      PixelLimits.integer(renderSize.height.rounded())
+    )
   }
 
   /// The instruction covering a composition time.

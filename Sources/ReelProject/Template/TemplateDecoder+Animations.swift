@@ -61,6 +61,26 @@ enum TemplateAnimatedProperty {
   }
 }
 
+extension TemplateAnimatedProperty {
+  /// The range of the animation values of a property named `name` that become pixels (from
+  /// ``PixelLimits``), nil for the others (opacities, angles, colours).
+  static func pixelRange(of name: String) -> PixelRange? {
+    switch name {
+    case "position", "position.x", "position.y", "translation", "translation.x",
+      "translation.y", "shadowOffset", "zPosition":
+      return PixelLimits.coordinate
+    case "size", "size.width", "size.height": return PixelLimits.layerSide
+    case "anchor": return PixelLimits.unitPoint
+    case "scale", "scale.x", "scale.y": return PixelLimits.scale
+    case "borderWidth", "lineWidth": return PixelLimits.lineWidth
+    case "cornerRadius": return PixelLimits.radius
+    case "shadowRadius": return PixelLimits.blurRadius
+    case "transform": return PixelLimits.matrixEntry
+    default: return nil
+    }
+  }
+}
+
 extension TemplateDecoder {
   static let animationKeys = [
     "property", "from", "to", "by", "keyframes", "path", "rotate", "spring", "group", "begin",
@@ -130,7 +150,7 @@ extension TemplateDecoder {
 
     if kind == "path" {
       if let property, case .point(let pointProperty) = property {
-        guard let svg = reader.get("path", svgPath) else { return nil }
+        guard let svg = reader.get("path", pixelPath) else { return nil }
         let mode =
           reader.get("rotate") { self.choice($0, $1, ["none", "auto", "autoReverse"]) }
           .flatMap(PathAnimation.RotationMode.init(rawValue:)) ?? PathAnimation.RotationMode.none
@@ -147,18 +167,27 @@ extension TemplateDecoder {
       return nil
     }
     guard let property, let timing else { return nil }
+    let range = reader["property"]?.string.flatMap(TemplateAnimatedProperty.pixelRange(of:))
     switch property {
     case .number(let target, let degrees, let unit):
       return build(target, reader, kind: kind, timing: timing) { node, path in
-        let value = unit ? self.number(node, path, in: 0...1) : self.number(node, path)
+        let value =
+          unit
+          ? self.number(node, path, in: 0...1)
+          : range.map { self.pixels(node, path, $0) } ?? self.number(node, path)
         return value.map { degrees ? $0 * .pi / 180 : $0 }
       }
-    case .point(let target): return build(target, reader, kind: kind, timing: timing, parse: point)
-    case .size(let target): return build(target, reader, kind: kind, timing: timing, parse: size)
-    case .rect(let target): return build(target, reader, kind: kind, timing: timing, parse: rect)
+    case .point(let target):
+      return build(target, reader, kind: kind, timing: timing) { node, path in
+        self.pixelPoint(node, path, range ?? PixelLimits.coordinate)
+      }
+    case .size(let target):
+      return build(target, reader, kind: kind, timing: timing, parse: pixelSize)
+    case .rect(let target):
+      return build(target, reader, kind: kind, timing: timing, parse: pixelRect)
     case .color(let target): return build(target, reader, kind: kind, timing: timing, parse: color)
     case .transform(let target):
-      return build(target, reader, kind: kind, timing: timing, parse: transform3D)
+      return build(target, reader, kind: kind, timing: timing, parse: pixelTransform3D)
     }
   }
 

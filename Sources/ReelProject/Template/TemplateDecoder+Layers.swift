@@ -109,14 +109,16 @@ extension TemplateDecoder {
     else { return nil }
     let full = Rect(origin: .zero, size: renderSize)
     var properties = LayerProperties(frame: full)
-    if let anchor = reader.get("anchor", point) {
+    if let anchor = reader.get("anchor", { self.pixelPoint($0, $1, PixelLimits.unitPoint) }) {
       properties.anchorPoint = anchor
       properties.frame = full
     }
-    if let frame = reader.get("frame", rect) { properties.frame = frame }
+    if let frame = reader.get("frame", pixelRect) { properties.frame = frame }
     // A size without a position keeps the layer centred on the render frame.
-    if let size = reader.get("size", size) { properties.bounds.size = size }
-    if let position = reader.get("position", point) { properties.position = position }
+    if let size = reader.get("size", pixelSize) { properties.bounds.size = size }
+    if let position = reader.get("position", { self.pixelPoint($0, $1) }) {
+      properties.position = position
+    }
     if reader.has("frame"), reader.has("position") || reader.has("size") {
       problem(path, "give either \"frame\" or \"position\"/\"size\", not both", at: node)
     }
@@ -124,7 +126,9 @@ extension TemplateDecoder {
       properties.opacity = opacity
     }
     if let hidden = reader.get("hidden", bool) { properties.isHidden = hidden }
-    if let z = reader.get("zPosition", number) { properties.zPosition = z }
+    if let z = reader.get("zPosition", { self.pixels($0, $1, PixelLimits.coordinate) }) {
+      properties.zPosition = z
+    }
     if let degrees = reader.get("rotation", number) { properties.rotationZ = degrees * .pi / 180 }
     if let degrees = reader.get("rotationX", number) { properties.rotationX = degrees * .pi / 180 }
     if let degrees = reader.get("rotationY", number) { properties.rotationY = degrees * .pi / 180 }
@@ -133,16 +137,18 @@ extension TemplateDecoder {
       properties.scaleY = scale.y
       if scale.x == scale.y { properties.scaleZ = scale.x }
     }
-    if let translation = reader.get("translation", point) { properties.translation = translation }
-    if let matrix = reader.get("transform", transform3D) { properties.transform = matrix }
-    if let distance = reader.get("perspective", { self.positiveNumber($0, $1) }) {
+    if let translation = reader.get("translation", { self.pixelPoint($0, $1) }) {
+      properties.translation = translation
+    }
+    if let matrix = reader.get("transform", pixelTransform3D) { properties.transform = matrix }
+    if let distance = reader.get("perspective", { self.pixels($0, $1, PixelLimits.perspective) }) {
       properties.transform = properties.transform.concatenating(.perspective(distance: distance))
     }
-    if let matrix = reader.get("sublayerTransform", transform3D) {
+    if let matrix = reader.get("sublayerTransform", pixelTransform3D) {
       properties.sublayerTransform = matrix
     }
     if let fill = reader.get("background", color) { properties.backgroundColor = fill }
-    if let radius = reader.get("cornerRadius", { self.positiveNumber($0, $1, allowZero: true) }) {
+    if let radius = reader.get("cornerRadius", { self.pixels($0, $1, PixelLimits.radius) }) {
       properties.cornerRadius = radius
     }
     if let borderNode = reader["border"] {
@@ -153,13 +159,13 @@ extension TemplateDecoder {
       if let border = object(
         borderNode, reader.path("border"), allowed: ["width", "color"], required: ["width"])
       {
-        if let width = border.get("width", { self.positiveNumber($0, $1, allowZero: true) }) {
+        if let width = border.get("width", { self.pixels($0, $1, PixelLimits.lineWidth) }) {
           properties.borderWidth = width
         }
         properties.borderColor = border.get("color", color) ?? .black
       }
     }
-    if let width = reader.get("borderWidth", { self.positiveNumber($0, $1, allowZero: true) }) {
+    if let width = reader.get("borderWidth", { self.pixels($0, $1, PixelLimits.lineWidth) }) {
       properties.borderWidth = width
     }
     if let stroke = reader.get("borderColor", color) { properties.borderColor = stroke }
@@ -307,8 +313,8 @@ extension TemplateDecoder {
     if let opacity = reader.get("opacity", { self.number($0, $1, in: 0...1) }) {
       shadow.opacity = opacity
     }
-    if let offset = reader.get("offset", point) { shadow.offset = offset }
-    if let radius = reader.get("radius", { self.positiveNumber($0, $1, allowZero: true) }) {
+    if let offset = reader.get("offset", { self.pixelPoint($0, $1) }) { shadow.offset = offset }
+    if let radius = reader.get("radius", { self.pixels($0, $1, PixelLimits.blurRadius) }) {
       shadow.radius = radius
     }
     return shadow
@@ -345,8 +351,12 @@ extension TemplateDecoder {
       }
     }
     var gradient = Gradient(kind: kind, colors: colors, locations: locations)
-    if let start = reader.get("start", point) { gradient.startPoint = start }
-    if let end = reader.get("end", point) { gradient.endPoint = end }
+    if let start = reader.get("start", { self.pixelPoint($0, $1, PixelLimits.unitPoint) }) {
+      gradient.startPoint = start
+    }
+    if let end = reader.get("end", { self.pixelPoint($0, $1, PixelLimits.unitPoint) }) {
+      gradient.endPoint = end
+    }
     return gradient
   }
 
@@ -357,7 +367,7 @@ extension TemplateDecoder {
     } else if !reader.has("path"), !reader.has("shape") {
       problem(path, "missing required key 'path' (or 'shape')", at: reader.node)
     }
-    var outline = reader.get("path", svgPath)
+    var outline = reader.get("path", pixelPath)
     if let shapeNode = reader["shape"] {
       outline = decodeShapeGeometry(shapeNode, reader.path("shape"))
     }
@@ -369,7 +379,7 @@ extension TemplateDecoder {
         allowed: ["color", "width", "cap", "join", "miterLimit", "dash", "dashPhase"])
     {
       strokeColor = stroke.get("color", color) ?? .black
-      if let width = stroke.get("width", { self.positiveNumber($0, $1, allowZero: true) }) {
+      if let width = stroke.get("width", { self.pixels($0, $1, PixelLimits.lineWidth) }) {
         strokeStyle.width = width
       }
       if let cap = stroke.get("cap", { self.choice($0, $1, ["butt", "round", "square"]) }) {
@@ -383,10 +393,21 @@ extension TemplateDecoder {
       }
       if let dash = stroke.get("dash", array) {
         strokeStyle.dashPattern = dash.enumerated().compactMap {
-          positiveNumber($0.element, Self.join(stroke.path("dash"), $0.offset), allowZero: true)
+          pixels($0.element, Self.join(stroke.path("dash"), $0.offset), PixelLimits.dashLength)
+        }
+        let total = strokeStyle.dashPattern.reduce(0, +)
+        if !dash.isEmpty, strokeStyle.dashPattern.count == dash.count,
+          total < PixelLimits.smallestDashPattern
+        {
+          problem(
+            stroke.path("dash"),
+            "the dashes add up to \(format(total)) px; a pattern must add up to \(format(PixelLimits.smallestDashPattern)) px or more (or leave out \"dash\" for a solid line)",
+            at: stroke["dash"])
         }
       }
-      if let phase = stroke.get("dashPhase", number) { strokeStyle.dashPhase = phase }
+      if let phase = stroke.get("dashPhase", { self.pixels($0, $1, PixelLimits.coordinate) }) {
+        strokeStyle.dashPhase = phase
+      }
     }
     let fill = reader.get("fill", color) ?? (strokeColor == nil ? .black : .clear)
     let rule =
@@ -427,11 +448,11 @@ extension TemplateDecoder {
     }
     switch kinds[0] {
     case "rect":
-      guard let box = reader.get("rect", rect) else { return nil }
-      let radius = reader.get("cornerRadius") { self.positiveNumber($0, $1, allowZero: true) } ?? 0
+      guard let box = reader.get("rect", pixelRect) else { return nil }
+      let radius = reader.get("cornerRadius") { self.pixels($0, $1, PixelLimits.radius) } ?? 0
       return radius > 0 ? Path(roundedRect: box, cornerRadius: radius) : Path(rect: box)
     case "ellipse":
-      return reader.get("ellipse", rect).map { Path(ellipseIn: $0) }
+      return reader.get("ellipse", pixelRect).map { Path(ellipseIn: $0) }
     default:
       guard let elements = reader.get("polygon", array) else { return nil }
       guard elements.count >= 3 else {
@@ -441,7 +462,7 @@ extension TemplateDecoder {
         return nil
       }
       let points = elements.enumerated().compactMap {
-        point($0.element, Self.join(reader.path("polygon"), $0.offset))
+        pixelPoint($0.element, Self.join(reader.path("polygon"), $0.offset))
       }
       return points.count == elements.count ? Path(polygon: points) : nil
     }

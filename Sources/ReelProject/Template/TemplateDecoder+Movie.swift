@@ -34,12 +34,13 @@ extension TemplateDecoder {
     // Sizes, rates and colours.
     let requestedSize: Size? = top.get("size") { node, path in
       guard let size = self.size(node, path) else { return nil }
-      guard size.width >= 2, size.height >= 2, size.width == size.width.rounded(),
-        size.height == size.height.rounded(), size.width <= 16384, size.height <= 16384
+      let side = PixelLimits.renderSide
+      guard side.contains(size.width), side.contains(size.height),
+        size.width == size.width.rounded(), size.height == size.height.rounded()
       else {
         self.problem(
           path,
-          "must be whole numbers of pixels from 2 to 16384 (got \(format(size.width))×\(format(size.height)))",
+          "must be whole numbers of pixels \(side.description) (got \(format(size.width))×\(format(size.height)))",
           at: node)
         return nil
       }
@@ -85,6 +86,14 @@ extension TemplateDecoder {
       try limits.check(movie, exporting: settings)
     } catch {
       problem(error.limit == .layerCount ? "layers" : "", error.description, at: nil)
+      return nil
+    }
+    // validate ⇒ render: whatever the export would refuse before writing is a problem here,
+    // found by the export's own checks.
+    do {
+      try settings.validate(movie)
+    } catch {
+      problem(top.has("export") ? "export" : "", "cannot be exported: \(error)", at: top["export"])
       return nil
     }
     return LoadedTemplate(

@@ -160,14 +160,16 @@ extension TemplateDecoder {
       settings.speed = EncoderSpeed(rawValue: speed) ?? .veryfast
     }
     if let sizeNode = reader["size"], let size = size(sizeNode, reader.path("size")) {
-      let width = Int(min(size.width, 1e6))
-      let height = Int(min(size.height, 1e6))
-      if Double(width) != size.width || Double(height) != size.height || width < 2 || height < 2
-        || width % 2 != 0 || height % 2 != 0
+      let side = PixelLimits.renderSide
+      let width = PixelLimits.integer(size.width)
+      let height = PixelLimits.integer(size.height)
+      if !side.contains(size.width) || !side.contains(size.height)
+        || Double(width) != size.width || Double(height) != size.height || width % 2 != 0
+        || height % 2 != 0
       {
         problem(
           reader.path("size"),
-          "must be even whole numbers of pixels, at least 2 (got \(format(size.width))×\(format(size.height)))",
+          "must be even whole numbers of pixels \(side.description) (got \(format(size.width))×\(format(size.height)))",
           at: sizeNode)
       } else {
         settings.outputSize = (width, height)

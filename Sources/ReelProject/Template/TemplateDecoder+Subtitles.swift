@@ -26,7 +26,7 @@ extension TemplateDecoder {
       if !styleReader.has("align") { style.alignment = .center }
     }
     let placement = reader.get("position") { self.choice($0, $1, ["bottom", "top"]) } ?? "bottom"
-    let margin = reader.get("margin") { self.positiveNumber($0, $1, allowZero: true) } ?? 40
+    let margin = reader.get("margin") { self.pixels($0, $1, PixelLimits.layerSide) } ?? 40
     let widthFraction = reader.get("width") { self.number($0, $1, in: 0.01...1) } ?? 0.9
     let fadeIn = reader.get("fadeIn") { self.duration($0, $1, allowZero: true) } ?? .zero
     let fadeOut = reader.get("fadeOut") { self.duration($0, $1, allowZero: true) } ?? .zero

@@ -46,7 +46,7 @@ extension TemplateDecoder {
     return TextRun(
       text, bold: run.get("bold", bool), italic: run.get("italic", bool),
       underline: run.get("underline", bool), color: run.get("color", color),
-      fontSize: run.get("size") { self.positiveNumber($0, $1) }, fontFamily: family)
+      fontSize: run.get("size") { self.pixels($0, $1, PixelLimits.fontSize) }, fontFamily: family)
   }
 
   /// The text style keys of a text layer or a subtitle style.
@@ -72,7 +72,9 @@ extension TemplateDecoder {
           )
         }
       }
-      if let size = font.get("size", { self.positiveNumber($0, $1) }) { style.fontSize = size }
+      if let size = font.get("size", { self.pixels($0, $1, PixelLimits.fontSize) }) {
+        style.fontSize = size
+      }
       if let weight = font.get("weight", { self.integer($0, $1, minimum: 1) }) {
         if weight > 1000 {
           problem(
@@ -90,7 +92,7 @@ extension TemplateDecoder {
       style.alignment = TextAlignment(rawValue: align) ?? .left
     }
     if let wrap = reader.get("wrap", bool) { style.wraps = wrap }
-    if let spacing = reader.get("lineSpacing", { self.positiveNumber($0, $1) }) {
+    if let spacing = reader.get("lineSpacing", { self.pixels($0, $1, PixelLimits.lineSpacing) }) {
       style.lineSpacing = spacing
     }
     if let underline = reader.get("underline", bool) { style.underline = underline }
@@ -99,7 +101,7 @@ extension TemplateDecoder {
         outlineNode, reader.path("outline"), allowed: ["color", "width"], required: ["width"])
     {
       style.strokeColor = outline.get("color", color) ?? .black
-      if let width = outline.get("width", { self.positiveNumber($0, $1, allowZero: true) }) {
+      if let width = outline.get("width", { self.pixels($0, $1, PixelLimits.outlineWidth) }) {
         style.strokeWidth = width
       }
     }
@@ -110,10 +112,10 @@ extension TemplateDecoder {
       let box = object(boxNode, reader.path("box"), allowed: ["color", "padding", "cornerRadius"])
     {
       var background = TextBackground(color: box.get("color", color) ?? Color.black)
-      if let padding = box.get("padding", { self.positiveNumber($0, $1, allowZero: true) }) {
+      if let padding = box.get("padding", { self.pixels($0, $1, PixelLimits.padding) }) {
         background.padding = padding
       }
-      if let radius = box.get("cornerRadius", { self.positiveNumber($0, $1, allowZero: true) }) {
+      if let radius = box.get("cornerRadius", { self.pixels($0, $1, PixelLimits.radius) }) {
         background.cornerRadius = radius
       }
       style.background = background

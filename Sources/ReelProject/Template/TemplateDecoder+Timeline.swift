@@ -487,7 +487,7 @@ extension TemplateDecoder {
         }
         if let steps = layer["crop"] {
           decodeParameterList(
-            steps, layer.path("crop"), value: rect,
+            steps, layer.path("crop"), value: pixelRect,
             step: { instruction.setCropRectangle($0, at: $1) },
             ramp: { instruction.setCropRectangleRamp(from: $0, to: $1, timeRange: $2) })
         }
@@ -550,13 +550,14 @@ extension TemplateDecoder {
         return nil
       }
       guard
-        let m = numbers(matrixNode, reader.path("matrix"), count: 6, shape: "[a, b, c, d, tx, ty]")
+        let m = numbers(matrixNode, reader.path("matrix"), count: 6, shape: "[a, b, c, d, tx, ty]"),
+        checkedEntries(m, matrixNode, reader.path("matrix"))
       else { return nil }
       return Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
     }
     let scale = reader.get("scale", scalePair) ?? Point(x: 1, y: 1)
     let degrees = reader.get("rotate", number) ?? 0
-    let translate = reader.get("translate", point) ?? .zero
+    let translate = reader.get("translate", { self.pixelPoint($0, $1) }) ?? .zero
     return Transform2D(scaleX: scale.x, y: scale.y)
       .concatenating(Transform2D(rotationAngle: degrees * .pi / 180))
       .concatenating(Transform2D(translationX: translate.x, y: translate.y))
@@ -564,10 +565,11 @@ extension TemplateDecoder {
 
   /// A scale written as one number or `[sx, sy]`.
   func scalePair(_ node: TemplateJSON, _ path: String) -> Point? {
-    if node.numberText != nil { return number(node, path).map { Point(x: $0, y: $0) } }
-    return numbers(node, path, count: 2, shape: "a number or [sx, sy]").map {
-      Point(x: $0[0], y: $0[1])
+    if node.numberText != nil {
+      return pixels(node, path, PixelLimits.scale).map { Point(x: $0, y: $0) }
     }
+    guard numbers(node, path, count: 2, shape: "a number or [sx, sy]") != nil else { return nil }
+    return pixelPoint(node, path, PixelLimits.scale)
   }
 }
 

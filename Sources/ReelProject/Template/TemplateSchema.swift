@@ -131,7 +131,9 @@ enum TemplateSchema {
     "point": {
       "type": "array",
       "items": {
-        "type": "number"
+        "type": "number",
+        "minimum": -1048576,
+        "maximum": 1048576
       },
       "minItems": 2,
       "maxItems": 2,
@@ -140,7 +142,9 @@ enum TemplateSchema {
     "unitPoint": {
       "type": "array",
       "items": {
-        "type": "number"
+        "type": "number",
+        "minimum": -1024,
+        "maximum": 1024
       },
       "minItems": 2,
       "maxItems": 2,
@@ -150,7 +154,8 @@ enum TemplateSchema {
       "type": "array",
       "items": {
         "type": "number",
-        "minimum": 0
+        "minimum": 0,
+        "maximum": 32768
       },
       "minItems": 2,
       "maxItems": 2,
@@ -160,18 +165,24 @@ enum TemplateSchema {
       "type": "array",
       "prefixItems": [
         {
-          "type": "number"
-        },
-        {
-          "type": "number"
+          "type": "number",
+          "minimum": -1048576,
+          "maximum": 1048576
         },
         {
           "type": "number",
-          "minimum": 0
+          "minimum": -1048576,
+          "maximum": 1048576
         },
         {
           "type": "number",
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 32768
+        },
+        {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 32768
         }
       ],
       "items": false,

@@ -64,8 +64,8 @@ struct ExportJob: Sendable {
     self.frameDuration = frameDuration
 
     let drawSize = movie.layers?.renderSize ?? video.renderSize
-    drawWidth = Int(drawSize.width.rounded())
-    drawHeight = Int(drawSize.height.rounded())
+    drawWidth = PixelLimits.integer(drawSize.width.rounded())
+    drawHeight = PixelLimits.integer(drawSize.height.rounded())
     guard drawWidth >= 2, drawHeight >= 2 else {
       throw .invalidMovie("the render size \(drawWidth)×\(drawHeight) is too small to encode")
     }
@@ -76,11 +76,10 @@ struct ExportJob: Sendable {
       frameCount = 0
     } else {
       if let explicit = settings.outputSize {
-        guard explicit.width >= 2, explicit.height >= 2, explicit.width <= 16384,
-          explicit.height <= 16384
-        else {
+        let side = PixelLimits.renderSide
+        guard side.contains(Double(explicit.width)), side.contains(Double(explicit.height)) else {
           throw .invalidMovie(
-            "output size \(explicit.width)×\(explicit.height) is out of range: width and height must be 2…16384 pixels"
+            "output size \(explicit.width)×\(explicit.height) is out of range: width and height must be \(side.description) pixels"
           )
         }
         guard explicit.width % 2 == 0, explicit.height % 2 == 0 else {
@@ -132,6 +131,50 @@ struct ExportJob: Sendable {
     if audioOnly && !hasAudio {
       throw .invalidMovie(
         "an audio-only export needs audio: the movie has no audio track and no soundtrack")
+    }
+    try checkEncoding()
+    if hasAudio { try Self.checkTempo(of: composition) }
+  }
+
+  /// Checks the encoder settings as the writer will (codec, container, size, H.264 level),
+  /// before anything is written.
+  private func checkEncoding() throws(ExportError) {
+    let video = frameCount > 0 ? videoSettings() : nil
+    guard video != nil || hasAudio else { return }
+    do {
+      try MediaWriter.validate(url: outputURL, video: video, audio: audioSettings())
+    } catch {
+      switch error {
+      case .invalidArgument(_, let reason): throw .invalidMovie(reason)
+      case .codecNotAllowed(_, let codec, let container):
+        throw .invalidMovie("codec '\(codec)' cannot be written in a .\(container) file")
+      case .oddDimensions(_, let width, let height):
+        throw .invalidMovie(
+          "\(width)×\(height) has an odd dimension, which 4:2:0 video cannot encode")
+      default: throw .media(error)
+      }
+    }
+  }
+
+  /// Checks that every audio segment played at another speed stays within the tempo range
+  /// of ``AudioTempo`` (the mixer time-stretches it with one).
+  static func checkTempo(of composition: Composition) throws(ExportError) {
+    for track in composition.audioTracks {
+      for segment in track.segments {
+        guard case .track(let source) = segment.source,
+          segment.sourceTimeRange.duration != segment.targetTimeRange.duration,
+          segment.targetTimeRange.duration > .zero
+        else { continue }
+        let factor =
+          segment.sourceTimeRange.duration.seconds / segment.targetTimeRange.duration.seconds
+        do {
+          try AudioTempo.check(factor: factor, context: source.path)
+        } catch {
+          throw .invalidMovie(
+            "the audio of \(source.path) at \(segment.targetTimeRange.start.seconds) s is played at \(factor)× its speed; Reel can change the speed of audio 10000 times at most (0.0001…10000×): shorten the stretch"
+          )
+        }
+      }
     }
   }
 

@@ -1,0 +1,29 @@
+import Foundation
+import ReelMedia
+
+extension ExportSettings {
+  /// The output file extension these settings imply when none is chosen: `webm` for VP9,
+  /// `m4a` for the audio-only preset, else `mp4`.
+  public var impliedFileExtension: String {
+    preset == .appleM4A ? "m4a" : videoCodec == .vp9 ? "webm" : "mp4"
+  }
+
+  /// Checks everything an export of `movie` with these settings would refuse before it
+  /// writes a frame — the same checks, run by the same code (``ExportSession`` makes the
+  /// same plan): the movie's length and instructions, the export range, the output size,
+  /// the CRF, the codec and container, the H.264 level and the audio tempo of every
+  /// stretched segment. Nothing is written or decoded.
+  ///
+  /// - Parameters:
+  ///   - movie: The movie to export.
+  ///   - fileExtension: The output file's extension, which chooses the container; nil for
+  ///     the one the settings imply (`webm` for VP9, `m4a` for the audio-only preset, else
+  ///     `mp4`).
+  /// - Throws: ``ExportError/invalidMovie(_:)`` with the reason, or ``ExportError/media(_:)``
+  ///   for an extension Reel cannot write.
+  public func validate(_ movie: Movie, fileExtension: String? = nil) throws(ExportError) {
+    let url = URL(fileURLWithPath: "/reel-validation/movie").appendingPathExtension(
+      fileExtension ?? impliedFileExtension)
+    _ = try ExportJob(movie: movie, outputURL: url, settings: self)
+  }
+}

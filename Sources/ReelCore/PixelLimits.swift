@@ -1,0 +1,182 @@
+/// One documented range of numbers that become pixels (see ``PixelLimits``).
+public struct PixelRange: Sendable, Hashable, CustomStringConvertible {
+  /// What the range is called in messages and in the documentation ("layer size").
+  public let name: String
+  /// The smallest and largest value allowed.
+  public let range: ClosedRange<Double>
+  /// Whether the smallest value itself is excluded (a font size must be greater than 0).
+  public let excludesLowerBound: Bool
+  /// The unit the values are in ("pixels", or "× (a factor)").
+  public let unit: String
+  /// What the range applies to, for the documentation (template keys and animated
+  /// properties).
+  public let appliesTo: String
+
+  /// Makes a range.
+  ///
+  /// - Parameters:
+  ///   - name: What the range is called.
+  ///   - range: The smallest and largest value allowed.
+  ///   - excludesLowerBound: Whether the smallest value itself is excluded.
+  ///   - unit: The values' unit.
+  ///   - appliesTo: What the range applies to.
+  public init(
+    name: String, range: ClosedRange<Double>, excludesLowerBound: Bool = false,
+    unit: String = "pixels", appliesTo: String
+  ) {
+    self.name = name
+    self.range = range
+    self.excludesLowerBound = excludesLowerBound
+    self.unit = unit
+    self.appliesTo = appliesTo
+  }
+
+  /// Whether `value` is allowed (NaN and infinities never are).
+  public func contains(_ value: Double) -> Bool {
+    guard value.isFinite, range.contains(value) else { return false }
+    return !(excludesLowerBound && value == range.lowerBound)
+  }
+
+  /// The range as written in messages and docs: `0 to 32768`, `greater than 0, at most 4096`.
+  public var description: String {
+    let low = Self.text(range.lowerBound)
+    let high = Self.text(range.upperBound)
+    return excludesLowerBound ? "greater than \(low) and at most \(high)" : "from \(low) to \(high)"
+  }
+
+  /// The name with its article, for messages: "a layer size", "an outline width".
+  public var withArticle: String {
+    ("aeiou".contains(name.first ?? "x") ? "an " : "a ") + name
+  }
+
+  /// A bound as written: no trailing `.0`, thousands unseparated (`-1048576`, `0.5`).
+  static func text(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+  }
+}
+
+/// The ranges of every number that becomes pixels, and the one conversion of such a number
+/// to an integer.
+///
+/// This table is the single owner of these limits: template validation (`ReelProject`)
+/// checks each template number against its range and reports the JSON path, the
+/// documentation's limits table lists ``all``, and the renderer relies on them for its
+/// memory and time but never trusts them — it converts every computed pixel coordinate with
+/// ``integer(_:)``, so a layer built in Swift with any `Double` cannot trap.
+///
+/// The ranges are generous for real work: a layer may be larger than the render size (up to
+/// ``layerSide`` a side) and is then drawn only where it is visible.
+public enum PixelLimits {
+  /// The render size of a movie and the output size of an export: whole pixels per side.
+  public static let renderSide = PixelRange(
+    name: "render size", range: 2...16384,
+    appliesTo: "`size`, `export.size` (whole numbers; even for H.264/HEVC)")
+
+  /// The width and height of a layer.
+  public static let layerSide = PixelRange(
+    name: "layer size", range: 0...32768,
+    appliesTo:
+      "the width and height of `frame`, `size`, shape `rect`/`ellipse`; subtitle `margin`; the `size`, `size.width`, `size.height` and `bounds` animation values"
+  )
+
+  /// Positions and offsets: where something is, in pixels of the render size or of a layer.
+  public static let coordinate = PixelRange(
+    name: "coordinate", range: -1_048_576...1_048_576,
+    appliesTo:
+      "`frame` x and y, `position`, `translation`, `zPosition`, shadow `offset`, `stroke.dashPhase`, shape `rect`/`ellipse`/`polygon` points, every point of a `path` (also path animations), instruction `translate` and `crop`; the `position*`, `translation*`, `bounds` origin and `shadowOffset` animation values"
+  )
+
+  /// Line widths: borders, strokes and text outlines.
+  public static let lineWidth = PixelRange(
+    name: "line width", range: 0...4096,
+    appliesTo:
+      "`border.width`, `borderWidth`, `stroke.width`; the `borderWidth` and `lineWidth` animation values"
+  )
+
+  /// Text outlines (drawn around every glyph of the whole text, so kept smaller).
+  public static let outlineWidth = PixelRange(
+    name: "outline width", range: 0...512, appliesTo: "text and subtitle `outline.width`")
+
+  /// Corner radii.
+  public static let radius = PixelRange(
+    name: "corner radius", range: 0...16384,
+    appliesTo:
+      "`cornerRadius` (layers, shape `rect`, text `box`); the `cornerRadius` animation values")
+
+  /// The padding of a text box (drawn whole around its text, so kept smaller).
+  public static let padding = PixelRange(
+    name: "padding", range: 0...1024, appliesTo: "text and subtitle `box.padding`")
+
+  /// Blur radii of shadows.
+  public static let blurRadius = PixelRange(
+    name: "shadow radius", range: 0...256,
+    appliesTo: "`shadow.radius`, `textShadow.radius`; the `shadowRadius` animation values")
+
+  /// Font sizes.
+  public static let fontSize = PixelRange(
+    name: "font size", range: 0...1024, excludesLowerBound: true,
+    appliesTo: "`font.size`, the `size` of text runs")
+
+  /// Line spacing of text, as a multiple of the font size.
+  public static let lineSpacing = PixelRange(
+    name: "line spacing", range: 0...10, excludesLowerBound: true, unit: "",
+    appliesTo: "text and subtitle `lineSpacing` (a multiple of the font size)")
+
+  /// Dash lengths and the dash phase of strokes.
+  public static let dashLength = PixelRange(
+    name: "dash length", range: 0...32768,
+    appliesTo:
+      "`stroke.dash` entries; a pattern must add up to 0.1 px or more")
+
+  /// Scale factors: how many times larger a layer is drawn.
+  public static let scale = PixelRange(
+    name: "scale factor", range: -10_000...10_000, unit: "",
+    appliesTo: "`scale`, instruction `scale`; the `scale`, `scale.x` and `scale.y` animation values"
+  )
+
+  /// Unit points: fractions of a layer's size (anchor points, gradient points).
+  public static let unitPoint = PixelRange(
+    name: "unit point coordinate", range: -1024...1024, unit: "",
+    appliesTo: "`anchor`, gradient `start` and `end`; the `anchor` animation values")
+
+  /// The eye distance of a perspective.
+  public static let perspective = PixelRange(
+    name: "perspective distance", range: 1...1_048_576,
+    appliesTo: "`perspective`")
+
+  /// The entries of a 4×4 `transform` or `sublayerTransform` matrix.
+  public static let matrixEntry = PixelRange(
+    name: "matrix entry", range: -1_048_576...1_048_576, unit: "",
+    appliesTo:
+      "each number of `transform`, `sublayerTransform` and instruction `matrix`; the `transform` animation values"
+  )
+
+  /// The smallest sum of a dash pattern (shorter dashes would take cairo forever).
+  public static let smallestDashPattern = 0.1
+
+  /// Every range, in documentation order.
+  public static let all: [PixelRange] = [
+    renderSide, layerSide, coordinate, lineWidth, outlineWidth, radius, padding, blurRadius,
+    fontSize,
+    lineSpacing, dashLength,
+    scale, unitPoint, perspective, matrixEntry,
+  ]
+
+  /// The largest magnitude ``integer(_:)`` returns: 2³⁰, far beyond any drawable pixel and
+  /// small enough that sums and products of two such values cannot overflow `Int`.
+  public static let integerBound = 1 << 30
+
+  /// The one conversion of a computed pixel value to an integer: `value` truncated towards
+  /// zero like `Int(_:)`, but limited to ±``integerBound``; NaN becomes 0. Round first
+  /// (`value.rounded(.up)`) for another rounding.
+  ///
+  /// - Parameter value: Pixels (or pixel-derived units, such as pango units).
+  /// - Returns: An integer that never traps when converted further to `Int32`.
+  @inlinable
+  public static func integer(_ value: Double) -> Int {
+    guard !value.isNaN else { return 0 }
+    let bound = Double(integerBound)
+    return Int(Swift.min(Swift.max(value, -bound), bound))
+  }
+}
