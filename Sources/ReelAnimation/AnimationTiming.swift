@@ -93,7 +93,8 @@ public struct AnimationTiming: Sendable, Hashable {
     if autoreverses, withinCycle > duration { elapsed = cycle - withinCycle }
     elapsed = min(max(elapsed, 0), duration)
     return AnimationPhase(
-      iteration: Int(max(0, min(iteration, Double(Int32.max)))), elapsed: elapsed,
+      iteration: iteration.isNaN ? 0 : Int(max(0, min(iteration, Double(Int32.max)))),
+      elapsed: elapsed,
       duration: duration)
   }
 }

@@ -306,14 +306,17 @@ struct PerspectiveWarp {
       let r2 = r * r
       let secondU = -2 * kU * stepQ * r2 * r
       let secondV = -2 * kV * stepQ * r2 * r
-      @inline(__always) func fixed(_ value: Double) -> Int {
-        Int(min(max(value * scale, -limit), limit))
+      // Fixed point within ±limit; NaN (a degenerate homography) becomes 0, never a trap.
+      @inline(__always) func scaled(_ value: Double) -> Double {
+        let product = value * scale
+        return product.isNaN ? 0 : min(max(product, -limit), limit)
       }
+      @inline(__always) func fixed(_ value: Double) -> Int { Int(scaled(value)) }
       // Truncating a positive value is a floor: shift up first.
       return PositionStepper(
-        u: Int(min(max(u * scale, -limit), limit) + bias) &- biasInt,
+        u: Int(scaled(u) + bias) &- biasInt,
         du: fixed(kU * r2 + secondU / 2), ddu: fixed(secondU),
-        v: Int(min(max(v * scale, -limit), limit) + bias) &- biasInt,
+        v: Int(scaled(v) + bias) &- biasInt,
         dv: fixed(kV * r2 + secondV / 2), ddv: fixed(secondV))
     }
     var x = start
