@@ -202,10 +202,10 @@ final class LayerRasterizer {
   {
     switch drawing {
     case .fill(let size, let color, let cornerRadius):
-      guard color.alpha > 0, let (made, box) = try canvas(for: size, area: area) else {
-        return nil
-      }
-      var canvas = made
+      // Bound as `var` at once: a copy of the canvas would share its pixels, and the first
+      // drawing would then copy them all (twice the memory, and a heap that fragments).
+      guard color.alpha > 0, case (var canvas, let box)? = try makeCanvas(for: size, area: area)
+      else { return nil }
       canvas.fillBackground(
         in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
       let image = canvas.image
@@ -220,9 +220,9 @@ final class LayerRasterizer {
         isOpaque: color.alpha >= 1 && (wholePixels || isFullyOpaque(image)))
 
     case .border(let size, let width, let color, let cornerRadius):
-      guard width > 0, color.alpha > 0, let (made, box) = try canvas(for: size, area: area)
+      guard width > 0, color.alpha > 0,
+        case (var canvas, let box)? = try makeCanvas(for: size, area: area)
       else { return nil }
-      var canvas = made
       canvas.drawBorder(
         in: Rect(origin: .zero, size: size), width: width, cornerRadius: cornerRadius,
         color: color)
@@ -363,7 +363,7 @@ final class LayerRasterizer {
 
   /// A canvas covering the pixels of a layer of `size` in `area` (all when nil), its
   /// transform set so that layer coordinates draw in place; nil when there is no pixel.
-  private static func canvas(for size: Size, area: PixelBox?) throws(GraphicsError)
+  private static func makeCanvas(for size: Size, area: PixelBox?) throws(GraphicsError)
     -> (Canvas, PixelBox)?
   {
     guard let box = wholePixels(of: size, area: area) else { return nil }
