@@ -29,8 +29,9 @@ public struct ResourceLimits: Sendable, Hashable {
   /// CLI: `--max-layers N` (render, frame, validate).
   public var maximumLayerCount: Int
 
-  /// The largest template file read, in bytes; default 16 MiB. The size is checked before
-  /// the file is read whole. CLI: `--max-template-size BYTES` (render, frame, validate).
+  /// The largest template file read, in bytes, and the largest subtitle file a template
+  /// names (both are text Reel parses whole); default 16 MiB. The size is checked before
+  /// the file is read. CLI: `--max-template-size BYTES` (render, frame, validate).
   public var maximumTemplateBytes: Int
 
   /// The most decoded image pixels held in memory, summed over every frame of every image
@@ -142,15 +143,19 @@ public struct ResourceLimits: Sendable, Hashable {
     }
   }
 
-  /// Checks a template file's size against ``maximumTemplateBytes``.
+  /// Checks a template file's (or a subtitle file's) size against ``maximumTemplateBytes``.
   ///
-  /// - Parameter byteCount: The file's size in bytes (at least as much as is known).
+  /// - Parameters:
+  ///   - byteCount: The file's size in bytes (at least as much as is known).
+  ///   - file: What the file is, for the message.
   /// - Throws: ``ResourceLimitError`` when it is above the limit.
-  public func checkTemplateSize(_ byteCount: Int) throws(ResourceLimitError) {
+  public func checkTemplateSize(_ byteCount: Int, of file: String = "the template file")
+    throws(ResourceLimitError)
+  {
     guard byteCount <= maximumTemplateBytes else {
       throw ResourceLimitError(
         limit: .templateSize, requested: byteCount, maximum: maximumTemplateBytes,
-        what: "the template file is \(byteCount) bytes")
+        what: "\(file) is \(byteCount) bytes")
     }
   }
 

@@ -32,6 +32,15 @@ extension TemplateDecoder {
     let fadeOut = reader.get("fadeOut") { self.duration($0, $1, allowZero: true) } ?? .zero
     guard let fileNode = reader["file"], let file = existingFile(fileNode, reader.path("file"))
     else { return [] }
+    // Subtitles are text parsed whole, as the template is: the same size limit holds.
+    if let size = try? LocalFile.checkRegular(file) {
+      do {
+        try limits.checkTemplateSize(Int(size), of: "the subtitle file \(file)")
+      } catch {
+        problem(reader.path("file"), error.description, at: fileNode)
+        return []
+      }
+    }
     let parsed: SubtitleParseResult
     do {
       parsed = try SubtitleFile.load(path: file)
@@ -45,9 +54,24 @@ extension TemplateDecoder {
     }
     let width = (renderSize.width * widthFraction).rounded()
     let x = ((renderSize.width - width) / 2).rounded()
+    // Each cue shown is a layer: a file with more than the layer limit is refused before any
+    // is built (the limit on the whole tree is checked again once it is built).
+    let shownCount = cues.count { cue in
+      movieDuration.map { cue.element.timeRange.start < $0 } ?? true
+    }
+    do {
+      try limits.checkLayerCount(shownCount)
+    } catch {
+      problem(
+        reader.path("file"), "\(file) has \(shownCount) cues: \(error.description)", at: fileNode)
+      return []
+    }
+    // Cues shown at the same time as the one being placed; cues come in order of start, so
+    // one that has ended before a cue starts can be forgotten.
     var placed: [(range: TimeRange, offset: Double, height: Double)] = []
     var layers: [Layer] = []
     for (cueIndex, cue) in cues {
+      placed.removeAll { $0.range.end <= cue.timeRange.start }
       if let movieDuration, cue.timeRange.start >= movieDuration {
         warn(
           reader.path("file"),

@@ -10,6 +10,9 @@ final class TemplateDecoder {
   let folder: String
   private(set) var problems: [TemplateProblem] = []
   private(set) var warnings: [TemplateWarning] = []
+  /// The warnings already given, so that each is given once in constant time (a subtitle
+  /// file can raise one per cue, hundreds of thousands of them).
+  private var givenWarnings: Set<TemplateWarning> = []
   private(set) var mediaFiles: [String] = []
   /// The render size, once known (layers are placed in it).
   var renderSize = Size(width: 0, height: 0)
@@ -40,7 +43,7 @@ final class TemplateDecoder {
 
   func warn(_ path: String, _ message: String) {
     let warning = TemplateWarning(path: path, message: message)
-    if !warnings.contains(warning) { warnings.append(warning) }
+    if givenWarnings.insert(warning).inserted { warnings.append(warning) }
   }
 
   var problemCount: Int { problems.count }
