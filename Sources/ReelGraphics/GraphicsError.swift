@@ -12,6 +12,9 @@ public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
   case pixman(operation: String)
   /// A pixel buffer could not be allocated (no room in memory).
   case outOfMemory(PixelAllocationError)
+  /// A text is longer than one text layer lays out (``TextRenderer/maximumCharacterCount``
+  /// Unicode scalars): laying out more would take memory and time out of all proportion.
+  case textTooLong(characters: Int, maximum: Int)
 
   public var description: String {
     switch self {
@@ -23,6 +26,9 @@ public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
       return "compositing failed in \(operation) (out of memory or an invalid transform)"
     case .outOfMemory(let error):
       return error.description
+    case .textTooLong(let characters, let maximum):
+      return
+        "the text is \(characters) characters long, more than one text layer holds (\(maximum)): split it over several layers"
     }
   }
 }

@@ -112,9 +112,17 @@ public enum TextRenderer {
   }
 
   /// Lays out the text; the caller holds the font library's lock.
+  /// The longest text one layer lays out, in Unicode scalars (100,000: about 40 pages). A
+  /// template's text is checked against it when it is loaded.
+  public static let maximumCharacterCount = 100_000
+
   private static func layOut(
     _ text: StyledText, style: TextStyle, width: Double?, height: Double?, library: FontLibrary
   ) throws(GraphicsError) -> LaidOut {
+    let characters = text.string.unicodeScalars.count
+    guard characters <= maximumCharacterCount else {
+      throw .textTooLong(characters: characters, maximum: maximumCharacterCount)
+    }
     var warnings: [String] = []
     let font = resolveBaseFont(style, library: library, warnings: &warnings)
     guard let fontMap = library.fontMap, let context = PangoContextRef(fontMap: fontMap),

@@ -79,6 +79,9 @@ extension TemplateDecoder {
         )
         continue
       }
+      guard
+        checkTextLength(cue.text.string, "\(reader.path("file")) cue \(cueIndex + 1)", at: fileNode)
+      else { continue }
       let height = textHeight(cue.text, style: style, width: width)
       // First fit: the lowest offset from the edge not used by a cue shown at the same time.
       let busy = placed.filter { $0.range.overlaps(cue.timeRange) }.sorted { $0.offset < $1.offset }

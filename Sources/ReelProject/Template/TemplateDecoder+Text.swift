@@ -24,6 +24,10 @@ extension TemplateDecoder {
         })
     }
     let style = decodeTextStyle(reader)
+    guard
+      checkTextLength(
+        text.string, reader.path(reader.has("runs") ? "runs" : "text"), at: reader.node)
+    else { return .text(text, style) }
     if size.height > 0, !text.string.isEmpty,
       let overflow = try? TextRenderer.measure(
         text, style: style, width: size.width > 0 ? size.width : nil, height: size.height
@@ -32,6 +36,19 @@ extension TemplateDecoder {
       warn(reader.path, overflow.description)
     }
     return .text(text, style)
+  }
+
+  /// Reports a text longer than one text layer lays out (``TextRenderer/maximumCharacterCount``).
+  ///
+  /// - Returns: Whether the text is within the limit.
+  func checkTextLength(_ string: String, _ path: String, at node: TemplateJSON?) -> Bool {
+    let characters = string.unicodeScalars.count
+    guard characters > TextRenderer.maximumCharacterCount else { return true }
+    problem(
+      path,
+      "is \(characters) characters long; a text layer holds at most \(TextRenderer.maximumCharacterCount): split it over several layers",
+      at: node)
+    return false
   }
 
   private func decodeRun(_ node: TemplateJSON, _ path: String) -> TextRun? {
