@@ -10,18 +10,25 @@ extension Asset {
 
   /// Checks that the tracks a render decodes can be decoded: opens (and closes) a decoder
   /// for each of `tracks`, so a file whose codec has no decoder in this FFmpeg build, or
-  /// whose decoder refuses the stream's parameters, is reported before a render starts.
+  /// whose decoder refuses the stream's parameters, is reported before a render starts; and
+  /// video frames larger than ``ImageDecoder/maximumSide`` or
+  /// ``ImageDecoder/maximumPixelCount`` are refused, as for still images.
   /// (``checkData(covers:)`` checks that the part a render uses is present.)
   ///
   /// - Parameter tracks: Tracks of this asset; nil for the first video track and the first
   ///   audio track (those a clip uses), whichever exist.
   /// - Throws: `MediaError.unsupportedCodec` when there is no decoder for a track's codec,
-  ///   `.decodeFailed` when its decoder cannot be opened, and the errors of opening the file.
+  ///   `.decodeFailed` when its decoder cannot be opened, `.invalidArgument` for video frames
+  ///   above the picture limit, and the errors of opening the file.
   public func checkDecoders(for tracks: [TrackInfo]? = nil) throws(MediaError) {
     let chosen = tracks ?? [videoTracks.first, audioTracks.first].compactMap { $0 }
     guard !chosen.isEmpty else { return }
     let container = try InputContainer(path: path)
     for track in chosen {
+      if track.kind == .video {
+        try ImageDecoder.checkSize(
+          width: track.width ?? 0, height: track.height ?? 0, path: path, kind: "video")
+      }
       guard track.index >= 0, track.index < container.streamCount else {
         throw MediaError.invalidArgument(
           path: path, reason: "no stream \(track.index) in this file")

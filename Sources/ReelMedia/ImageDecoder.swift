@@ -264,12 +264,25 @@ public enum ImageDecoder {
     }
   }
 
-  private static func checkSize(width: Int, height: Int, path: String) throws(MediaError) {
+  /// Refuses a picture above ``maximumSide`` or ``maximumPixelCount``: a still image, or a
+  /// video track's frames (the same limit holds for both, so a small file cannot make the
+  /// decoder hold gigabytes per frame).
+  ///
+  /// - Parameters:
+  ///   - width: The picture's width in pixels.
+  ///   - height: Its height in pixels.
+  ///   - path: The file, for the message.
+  ///   - kind: What the picture is, for the message (`image`, `video`).
+  /// - Throws: `MediaError.invalidArgument` naming the size and the limit.
+  package static func checkSize(width: Int, height: Int, path: String, kind: String = "image")
+    throws(MediaError)
+  {
+    // Both sides are bounded before they are multiplied, so the product cannot overflow.
     if width > maximumSide || height > maximumSide || width * height > maximumPixelCount {
       throw MediaError.invalidArgument(
         path: path,
         reason:
-          "image is \(width)×\(height) pixels, above Reel's limit of \(maximumSide) pixels per side and \(maximumPixelCount / 1_048_576) megapixels; scale it down first"
+          "\(kind) is \(width)×\(height) pixels, above Reel's limit of \(maximumSide) pixels per side and \(maximumPixelCount / 1_048_576) megapixels; scale it down first"
       )
     }
   }

@@ -156,6 +156,8 @@ public final class VideoReader {
     } else {
       chosen = try asset.firstVideoTrack()
     }
+    try ImageDecoder.checkSize(
+      width: chosen.width ?? 0, height: chosen.height ?? 0, path: asset.path, kind: "video")
     self.asset = asset
     self.track = chosen
     container = try InputContainer(path: asset.path)
