@@ -70,7 +70,7 @@ public enum GradientRenderer {
     guard let lastColor = stops.last?.color else { return canvas.image }
     switch gradient.kind {
     case .conic:
-      return renderConic(
+      return try renderConic(
         gradient, stops: stops, layerWidth: layerWidth, layerHeight: layerHeight, x: x, y: y,
         width: width, height: height)
     case .axial, .radial:
@@ -188,7 +188,7 @@ public enum GradientRenderer {
   static func renderConic(
     _ gradient: Gradient, stops: [Stop], layerWidth: Int, layerHeight: Int, x originX: Int,
     y originY: Int, width: Int, height: Int
-  ) -> Image {
+  ) throws(GraphicsError) -> Image {
     let cx = gradient.startPoint.x * Double(layerWidth) - Double(originX)
     let cy = gradient.startPoint.y * Double(layerHeight) - Double(originY)
     let ex = gradient.endPoint.x * Double(layerWidth) - Double(originX) - cx
@@ -200,7 +200,7 @@ public enum GradientRenderer {
       let p = color(in: stops, at: Double(i) / Double(tableSize)).premultipliedBGRA
       return UInt32(p.blue) | UInt32(p.green) << 8 | UInt32(p.red) << 16 | UInt32(p.alpha) << 24
     }
-    var image = Image(width: width, height: height)
+    var image = try Image.allocating(width: width, height: height)
     let stride = image.bytesPerRow
     image.withUnsafeMutableBytes { bytes in
       guard let base = bytes.baseAddress else { return }

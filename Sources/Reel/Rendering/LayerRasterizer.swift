@@ -233,7 +233,7 @@ final class LayerRasterizer {
       guard image.width > 0, image.height > 0, content.destination.width > 0,
         content.destination.height > 0
       else { return nil }
-      return placed(image, in: content.destination)
+      return try placed(image, in: content.destination)
 
     case .text(let text, let style, let size):
       guard !text.string.isEmpty else { return nil }
@@ -313,9 +313,10 @@ final class LayerRasterizer {
   ///   - destination: Where it is shown, in layer pixels.
   ///   - pixelLimit: The most pixels an enlarged copy may have (beyond, the compositor
   ///     scales the picture while drawing); at most ``enlargementLimit``.
+  /// - Throws: ``RenderError/outOfMemory(_:)`` when the enlarged copy cannot be allocated.
   static func placed(
     _ image: Image, in destination: Rect, enlargingUpTo pixelLimit: Int = Int.max
-  ) -> Raster {
+  ) throws(RenderError) -> Raster {
     let width = PixelLimits.integer(destination.width.rounded())
     let height = PixelLimits.integer(destination.height.rounded())
     let enlarges =
@@ -323,7 +324,9 @@ final class LayerRasterizer {
     if enlarges, width >= 1, height >= 1, width <= enlargementLimit.side,
       height <= enlargementLimit.side, width * height <= min(enlargementLimit.pixels, pixelLimit)
     {
-      let scaled = image.scaled(toWidth: width, height: height)
+      let scaled = try RenderError.allocating(layer: "(picture)") { () throws(GraphicsError) in
+        try image.scaled(toWidth: width, height: height)
+      }
       return Raster(
         image: scaled,
         toLayer: Transform2D(
@@ -416,7 +419,7 @@ final class LayerRasterizer {
         Transform2D(translationX: -area.minX, y: -area.minY))
       canvas.draw(part.image, at: .zero)
     }
-    let blurred = ShadowRenderer.render(alphaOf: canvas.image, shadow: shadow)
+    let blurred = try ShadowRenderer.render(alphaOf: canvas.image, shadow: shadow)
     return Raster(
       image: blurred.image,
       toLayer: Transform2D(
