@@ -59,20 +59,26 @@ public enum GradientRenderer {
     _ gradient: Gradient, layerWidth: Int, layerHeight: Int, x: Int, y: Int, width: Int,
     height: Int
   ) throws(GraphicsError) -> Image {
-    var canvas = try Canvas(width: width, height: height)
-    canvas.transform = AffineTransform(translationX: Double(-x), y: Double(-y))
     var gradient = gradient
     gradient.startPoint = Point(
       x: gradient.startPoint.x.finiteOr(0.5), y: gradient.startPoint.y.finiteOr(0))
     gradient.endPoint = Point(
       x: gradient.endPoint.x.finiteOr(0.5), y: gradient.endPoint.y.finiteOr(1))
     let stops = resolvedStops(gradient)
-    guard let lastColor = stops.last?.color else { return canvas.image }
-    switch gradient.kind {
-    case .conic:
+    if gradient.kind == .conic, !stops.isEmpty {
+      // Every pixel is written: no canvas (and no zero-filled buffer) is needed.
+      try Canvas.validate(width: width, height: height)
       return try renderConic(
         gradient, stops: stops, layerWidth: layerWidth, layerHeight: layerHeight, x: x, y: y,
         width: width, height: height)
+    }
+    var canvas = try Canvas(width: width, height: height)
+    canvas.transform = AffineTransform(translationX: Double(-x), y: Double(-y))
+    guard let lastColor = stops.last?.color else { return canvas.image }
+    switch gradient.kind {
+    case .conic:
+      // Reached only without stops, which returned above.
+      return canvas.image
     case .axial, .radial:
       let w = Double(layerWidth)
       let h = Double(layerHeight)
