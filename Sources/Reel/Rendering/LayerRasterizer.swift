@@ -183,6 +183,8 @@ final class LayerRasterizer {
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
+    } catch let error as RenderError {
+      throw error
     } catch let error as PixelAllocationError {
       throw RenderError.outOfMemory(error)
     } catch GraphicsError.outOfMemory(let error) {
@@ -196,7 +198,7 @@ final class LayerRasterizer {
 
   /// Draws one drawing, or the part of it in `area` (raster pixels, nil for all); `scale` is
   /// how much it was enlarged from layer pixels, so that messages speak of layer pixels.
-  /// Throws ``GraphicsError`` or ``PixelAllocationError``.
+  /// Throws ``GraphicsError``, ``PixelAllocationError`` or ``RenderError/outOfMemory(_:)``.
   private static func draw(_ drawing: Drawing, scale: Double = 1, area: PixelBox? = nil) throws
     -> Raster?
   {
