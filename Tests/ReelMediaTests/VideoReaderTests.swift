@@ -602,11 +602,11 @@ struct VideoReaderInternalsTests {
       #expect(try converter.convert(pointer).width == 16)
       // A hardware surface format: swscale has no input path for it.
       pointer.pointee.format = AV_PIX_FMT_VAAPI.rawValue
-      #expect(throws: FFmpegError.self) { try converter.convert(pointer) }
+      #expect(throws: FrameConverter.Failure.self) { try converter.convert(pointer) }
       pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
       #expect(try converter.convert(pointer).height == 16)
       pointer.pointee.format = AV_PIX_FMT_VAAPI.rawValue
-      #expect(throws: FFmpegError.self) { try converter.convert(pointer) }
+      #expect(throws: FrameConverter.Failure.self) { try converter.convert(pointer) }
     }
     pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
   }
