@@ -120,21 +120,23 @@ enum Benchmarks {
         difference.mean, difference.max))
 
     var scaledFrame = Image(width: 0, height: 0)
-    let scaleTime = median(runs: 11) { scaledFrame = background.scaled(toWidth: 1280, height: 720) }
+    let scaleTime = try median(runs: 11) {
+      scaledFrame = try background.scaled(toWidth: 1280, height: 720)
+    }
     print(String(format: "  Image.scaled 1920×1080 → 1280×720   Reel %7.2f ms", scaleTime))
-    let cropTime = median(runs: 11) {
-      scaledFrame = background.cropped(to: Rect(x: 240, y: 0, width: 1440, height: 1080))
+    let cropTime = try median(runs: 11) {
+      scaledFrame = try background.cropped(to: Rect(x: 240, y: 0, width: 1440, height: 1080))
     }
     print(String(format: "  Image.cropped 1440×1080              Reel %7.2f ms", cropTime))
     withExtendedLifetime(scaledFrame) {}
   }
 
   /// The median CPU time of this thread over `runs` calls of `body`, in milliseconds.
-  static func median(runs: Int, _ body: () -> Void) -> Double {
+  static func median(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     var times: [Double] = []
     for _ in 0...runs {
       let start = threadTime()
-      body()
+      try body()
       times.append(threadTime() - start)
     }
     times.removeFirst()

@@ -28,16 +28,30 @@ public struct PixelAllocationError: Error, Sendable, Hashable, CustomStringConve
 /// 64-byte-aligned memory for pixel buffers, from the C allocator, so that a failed
 /// allocation is reported (nil) instead of stopping the process as Swift's allocator does.
 /// Freed with ``free(_:)``.
-enum PixelMemory {
-  /// `byteCount` bytes (at least 1), uninitialised, or nil when there is no room.
-  static func allocate(byteCount: Int) -> UnsafeMutableRawPointer? {
+package enum PixelMemory {
+  /// For tests: while set (with `$failingAbove.withValue(n) { … }`), every pixel buffer of
+  /// more than `n` bytes made by the current task (or thread) fails as if memory were
+  /// exhausted, so each place that allocates can be shown to throw rather than stop. Nil
+  /// (the default) in production: nothing is refused but what the allocator refuses.
+  @TaskLocal package static var failingAbove: Int? = nil
+
+  /// Whether ``failingAbove`` refuses a buffer of `byteCount` bytes.
+  package static func isRefusedForTesting(byteCount: Int) -> Bool {
+    guard let limit = failingAbove else { return false }
+    return byteCount > limit
+  }
+
+  /// `byteCount` bytes (at least 1), uninitialised, 64-byte aligned, or nil when there is
+  /// no room (or ``failingAbove`` refuses it).
+  package static func allocate(byteCount: Int) -> UnsafeMutableRawPointer? {
+    guard byteCount >= 0, !isRefusedForTesting(byteCount: byteCount) else { return nil }
     var memory: UnsafeMutableRawPointer? = nil
     guard posix_memalign(&memory, 64, max(byteCount, 1)) == 0 else { return nil }
     return memory
   }
 
   /// Frees memory from ``allocate(byteCount:)``.
-  static func free(_ memory: UnsafeMutableRawPointer) {
+  package static func free(_ memory: UnsafeMutableRawPointer) {
     Foundation.free(memory)
   }
 }

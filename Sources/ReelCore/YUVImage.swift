@@ -301,6 +301,7 @@ final class YUVBufferPool: Sendable {
   /// A 64-byte-aligned buffer of `byteCount` bytes, recycled when one is free; nil when
   /// none is free and there is no room for a new one.
   func take(byteCount: Int) -> UnsafeMutableRawPointer? {
+    if PixelMemory.isRefusedForTesting(byteCount: byteCount) { return nil }
     let recycled = buffers.withLock { free -> UnsafeMutableRawPointer? in
       guard let index = free.lastIndex(where: { $0.byteCount == byteCount }) else { return nil }
       return free.remove(at: index).bytes

@@ -59,20 +59,26 @@ public enum GradientRenderer {
     _ gradient: Gradient, layerWidth: Int, layerHeight: Int, x: Int, y: Int, width: Int,
     height: Int
   ) throws(GraphicsError) -> Image {
-    var canvas = try Canvas(width: width, height: height)
-    canvas.transform = AffineTransform(translationX: Double(-x), y: Double(-y))
     var gradient = gradient
     gradient.startPoint = Point(
       x: gradient.startPoint.x.finiteOr(0.5), y: gradient.startPoint.y.finiteOr(0))
     gradient.endPoint = Point(
       x: gradient.endPoint.x.finiteOr(0.5), y: gradient.endPoint.y.finiteOr(1))
     let stops = resolvedStops(gradient)
+    if gradient.kind == .conic, !stops.isEmpty {
+      // Every pixel is written: no canvas (and no zero-filled buffer) is needed.
+      try Canvas.validate(width: width, height: height)
+      return try renderConic(
+        gradient, stops: stops, layerWidth: layerWidth, layerHeight: layerHeight, x: x, y: y,
+        width: width, height: height)
+    }
+    var canvas = try Canvas(width: width, height: height)
+    canvas.transform = AffineTransform(translationX: Double(-x), y: Double(-y))
     guard let lastColor = stops.last?.color else { return canvas.image }
     switch gradient.kind {
     case .conic:
-      return renderConic(
-        gradient, stops: stops, layerWidth: layerWidth, layerHeight: layerHeight, x: x, y: y,
-        width: width, height: height)
+      // Reached only without stops, which returned above.
+      return canvas.image
     case .axial, .radial:
       let w = Double(layerWidth)
       let h = Double(layerHeight)
@@ -188,7 +194,7 @@ public enum GradientRenderer {
   static func renderConic(
     _ gradient: Gradient, stops: [Stop], layerWidth: Int, layerHeight: Int, x originX: Int,
     y originY: Int, width: Int, height: Int
-  ) -> Image {
+  ) throws(GraphicsError) -> Image {
     let cx = gradient.startPoint.x * Double(layerWidth) - Double(originX)
     let cy = gradient.startPoint.y * Double(layerHeight) - Double(originY)
     let ex = gradient.endPoint.x * Double(layerWidth) - Double(originX) - cx
@@ -200,7 +206,7 @@ public enum GradientRenderer {
       let p = color(in: stops, at: Double(i) / Double(tableSize)).premultipliedBGRA
       return UInt32(p.blue) | UInt32(p.green) << 8 | UInt32(p.red) << 16 | UInt32(p.alpha) << 24
     }
-    var image = Image(width: width, height: height)
+    var image = try Image.allocating(width: width, height: height)
     let stride = image.bytesPerRow
     image.withUnsafeMutableBytes { bytes in
       guard let base = bytes.baseAddress else { return }

@@ -7,12 +7,13 @@ extension Image {
   /// - Parameter background: The colour behind the image; its alpha is ignored (treated
   ///   as opaque).
   /// - Returns: An opaque image of the same size.
-  public func opaqueOver(background: Color) -> Image {
+  /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the result cannot be allocated.
+  public func opaqueOver(background: Color) throws(GraphicsError) -> Image {
     let opaque = background.withAlpha(1).premultipliedBGRA
     let backgroundWord =
       UInt32(opaque.blue) | UInt32(opaque.green) << 8 | UInt32(opaque.red) << 16 | 0xFF00_0000
     let backgroundLanes = BlendKernels.expand(backgroundWord)
-    var result = Image(width: width, height: height)
+    var result = try Image.allocating(width: width, height: height)
     let sourceStride = bytesPerRow
     let targetStride = result.bytesPerRow
     let width = self.width

@@ -8,11 +8,12 @@ extension Image {
   ///   the part outside the image is dropped.
   /// - Returns: The cropped pixels (unchanged values), or an empty (0×0) image when the
   ///   rectangle misses the image.
-  public func cropped(to rect: Rect) -> Image {
+  /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the result cannot be allocated.
+  public func cropped(to rect: Rect) throws(GraphicsError) -> Image {
     let box = PixelBox(centresIn: rect).intersection(
       PixelBox(x0: 0, y0: 0, x1: width, y1: height))
     guard !box.isEmpty else { return Image(width: 0, height: 0) }
-    var result = Image(width: box.width, height: box.height)
+    var result = try Image.allocating(width: box.width, height: box.height)
     let sourceStride = bytesPerRow
     let targetStride = result.bytesPerRow
     let rowBytes = box.width * 4

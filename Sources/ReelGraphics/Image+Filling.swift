@@ -8,8 +8,12 @@ extension Image {
   ///   - height: Height in pixels, ≥ 0.
   ///   - color: The fill; stored premultiplied (``Color/premultipliedBGRA``).
   /// - Returns: The filled image.
-  public static func filled(width: Int, height: Int, color: Color) -> Image {
-    var image = Image(uninitializedWidth: width, height: height)
+  /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the image cannot be allocated (or a
+  ///   size is negative).
+  public static func filled(width: Int, height: Int, color: Color) throws(GraphicsError)
+    -> Image
+  {
+    var image = try Image.allocatingUninitialized(width: width, height: height)
     image.fill(with: color.premultipliedBGRA)
     return image
   }

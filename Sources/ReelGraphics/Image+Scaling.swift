@@ -11,15 +11,17 @@ extension Image {
   /// - Parameters:
   ///   - width: Output width in pixels, ≥ 0.
   ///   - height: Output height in pixels, ≥ 0.
-  /// - Returns: The resampled image (empty when either size is 0 or this image is empty).
-  public func scaled(toWidth width: Int, height: Int) -> Image {
+  /// - Returns: The resampled image (transparent when either size is 0 or this image is
+  ///   empty).
+  /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the result cannot be allocated.
+  public func scaled(toWidth width: Int, height: Int) throws(GraphicsError) -> Image {
     let targetWidth = max(width, 0)
     let targetHeight = max(height, 0)
-    var result = Image(width: targetWidth, height: targetHeight)
     guard targetWidth > 0, targetHeight > 0, self.width > 0, self.height > 0 else {
-      return result
+      return try Image.allocating(width: targetWidth, height: targetHeight)
     }
     if targetWidth == self.width && targetHeight == self.height { return self }
+    var result = try Image.allocating(width: targetWidth, height: targetHeight)
     let columns = ResamplingFilter(sourceCount: self.width, targetCount: targetWidth)
     let rows = ResamplingFilter(sourceCount: self.height, targetCount: targetHeight)
     let sourceWidth = self.width

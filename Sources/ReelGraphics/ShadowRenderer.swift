@@ -51,35 +51,42 @@ public enum ShadowRenderer {
   ///   the source by ``blurExtent(radius:)`` on every side, and where its top-left corner
   ///   sits relative to the source's top-left corner (`(−extent, −extent)`). The shadow's
   ///   offset is not applied: the caller adds it to `origin`.
+  /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the shadow or the blur's two float
+  ///   planes (4 bytes a pixel each) cannot be allocated.
   public static func render(alphaOf source: Image, color: Color, opacity: Double, radius: Double)
-    -> (image: Image, origin: Point)
+    throws(GraphicsError) -> (image: Image, origin: Point)
   {
     let radii = boxRadii(sigma: sigma(forRadius: radius))
     let pad = radii.reduce(0, +)
     let width = source.width + 2 * pad
     let height = source.height + 2 * pad
-    var output = Image(width: width, height: height)
+    var output = try Image.allocating(width: width, height: height)
     let strength = Swift.min(Swift.max(opacity, 0), 1) * color.alpha
     guard source.width > 0, source.height > 0, strength > 0 else {
       return (output, Point(x: Double(-pad), y: Double(-pad)))
     }
-    // Alpha as floats in the padded frame.
-    var alpha = [Float](repeating: 0, count: width * height)
+    // Alpha as floats in the padded frame, and the blur's scratch plane: from the C
+    // allocator, zero-filled, so that no room for them is an error rather than a stop.
+    let alpha = try FloatPlane(width: width, height: height)
+    defer { alpha.free() }
+    let scratch = try FloatPlane(width: width, height: height)
+    defer { scratch.free() }
     source.withUnsafeBytes { bytes in
       for y in 0..<source.height {
         let row = y * source.bytesPerRow
         let out = (y + pad) * width + pad
         for x in 0..<source.width {
-          alpha[out + x] = Float(bytes[row + x * 4 + 3])
+          alpha.samples[out + x] = Float(bytes[row + x * 4 + 3])
         }
       }
     }
-    var scratch = [Float](repeating: 0, count: width * height)
     for r in radii where r > 0 {
       boxBlur(
-        &alpha, into: &scratch, count: height, length: width, step: 1, lineStride: width, radius: r)
+        alpha.samples, into: scratch.samples, count: height, length: width, step: 1,
+        lineStride: width, radius: r)
       boxBlur(
-        &scratch, into: &alpha, count: width, length: height, step: width, lineStride: 1, radius: r)
+        scratch.samples, into: alpha.samples, count: width, length: height, step: width,
+        lineStride: 1, radius: r)
     }
     let red = color.red * strength
     let green = color.green * strength
@@ -88,7 +95,7 @@ public enum ShadowRenderer {
     output.withUnsafeMutableBytes { bytes in
       for y in 0..<height {
         for x in 0..<width {
-          let a = Double(alpha[y * width + x]) / 255
+          let a = Double(alpha.samples[y * width + x]) / 255
           guard a > 0 else { continue }
           let o = y * stride + x * 4
           bytes[o] = byte(blue * a)
@@ -103,9 +110,13 @@ public enum ShadowRenderer {
 
   /// The shadow described by `shadow` (offset not applied; see
   /// ``render(alphaOf:color:opacity:radius:)``).
-  public static func render(alphaOf source: Image, shadow: Shadow) -> (image: Image, origin: Point)
+  ///
+  /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the shadow cannot be allocated.
+  public static func render(alphaOf source: Image, shadow: Shadow) throws(GraphicsError)
+    -> (image: Image, origin: Point)
   {
-    render(alphaOf: source, color: shadow.color, opacity: shadow.opacity, radius: shadow.radius)
+    try render(
+      alphaOf: source, color: shadow.color, opacity: shadow.opacity, radius: shadow.radius)
   }
 
   static func byte(_ v: Double) -> UInt8 {
@@ -115,26 +126,52 @@ public enum ShadowRenderer {
   /// One box-blur pass along `count` lines of `length` samples (zero outside), each sample
   /// `step` apart, lines `lineStride` apart.
   static func boxBlur(
-    _ source: inout [Float], into target: inout [Float], count: Int, length: Int, step: Int,
-    lineStride: Int, radius: Int
+    _ src: UnsafeMutableBufferPointer<Float>, into dst: UnsafeMutableBufferPointer<Float>,
+    count: Int, length: Int, step: Int, lineStride: Int, radius: Int
   ) {
     let scale = 1 / Float(2 * radius + 1)
-    source.withUnsafeBufferPointer { src in
-      target.withUnsafeMutableBufferPointer { dst in
-        for line in 0..<count {
-          let base = line * lineStride
-          var sum: Float = 0
-          // Window [i − radius, i + radius] clipped to the line.
-          for i in 0..<Swift.min(radius, length) { sum += src[base + i * step] }
-          for i in 0..<length {
-            let add = i + radius
-            if add < length { sum += src[base + add * step] }
-            let remove = i - radius - 1
-            if remove >= 0 { sum -= src[base + remove * step] }
-            dst[base + i * step] = Swift.max(0, sum * scale)
-          }
-        }
+    for line in 0..<count {
+      let base = line * lineStride
+      var sum: Float = 0
+      // Window [i − radius, i + radius] clipped to the line.
+      for i in 0..<Swift.min(radius, length) { sum += src[base + i * step] }
+      for i in 0..<length {
+        let add = i + radius
+        if add < length { sum += src[base + add * step] }
+        let remove = i - radius - 1
+        if remove >= 0 { sum -= src[base + remove * step] }
+        dst[base + i * step] = Swift.max(0, sum * scale)
       }
+    }
+  }
+
+  /// `width × height` zero floats from ``PixelMemory`` (so that a refused allocation is an
+  /// error); freed with ``free()``.
+  struct FloatPlane {
+    let samples: UnsafeMutableBufferPointer<Float>
+
+    /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the plane cannot be allocated.
+    init(width: Int, height: Int) throws(GraphicsError) {
+      let (count, countOverflow) = width.multipliedReportingOverflow(by: height)
+      let (bytes, bytesOverflow) = count.multipliedReportingOverflow(
+        by: MemoryLayout<Float>.stride)
+      guard width >= 0, height >= 0, !countOverflow, !bytesOverflow,
+        let memory = PixelMemory.allocate(byteCount: bytes)
+      else {
+        throw GraphicsError.outOfMemory(
+          PixelAllocationError(
+            width: width, height: height,
+            byteCount: countOverflow || bytesOverflow ? nil : bytes))
+      }
+      // memset from C, as Image does: 0.0 is all zero bits.
+      memset(memory, 0, Swift.max(bytes, 1))
+      samples = UnsafeMutableBufferPointer(
+        start: memory.bindMemory(to: Float.self, capacity: count), count: count)
+    }
+
+    /// Returns the memory.
+    func free() {
+      if let base = samples.baseAddress { PixelMemory.free(UnsafeMutableRawPointer(base)) }
     }
   }
 }

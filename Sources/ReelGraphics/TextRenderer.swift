@@ -370,7 +370,7 @@ public enum TextRenderer {
       }
       let glyphOrigin = Point(x: glyphX - originX, y: glyphY - originY)
       if let shadow {
-        let cast = ShadowRenderer.render(alphaOf: glyphs.image, shadow: shadow)
+        let cast = try ShadowRenderer.render(alphaOf: glyphs.image, shadow: shadow)
         canvas.draw(cast.image, at: glyphOrigin + cast.origin + shadowOffset)
       }
       canvas.draw(glyphs.image, at: glyphOrigin)

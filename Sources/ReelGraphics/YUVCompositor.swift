@@ -141,15 +141,24 @@ public enum YUVCompositor {
   ///   - opacity: α, clamped to 0…1; 0 returns `bottom`, 1 returns `top`.
   ///   - bottom: The picture fading out.
   /// - Returns: A new picture of the same size and matrix.
+  /// - Throws: ``GraphicsError/outOfMemory(_:)`` when the result cannot be allocated.
   /// - Precondition: `top` and `bottom` have the same size and matrix.
-  public static func mix(_ top: YUVImage, opacity: Double, over bottom: YUVImage) -> YUVImage {
+  public static func mix(_ top: YUVImage, opacity: Double, over bottom: YUVImage)
+    throws(GraphicsError) -> YUVImage
+  {
     precondition(
       top.width == bottom.width && top.height == bottom.height && top.matrix == bottom.matrix,
       "mixed pictures must have the same size and matrix")
     let weight = Int32((clampedUnit(opacity) * 32768).rounded())
     if weight == 0 { return bottom }
     if weight == 32768 { return top }
-    var result = YUVImage(uninitializedWidth: top.width, height: top.height, matrix: top.matrix)
+    var result: YUVImage
+    do {
+      result = try YUVImage(
+        uninitializedCheckedWidth: top.width, height: top.height, matrix: top.matrix)
+    } catch {
+      throw GraphicsError.outOfMemory(error)
+    }
     top.withUnsafePlanes { t in
       bottom.withUnsafePlanes { b in
         result.withUnsafeMutablePlanes { d in

@@ -260,7 +260,7 @@ public enum ImageDecoder {
     do {
       return try converter.convert(picture)
     } catch {
-      throw MediaError.decodeFailed(path: path, reason: error.description)
+      throw error.mediaError(path: path)
     }
   }
 

@@ -49,6 +49,9 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
   case encodeFailed(path: String, reason: String)
   /// The operation was cancelled; nothing was left at the output path.
   case cancelled(path: String)
+  /// A picture made from the file (a decoded or converted frame) could not be allocated:
+  /// the machine, or the process's memory limit, has no room for it.
+  case outOfMemory(path: String, PixelAllocationError)
 
   /// One line: the path, what was wrong, and what to do.
   public var description: String {
@@ -102,6 +105,8 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
       return "\(path): encoding failed (\(reason))"
     case .cancelled(let path):
       return "\(path): cancelled; no file was written"
+    case .outOfMemory(let path, let error):
+      return "\(path): \(error.description)"
     }
   }
 }

@@ -22,7 +22,8 @@ package final class PictureConverter {
 
   /// The picture as premultiplied BGRA (opaque).
   ///
-  /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails.
+  /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails,
+  ///   ``MediaError/outOfMemory(path:_:)`` when the image cannot be allocated.
   package func image(from picture: VideoPicture) throws(MediaError) -> Image {
     switch picture {
     case .bgra(let image): return image
@@ -32,9 +33,15 @@ package final class PictureConverter {
 
   /// The picture as premultiplied BGRA (opaque).
   ///
-  /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails.
+  /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails,
+  ///   ``MediaError/outOfMemory(path:_:)`` when the image cannot be allocated.
   package func image(from picture: YUVImage) throws(MediaError) -> Image {
-    var image = Image(uninitializedWidth: picture.width, height: picture.height)
+    var image: Image
+    do {
+      image = try Image(uninitializedCheckedWidth: picture.width, height: picture.height)
+    } catch {
+      throw MediaError.outOfMemory(path: "(picture)", error)
+    }
     try convert(picture, into: &image)
     return image
   }
@@ -42,7 +49,8 @@ package final class PictureConverter {
   /// Converts the picture into `image`, reusing its buffer when it has the picture's size
   /// and is not shared (a pipeline stage's scratch image), else replacing it.
   ///
-  /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails.
+  /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when swscale fails,
+  ///   ``MediaError/outOfMemory(path:_:)`` when a new image cannot be allocated.
   package func convert(_ picture: VideoPicture, into image: inout Image) throws(MediaError) {
     switch picture {
     case .bgra(let converted): image = converted
@@ -56,8 +64,15 @@ package final class PictureConverter {
   /// - Parameters:
   ///   - image: An opaque premultiplied picture with even width and height.
   ///   - matrix: The RGB → Y′CbCr matrix.
-  package func yuv(from image: Image, matrix: ColorMatrix) -> YUVImage {
-    var picture = YUVImage(uninitializedWidth: image.width, height: image.height, matrix: matrix)
+  /// - Throws: ``MediaError/outOfMemory(path:_:)`` when the picture cannot be allocated.
+  package func yuv(from image: Image, matrix: ColorMatrix) throws(MediaError) -> YUVImage {
+    var picture: YUVImage
+    do {
+      picture = try YUVImage(
+        uninitializedCheckedWidth: image.width, height: image.height, matrix: matrix)
+    } catch {
+      throw MediaError.outOfMemory(path: "(picture)", error)
+    }
     image.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
       picture.withUnsafeMutablePlanes { planes in
@@ -87,7 +102,7 @@ package final class PictureConverter {
     let frame = scratch.pointer
     defer { av_frame_unref(frame) }
     do {
-      try picture.withUnsafePlanes { planes throws(FFmpegError) in
+      try picture.withUnsafePlanes { planes throws(FrameConverter.Failure) in
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointee.width = Int32(planes.width)
         frame.pointee.height = Int32(planes.height)
@@ -103,7 +118,7 @@ package final class PictureConverter {
         try converter.convert(frame, reusing: &image)
       }
     } catch {
-      throw MediaError.decodeFailed(path: "(picture)", reason: error.description)
+      throw error.mediaError(path: "(picture)")
     }
   }
 }

@@ -434,7 +434,7 @@ public final class VideoReader {
     do {
       image = try converter.convert(raw.pointer)
     } catch {
-      throw MediaError.decodeFailed(path: asset.path, reason: error.description)
+      throw error.mediaError(path: asset.path)
     }
     let result = VideoFrame(image: image, time: frame.time, duration: frame.duration)
     frame.converted = result

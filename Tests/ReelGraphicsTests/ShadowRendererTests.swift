@@ -30,9 +30,9 @@ struct ShadowRendererTests {
   }
 
   @Test("Blur preserves the alpha sum and spreads the edge")
-  func preservesSum() {
+  func preservesSum() throws {
     let source = square(20, inset: 5)
-    let shadow = ShadowRenderer.render(alphaOf: source, color: .black, opacity: 1, radius: 4)
+    let shadow = try ShadowRenderer.render(alphaOf: source, color: .black, opacity: 1, radius: 4)
     let pad = ShadowRenderer.blurExtent(radius: 4)
     #expect(shadow.origin == Point(x: Double(-pad), y: Double(-pad)))
     #expect(shadow.image.width == 20 + 2 * pad)
@@ -47,14 +47,14 @@ struct ShadowRendererTests {
   }
 
   @Test("Colour × opacity × alpha, zero radius is a hard copy")
-  func colourAndOpacity() {
+  func colourAndOpacity() throws {
     let source = square(10, inset: 2)
     let color = Color(red: 1, green: 0.5, blue: 0, alpha: 0.8)
-    let shadow = ShadowRenderer.render(alphaOf: source, color: color, opacity: 0.5, radius: 0)
+    let shadow = try ShadowRenderer.render(alphaOf: source, color: color, opacity: 0.5, radius: 0)
     #expect(shadow.origin == .zero)
     #expect(shadow.image[x: 5, y: 5] == color.withAlpha(0.4).premultipliedBGRA)
     #expect(shadow.image[x: 0, y: 0].alpha == 0)
-    let none = ShadowRenderer.render(alphaOf: source, shadow: Shadow(color: .black, opacity: 0))
+    let none = try ShadowRenderer.render(alphaOf: source, shadow: Shadow(color: .black, opacity: 0))
     #expect(Pixels.alphaSum(none.image) == 0)
   }
 
@@ -62,7 +62,7 @@ struct ShadowRendererTests {
   func offset() throws {
     let source = square(10, inset: 0)
     let shadowSpec = Shadow(color: .black, opacity: 1, offset: Point(x: 5, y: 7), radius: 0)
-    let shadow = ShadowRenderer.render(alphaOf: source, shadow: shadowSpec)
+    let shadow = try ShadowRenderer.render(alphaOf: source, shadow: shadowSpec)
     var canvas = try Canvas(width: 30, height: 30)
     canvas.draw(shadow.image, at: shadow.origin + shadowSpec.offset + Point(x: 5, y: 5))
     #expect(

@@ -539,13 +539,13 @@ struct YUVCompositorTests {
   // MARK: - Mixing
 
   @Test("mixing at 0, ½ and 1 gives the bottom, the rounded mean and the top")
-  func mix() {
+  func mix() throws {
     let top = Self.randomPicture(width: 35, height: 19, matrix: .bt709, seed: 26)
     let bottom = Self.randomPicture(width: 35, height: 19, matrix: .bt709, seed: 27)
-    #expect(YUVCompositor.mix(top, opacity: 0, over: bottom) == bottom)
-    #expect(YUVCompositor.mix(top, opacity: 1, over: bottom) == top)
+    #expect(try YUVCompositor.mix(top, opacity: 0, over: bottom) == bottom)
+    #expect(try YUVCompositor.mix(top, opacity: 1, over: bottom) == top)
     for opacity in [0.5, 0.3, 0.001, 0.999] {
-      let mixed = YUVCompositor.mix(top, opacity: opacity, over: bottom)
+      let mixed = try YUVCompositor.mix(top, opacity: opacity, over: bottom)
       var expected = Planes(luma: [], cb: [], cr: [])
       for y in 0..<19 {
         for x in 0..<35 {

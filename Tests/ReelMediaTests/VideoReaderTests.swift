@@ -602,26 +602,26 @@ struct VideoReaderInternalsTests {
       #expect(try converter.convert(pointer).width == 16)
       // A hardware surface format: swscale has no input path for it.
       pointer.pointee.format = AV_PIX_FMT_VAAPI.rawValue
-      #expect(throws: FFmpegError.self) { try converter.convert(pointer) }
+      #expect(throws: FrameConverter.Failure.self) { try converter.convert(pointer) }
       pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
       #expect(try converter.convert(pointer).height == 16)
       pointer.pointee.format = AV_PIX_FMT_VAAPI.rawValue
-      #expect(throws: FFmpegError.self) { try converter.convert(pointer) }
+      #expect(throws: FrameConverter.Failure.self) { try converter.convert(pointer) }
     }
     pointer.pointee.format = AV_PIX_FMT_YUV420P.rawValue
   }
 
   @Test("rotation moves the top-left pixel to the right corner")
-  func rotationCorners() {
+  func rotationCorners() throws {
     var image = Image(width: 3, height: 2)
     let marker = BGRA(blue: 1, green: 2, red: 3, alpha: 255)
     image[x: 0, y: 0] = marker
-    let quarter = FrameConverter.rotate(image, clockwise: 90)
+    let quarter = try FrameConverter.rotate(image, clockwise: 90)
     #expect(quarter.width == 2 && quarter.height == 3)
     #expect(quarter[x: 1, y: 0] == marker)  // top-left → top-right when turned clockwise
-    let half = FrameConverter.rotate(image, clockwise: 180)
+    let half = try FrameConverter.rotate(image, clockwise: 180)
     #expect(half[x: 2, y: 1] == marker)
-    let threeQuarters = FrameConverter.rotate(image, clockwise: 270)
+    let threeQuarters = try FrameConverter.rotate(image, clockwise: 270)
     #expect(threeQuarters.width == 2 && threeQuarters.height == 3)
     #expect(threeQuarters[x: 0, y: 2] == marker)  // top-left → bottom-left
   }

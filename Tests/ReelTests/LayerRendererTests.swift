@@ -83,9 +83,17 @@ enum RenderCheck {
     return result
   }
 
+  /// A `width × height` picture of one colour (``Image/filled(width:height:color:)``'s
+  /// pixels), for the small constant sizes of the tests.
+  static func filled(width: Int, height: Int, color: Color) -> Image {
+    var image = Image(width: width, height: height)
+    image.fill(with: color.premultipliedBGRA)
+    return image
+  }
+
   /// A `width × height` picture split into a left half of `left` and a right half of `right`.
   static func halves(width: Int, height: Int, left: Color, right: Color) -> Image {
-    var image = Image.filled(width: width, height: height, color: left)
+    var image = filled(width: width, height: height, color: left)
     image.fill(
       Rect(x: Double(width / 2), y: 0, width: Double(width - width / 2), height: Double(height)),
       with: right)
@@ -110,7 +118,7 @@ struct LayerRendererTests {
   func borderPixels() throws {
     let videoColor = C.rgb(30, 160, 90)
     let borderColor = C.rgb(200, 40, 220)
-    let video = Image.filled(width: 64, height: 48, color: videoColor)
+    let video = RenderCheck.filled(width: 64, height: 48, color: videoColor)
     let layer = Layer.video(frame: Rect(x: 20, y: 30, width: 200, height: 150)).with {
       $0.borderWidth = 12
       $0.borderColor = borderColor
@@ -203,7 +211,7 @@ struct LayerRendererTests {
   @Test("A tilted layer's corners land where the projection puts them (±1 px)")
   func tiltedCorners() throws {
     let color = C.rgb(40, 220, 120)
-    let video = Image.filled(width: 32, height: 24, color: color)
+    let video = RenderCheck.filled(width: 32, height: 24, color: color)
     var perspective = Transform3D.identity
     perspective.m34 = -1.0 / 1000
     let frame = Rect(x: 60, y: 40, width: 200, height: 160)
@@ -562,7 +570,7 @@ struct LayerRendererScaleTests {
 
   @Test("An image layer scaled up by its transform keeps crisp edges inside its frame")
   func scaledImageEdges() throws {
-    let picture = Image.filled(width: 8, height: 8, color: .red)
+    let picture = RenderCheck.filled(width: 8, height: 8, color: .red)
     let layer = Layer.image(picture, frame: Rect(x: 150, y: 110, width: 20, height: 20)).with {
       $0.scale = 3
     }
@@ -647,7 +655,7 @@ struct LayerRendererGeometryTests {
   @Test("Video gravity: stretched by default, letterboxed for fit, cropped for fill")
   func videoGravity() throws {
     let videoColor = C.rgb(10, 200, 30)
-    let video = Image.filled(width: 64, height: 48, color: videoColor)
+    let video = RenderCheck.filled(width: 64, height: 48, color: videoColor)
     let frame = Rect(x: 60, y: 70, width: 200, height: 100)
     let black = Color.black.premultipliedBGRA
     let green = videoColor.premultipliedBGRA

@@ -38,7 +38,7 @@ struct RenderYUVParityTests {
         opacity: 1, into: &picture)
     }
     let yuv = try LayerRenderer(tree: tree).renderYUV(at: time, picture: picture, matrix: .bt601)
-    let source = Image.filled(
+    let source = RenderCheck.filled(
       width: width, height: height,
       color: grey ? Color(red: 128.0 / 255, green: 128.0 / 255, blue: 128.0 / 255) : .black)
     var canvas = Image(width: width, height: height)

@@ -12,7 +12,7 @@ struct SeedEffectRenderTests {
   typealias C = RenderCheck
 
   static let videoColor = C.rgb(30, 120, 200)
-  static let video = Image.filled(width: 64, height: 48, color: videoColor)
+  static let video = RenderCheck.filled(width: 64, height: 48, color: videoColor)
   static let full = Rect(x: 0, y: 0, width: 320, height: 240)
 
   // MARK: Birthday card
@@ -62,7 +62,7 @@ struct SeedEffectRenderTests {
     #expect(early[x: 290, y: 28] == C.rgb(255, 230, 0).premultipliedBGRA)
     #expect(early[x: 272, y: 10] == background)
     // Before 0.5 s the title is invisible: the caption area is all background.
-    let titleArea = early.cropped(to: Rect(x: 0, y: 175, width: 320, height: 65))
+    let titleArea = try early.cropped(to: Rect(x: 0, y: 175, width: 320, height: 65))
     #expect(C.box(of: titleArea) { $0 != background } == nil)
 
     // Just after 0.5 s the spring has the title small, scaled about its centre (160, 200).
@@ -70,7 +70,7 @@ struct SeedEffectRenderTests {
     let elapsed = 0.04
     let scale = 0.6 + 0.4 * spring.progress(atElapsed: elapsed)
     let popping = try renderer.render(at: C.time(0.5 + elapsed), videoFrames: ["main": Self.video])
-    let poppingArea = popping.cropped(to: Rect(x: 0, y: 175, width: 320, height: 65))
+    let poppingArea = try popping.cropped(to: Rect(x: 0, y: 175, width: 320, height: 65))
     let box = try #require(C.box(of: poppingArea) { $0 != background })
     #expect(
       Double(box.minX) >= 160 - 150 * scale - 1 && Double(box.maxX) <= 160 + 150 * scale + 1,
@@ -139,7 +139,7 @@ struct SeedEffectRenderTests {
     let root = C.root([
       .video(frame: Self.full),
       .image(
-        Image.filled(width: 8, height: 8, color: logo),
+        RenderCheck.filled(width: 8, height: 8, color: logo),
         frame: Rect(x: 10, y: 10, width: 48, height: 48)),
       .image(veil, frame: Self.full),
     ])
@@ -219,7 +219,7 @@ struct SeedEffectRenderTests {
     let yellow = C.rgb(255, 220, 0)
     func star(x: Double, begin: Double) -> Layer {
       Layer.image(
-        Image.filled(width: 16, height: 16, color: yellow),
+        RenderCheck.filled(width: 16, height: 16, color: yellow),
         frame: Rect(x: x, y: 40, width: 40, height: 40)
       )
       .adding(
@@ -248,7 +248,7 @@ struct SeedEffectRenderTests {
   func rotate() throws {
     // A 60×60 image, grey with a red 6×6 marker centred at local (50, 30): 20 px right of
     // the centre. Clockwise turning by θ puts it at (160 + 20 cos θ, 120 + 20 sin θ).
-    var picture = Image.filled(width: 60, height: 60, color: C.rgb(90, 90, 90))
+    var picture = RenderCheck.filled(width: 60, height: 60, color: C.rgb(90, 90, 90))
     picture.fill(Rect(x: 47, y: 27, width: 6, height: 6), with: .red)
     let layer = Layer.image(picture, frame: Rect(x: 130, y: 90, width: 60, height: 60))
       .adding(BasicAnimation(.rotationZ, from: 0, to: 2 * .pi, duration: 2, repeatCount: .infinity))

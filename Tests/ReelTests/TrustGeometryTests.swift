@@ -20,7 +20,7 @@ struct TrustGeometryTests {
     let size = Size(width: Double(width), height: Double(height))
     let tree = LayerTree(root: .group(frame: full, sublayers: layers), renderSize: size)
     let time = Time(value: 0, timescale: 600)
-    let video = Image.filled(width: width, height: height, color: .black)
+    let video = RenderCheck.filled(width: width, height: height, color: .black)
     do {
       let renderer = try LayerRenderer(tree: tree)
       let picture = YUVImage(width: width, height: height, matrix: .bt601)
@@ -41,7 +41,7 @@ struct TrustGeometryTests {
       Rect(x: 0, y: 0, width: value, height: 10), Rect(x: value, y: 0, width: 10, height: 10),
       Rect(x: 0, y: 0, width: value, height: value),
     ]
-    let star = Image.filled(width: 4, height: 4, color: .white)
+    let star = RenderCheck.filled(width: 4, height: 4, color: .white)
     for frame in frames {
       var bordered = Layer.color(.red, frame: frame, cornerRadius: value)
       bordered.properties.borderWidth = value
@@ -64,7 +64,7 @@ struct TrustGeometryTests {
 
   @Test(arguments: hugeValues)
   func hugeGeometryUnderPerspectiveAndRotationDoesNotCrash(value: Double) {
-    let star = Image.filled(width: 4, height: 4, color: .white)
+    let star = RenderCheck.filled(width: 4, height: 4, color: .white)
     var layers: [Layer] = []
     for frame in [
       Rect(x: 0, y: 0, width: value, height: 10), Rect(x: value, y: 4, width: 20, height: 20),
@@ -89,7 +89,7 @@ struct TrustGeometryTests {
   @Test func anImageOverAVideoWithAHugeFrameTakesTheYUVPathWithoutCrashing() throws {
     // The crash of LayerRenderer+YUV.swift:101: an image layer wider than Int.max, placed
     // by a non-integer transform, over a video layer.
-    let star = Image.filled(width: 4, height: 4, color: .white)
+    let star = RenderCheck.filled(width: 4, height: 4, color: .white)
     var image = Layer.image(star, frame: Rect(x: 0.5, y: 0, width: 1e308, height: 10))
     image.properties.opacity = 0.5
     Self.renderBothPaths([.video(frame: Self.full), image])

@@ -1,3 +1,4 @@
+import ReelGraphics
 import ReelMedia
 
 /// Why an export failed.
@@ -27,9 +28,11 @@ public enum ExportError: Error, CustomStringConvertible, Sendable {
   static func wrapping(_ error: any Error) -> ExportError {
     switch error {
     case let error as ExportError: return error
+    case MediaError.outOfMemory(_, let error): return .render(.outOfMemory(error))
     case let error as MediaError: return .media(error)
     case let error as RenderError: return .render(error)
     case let error as PixelAllocationError: return .render(.outOfMemory(error))
+    case GraphicsError.outOfMemory(let error): return .render(.outOfMemory(error))
     case let error as AudioMixerError:
       if case .sourceFailed(_, let media) = error { return .media(media) }
       return .invalidMovie(error.description)

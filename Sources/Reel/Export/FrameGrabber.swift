@@ -81,7 +81,10 @@ public final class FrameGrabber {
       let size = FrameGrabber.fitted(
         width: frame.image.width, height: frame.image.height, inside: maximumSize)
       if size.width != frame.image.width || size.height != frame.image.height {
-        frame.image = frame.image.scaled(toWidth: size.width, height: size.height)
+        let image = frame.image
+        frame.image = try RenderError.allocating(layer: "frame") { () throws(GraphicsError) in
+          try image.scaled(toWidth: size.width, height: size.height)
+        }
       }
     }
     return frame

@@ -183,6 +183,8 @@ final class LayerRasterizer {
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
+    } catch let error as RenderError {
+      throw error
     } catch let error as PixelAllocationError {
       throw RenderError.outOfMemory(error)
     } catch GraphicsError.outOfMemory(let error) {
@@ -196,7 +198,7 @@ final class LayerRasterizer {
 
   /// Draws one drawing, or the part of it in `area` (raster pixels, nil for all); `scale` is
   /// how much it was enlarged from layer pixels, so that messages speak of layer pixels.
-  /// Throws ``GraphicsError`` or ``PixelAllocationError``.
+  /// Throws ``GraphicsError``, ``PixelAllocationError`` or ``RenderError/outOfMemory(_:)``.
   private static func draw(_ drawing: Drawing, scale: Double = 1, area: PixelBox? = nil) throws
     -> Raster?
   {
@@ -233,7 +235,7 @@ final class LayerRasterizer {
       guard image.width > 0, image.height > 0, content.destination.width > 0,
         content.destination.height > 0
       else { return nil }
-      return placed(image, in: content.destination)
+      return try placed(image, in: content.destination)
 
     case .text(let text, let style, let size):
       guard !text.string.isEmpty else { return nil }
@@ -313,9 +315,10 @@ final class LayerRasterizer {
   ///   - destination: Where it is shown, in layer pixels.
   ///   - pixelLimit: The most pixels an enlarged copy may have (beyond, the compositor
   ///     scales the picture while drawing); at most ``enlargementLimit``.
+  /// - Throws: ``RenderError/outOfMemory(_:)`` when the enlarged copy cannot be allocated.
   static func placed(
     _ image: Image, in destination: Rect, enlargingUpTo pixelLimit: Int = Int.max
-  ) -> Raster {
+  ) throws(RenderError) -> Raster {
     let width = PixelLimits.integer(destination.width.rounded())
     let height = PixelLimits.integer(destination.height.rounded())
     let enlarges =
@@ -323,7 +326,9 @@ final class LayerRasterizer {
     if enlarges, width >= 1, height >= 1, width <= enlargementLimit.side,
       height <= enlargementLimit.side, width * height <= min(enlargementLimit.pixels, pixelLimit)
     {
-      let scaled = image.scaled(toWidth: width, height: height)
+      let scaled = try RenderError.allocating(layer: "(picture)") { () throws(GraphicsError) in
+        try image.scaled(toWidth: width, height: height)
+      }
       return Raster(
         image: scaled,
         toLayer: Transform2D(
@@ -416,7 +421,7 @@ final class LayerRasterizer {
         Transform2D(translationX: -area.minX, y: -area.minY))
       canvas.draw(part.image, at: .zero)
     }
-    let blurred = ShadowRenderer.render(alphaOf: canvas.image, shadow: shadow)
+    let blurred = try ShadowRenderer.render(alphaOf: canvas.image, shadow: shadow)
     return Raster(
       image: blurred.image,
       toLayer: Transform2D(

@@ -207,7 +207,7 @@ public final class LayerRenderer {
       // A new picture every frame: enlarged ahead only when that is not much more work than
       // the output itself (beyond, the compositor scales only what is visible).
       let outputPixels = width * height
-      raster = LayerRasterizer.placed(
+      raster = try LayerRasterizer.placed(
         frame, in: place, enlargingUpTo: max(4 * outputPixels, 1 << 20))
     } else {
       guard let cached = try rasterizer.raster(for: item) else { return nil }

@@ -96,7 +96,7 @@ public final class VideoFrameCompositor {
     // and is taken as it is (the common pass-through case) with no fill and no composite.
     defer { closeUnusedReaders() }
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
-      return .bgra(Image.filled(width: width, height: height, color: .black))
+      return .bgra(try filled(color: .black))
     }
     var pictures: [(VideoPicture, VideoFrameDescription.Layer)] = []
     var firstVisible = 0
@@ -122,7 +122,10 @@ public final class VideoFrameCompositor {
         over.matrix == matrix, over.width == width, over.height == height,
         topLayer.transform.isIdentity, topLayer.cropRectangle == nil
       {
-        return .yuv(YUVCompositor.mix(over, opacity: topLayer.opacity, over: under))
+        return .yuv(
+          try RenderError.allocating(layer: "video composition") { () throws(GraphicsError) in
+            try YUVCompositor.mix(over, opacity: topLayer.opacity, over: under)
+          })
       }
     }
     var output: Image
@@ -133,8 +136,7 @@ public final class VideoFrameCompositor {
       output = try converter().image(from: picture)
       remaining = remaining.dropFirst()
     } else {
-      output = Image.filled(
-        width: width, height: height, color: description.backgroundColor.withAlpha(1))
+      output = try filled(color: description.backgroundColor.withAlpha(1))
     }
     for (picture, layer) in remaining {
       try draw(try converter().image(from: picture), layer: layer, onto: &output)
@@ -217,6 +219,15 @@ public final class VideoFrameCompositor {
     return reader
   }
 
+  /// A frame of the render size in one colour.
+  ///
+  /// - Throws: ``RenderError/outOfMemory(_:)`` when it cannot be allocated.
+  private func filled(color: Color) throws(RenderError) -> Image {
+    try RenderError.allocating(layer: "video composition") { () throws(GraphicsError) in
+      try Image.filled(width: width, height: height, color: color)
+    }
+  }
+
   /// Draws one layer's picture: crop, then transform, with its opacity.
   private func draw(_ picture: Image, layer: VideoFrameDescription.Layer, onto output: inout Image)
     throws
@@ -232,7 +243,9 @@ public final class VideoFrameCompositor {
         clip = .rect(transform.apply(to: crop))
       } else {
         let whole = crop.integral
-        source = picture.cropped(to: whole)
+        source = try RenderError.allocating(layer: "video composition") {
+          () throws(GraphicsError) in try picture.cropped(to: whole)
+        }
         transform = Transform2D(translationX: whole.minX, y: whole.minY).concatenating(transform)
       }
     }

@@ -59,19 +59,45 @@ final class FrameConverter {
 
   deinit { sws_freeContext(scaler) }
 
+  /// Why a frame could not be converted.
+  enum Failure: Error {
+    /// swscale could not convert the frame's format (or the frame has no picture).
+    case ffmpeg(FFmpegError)
+    /// The image (or the rotated copy) could not be allocated.
+    case outOfMemory(PixelAllocationError)
+
+    /// The error to report for the file at `path`.
+    func mediaError(path: String) -> MediaError {
+      switch self {
+      case .ffmpeg(let error): return .decodeFailed(path: path, reason: error.description)
+      case .outOfMemory(let error): return .outOfMemory(path: path, error)
+      }
+    }
+  }
+
   /// Converts `frame` into a new image.
   ///
-  /// - Throws: `FFmpegError` when swscale cannot convert the frame's format.
-  func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(FFmpegError) -> Image {
-    var upright = Image(uninitializedWidth: codedWidth, height: codedHeight)
-    try scale(frame, into: &upright)
+  /// - Throws: ``Failure/ffmpeg(_:)`` when swscale cannot convert the frame's format,
+  ///   ``Failure/outOfMemory(_:)`` when the image cannot be allocated.
+  func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws(Failure) -> Image {
+    var upright: Image
+    do {
+      upright = try Image(uninitializedCheckedWidth: codedWidth, height: codedHeight)
+    } catch {
+      throw .outOfMemory(error)
+    }
+    do {
+      try scale(frame, into: &upright)
+    } catch {
+      throw .ffmpeg(error)
+    }
     if let descriptor = av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)),
       descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0
     {
       FrameConverter.premultiply(&upright)
     }
     switch rotation {
-    case 90, 180, 270: return FrameConverter.rotate(upright, clockwise: rotation)
+    case 90, 180, 270: return try FrameConverter.rotate(upright, clockwise: rotation)
     default: return upright
     }
   }
@@ -79,9 +105,9 @@ final class FrameConverter {
   /// Converts `frame` into `image`, reusing its buffer when it has the output size and no
   /// rotation or alpha step is needed (otherwise `image` is replaced by a new image).
   ///
-  /// - Throws: `FFmpegError` when swscale cannot convert the frame's format.
+  /// - Throws: ``Failure`` as ``convert(_:)``.
   func convert(_ frame: UnsafeMutablePointer<AVFrame>, reusing image: inout Image)
-    throws(FFmpegError)
+    throws(Failure)
   {
     let hasAlpha =
       av_pix_fmt_desc_get(AVPixelFormat(rawValue: frame.pointee.format)).map {
@@ -92,7 +118,11 @@ final class FrameConverter {
       image = try convert(frame)
       return
     }
-    try scale(frame, into: &image)
+    do {
+      try scale(frame, into: &image)
+    } catch {
+      throw .ffmpeg(error)
+    }
   }
 
   // MARK: - Scaling
@@ -240,12 +270,19 @@ final class FrameConverter {
   }
 
   /// Returns `source` turned clockwise by `degrees` (90, 180 or 270).
-  static func rotate(_ source: Image, clockwise degrees: Int) -> Image {
+  ///
+  /// - Throws: ``Failure/outOfMemory(_:)`` when the turned image cannot be allocated.
+  static func rotate(_ source: Image, clockwise degrees: Int) throws(Failure) -> Image {
     let width = source.width
     let height = source.height
     let quarter = degrees == 90 || degrees == 270
-    var result = Image(
-      uninitializedWidth: quarter ? height : width, height: quarter ? width : height)
+    var result: Image
+    do {
+      result = try Image(
+        uninitializedCheckedWidth: quarter ? height : width, height: quarter ? width : height)
+    } catch {
+      throw .outOfMemory(error)
+    }
     let sourceStride = source.bytesPerRow / 4
     let resultStride = result.bytesPerRow / 4
     source.withUnsafeBytes { input in

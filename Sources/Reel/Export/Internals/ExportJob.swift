@@ -388,14 +388,17 @@ struct ExportJob: Sendable {
         }
         if picture.width != size.width || picture.height != size.height {
           drawnInYUV = false
+          let image = try converter.image(from: picture)
           picture = .bgra(
-            try converter.image(from: picture).scaled(toWidth: size.width, height: size.height))
+            try RenderError.allocating(layer: "frame") { () throws(GraphicsError) in
+              try image.scaled(toWidth: size.width, height: size.height)
+            })
         }
         if drawnInYUV { yuvFrames.increment() }
         // Converted here rather than by the encoder: the queue then holds 4:2:0 frames (less
         // than half the memory of BGRA) and the scratch images stay unshared.
         if case .bgra(let image) = picture, image.width % 2 == 0, image.height % 2 == 0 {
-          picture = .yuv(converter.yuv(from: image, matrix: matrix))
+          picture = .yuv(try converter.yuv(from: image, matrix: matrix))
         }
         working += clock.now - began
         if !output.push((frame.index, picture)) { return }
