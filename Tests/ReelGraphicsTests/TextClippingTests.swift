@@ -216,25 +216,11 @@ struct TextClippingTests {
   func fontFileWinsOverInstalledFamily() throws {
     // DejaVu Serif's name table renamed to "DejaVu Sans " (same length; fontconfig trims
     // the blank, so to fontconfig it is a face of the installed DejaVu Sans family).
-    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.dejaVu + "DejaVuSerif.ttf")))
-    func replace(_ from: [UInt8], _ to: [UInt8]) {
-      var i = 0
-      while i + from.count <= bytes.count {
-        if bytes[i..<(i + from.count)].elementsEqual(from) {
-          bytes.replaceSubrange(i..<(i + from.count), with: to)
-          i += from.count
-        } else {
-          i += 1
-        }
-      }
-    }
-    func utf16BE(_ s: String) -> [UInt8] { s.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
-    replace(utf16BE("DejaVu Serif"), utf16BE("DejaVu Sans "))
-    replace(Array("DejaVu Serif".utf8), Array("DejaVu Sans ".utf8))
     let directory = try TestSupport.makeTemporaryDirectory("reel-font")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("serif-named-sans.ttf").path
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let path = try FontTestSupport.renamedCopy(
+      of: Self.dejaVu + "DejaVuSerif.ttf", from: "DejaVu Serif", to: "DejaVu Sans ",
+      in: directory, fileName: "serif-named-sans.ttf")
     #expect(FontLibrary.shared.familyName(ofFontFile: path) == "DejaVu Sans")
 
     let fromFile = try TextRenderer.render(

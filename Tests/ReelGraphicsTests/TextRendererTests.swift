@@ -258,27 +258,11 @@ struct TextRendererTests {
     // A copy of DejaVu Serif renamed "ReelTestFace" in its name table (same length, so
     // offsets hold; FreeType does not check table checksums): a family fontconfig cannot
     // know unless the file is registered.
-    var bytes = [UInt8](
-      try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"))
-    )
-    func replace(_ from: [UInt8], _ to: [UInt8]) {
-      var i = 0
-      while i + from.count <= bytes.count {
-        if bytes[i..<(i + from.count)].elementsEqual(from) {
-          bytes.replaceSubrange(i..<(i + from.count), with: to)
-          i += from.count
-        } else {
-          i += 1
-        }
-      }
-    }
-    func utf16BE(_ s: String) -> [UInt8] { s.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
-    replace(utf16BE("DejaVu Serif"), utf16BE("ReelTestFace"))
-    replace(Array("DejaVu Serif".utf8), Array("ReelTestFace".utf8))
     let directory = try TestSupport.makeTemporaryDirectory("reel-font")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("renamed.ttf").path
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let path = try FontTestSupport.renamedCopy(
+      of: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", from: "DejaVu Serif",
+      to: "ReelTestFace", in: directory, fileName: "renamed.ttf")
 
     #expect(!FontLibrary.shared.isFamilyInstalled("ReelTestFace"))
     #expect(FontLibrary.shared.familyName(ofFontFile: path) == "ReelTestFace")
