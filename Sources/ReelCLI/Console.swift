@@ -46,7 +46,7 @@ enum Console {
   /// Writes terminal control text as it is (the progress bar's carriage returns and
   /// erase-line sequences); only for text the tool made itself.
   static func terminalControl(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    write(Data(text.utf8), to: FileHandle.standardError)
   }
 
   // MARK: Standard output
@@ -64,7 +64,8 @@ enum Console {
   /// Writes the tool's own text (help, the JSON Schema, JSON it serialised) on standard
   /// output as it is, ending with a newline.
   static func document(_ text: String) {
-    FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    write(
+      Data((text.hasSuffix("\n") ? text : text + "\n").utf8), to: FileHandle.standardOutput)
   }
 
   // MARK: Formatting
@@ -148,6 +149,13 @@ enum Console {
 
   private static func writeLines(_ lines: [String], to stream: Stream) {
     let handle = stream == .standardError ? FileHandle.standardError : FileHandle.standardOutput
-    for line in lines { handle.write(Data((line + "\n").utf8)) }
+    for line in lines { write(Data((line + "\n").utf8), to: handle) }
+  }
+
+  /// Writes `data`, ignoring a stream that cannot be written (closed with `2>&-`, a full
+  /// disk, a reader that went away): the tool's outcome is its exit status, and
+  /// `FileHandle.write(_:)` would stop the process instead.
+  private static func write(_ data: Data, to handle: FileHandle) {
+    try? handle.write(contentsOf: data)
   }
 }

@@ -68,7 +68,10 @@ enum LimitOptions {
   static func quantity(_ text: String) -> Int? {
     var digits = Substring(text)
     var shift = 0
-    if let last = digits.last, let index = "KMGT".firstIndex(of: Character(last.uppercased())) {
+    // Only ASCII letters are suffixes (`"ß".uppercased()` is two characters).
+    if let last = digits.last, last.isASCII,
+      let index = "KMGT".firstIndex(of: Character(last.uppercased()))
+    {
       shift = 10 * ("KMGT".distance(from: "KMGT".startIndex, to: index) + 1)
       digits = digits.dropLast()
     }

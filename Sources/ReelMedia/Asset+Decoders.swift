@@ -51,10 +51,11 @@ extension Asset {
     let container = try InputContainer(path: path)
     guard let cut = Asset.cutShort(container) else { return }
     let second = Double(AV_TIME_BASE)
-    let dataEnd =
-      Double(
-        (cut.usableEnd ?? max(cut.start, cut.declaredEnd - 2 * Int64(AV_TIME_BASE))) - cut.start)
-      / second
+    // Int128: the times come from the file and may be anywhere in Int64's range.
+    let dataEndTicks =
+      cut.usableEnd.map { Int128($0) }
+      ?? max(Int128(cut.start), Int128(cut.declaredEnd) - 2 * Int128(AV_TIME_BASE))
+    let dataEnd = Double(dataEndTicks - Int128(cut.start)) / second
     let usedEnd = used.end.seconds
     let missing = usedEnd - max(dataEnd, used.start.seconds)
     guard MediaDamage.isTooMuchMissing(missing, of: used.duration.seconds) else { return }
@@ -64,7 +65,7 @@ extension Asset {
     throw MediaError.damaged(
       path: path,
       reason:
-        "the file declares \(MediaDamage.seconds(Double(cut.declaredEnd - cut.start) / second)) s but its data ends \(end) (a cut or damaged file), and the movie uses it up to \(MediaDamage.seconds(usedEnd)) s: use only the part before \(MediaDamage.seconds(dataEnd)) s or a whole copy of the file"
+        "the file declares \(MediaDamage.seconds(Double(Int128(cut.declaredEnd) - Int128(cut.start)) / second)) s but its data ends \(end) (a cut or damaged file), and the movie uses it up to \(MediaDamage.seconds(usedEnd)) s: use only the part before \(MediaDamage.seconds(dataEnd)) s or a whole copy of the file"
     )
   }
 
@@ -90,7 +91,7 @@ extension Asset {
     let start = context.pointee.start_time == noTimestamp ? 0 : context.pointee.start_time
     let declaredEnd = Int64(clamping: Int128(start) + Int128(duration))
     let second = Int64(AV_TIME_BASE)
-    let target = max(start, declaredEnd - 2 * second)
+    let target = Int64(clamping: max(Int128(start), Int128(declaredEnd) - 2 * Int128(second)))
     guard avformat_seek_file(context, -1, Int64.min, target, target, AVSEEK_FLAG_BACKWARD) >= 0
     else { return nil }
     guard let packet = FFPacket() else { return nil }
@@ -115,9 +116,12 @@ extension Asset {
       let end = av_rescale_q(
         Int64(clamping: Int128(stamp) + Int128(max(raw.duration, 0))), timeBase,
         reel_AV_TIME_BASE_Q())
+      // A time that does not fit (av_rescale_q gives INT64_MIN) or lies before the start
+      // says nothing about where the data ends.
+      guard end != noTimestamp, end >= start else { continue }
       lastEnd = max(lastEnd ?? end, end)
     }
-    guard declaredEnd - (lastEnd ?? target) > second else { return nil }
+    guard Int128(declaredEnd) - Int128(lastEnd ?? target) > Int128(second) else { return nil }
     return (declaredEnd, lastEnd, start)
   }
 

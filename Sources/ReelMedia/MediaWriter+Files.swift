@@ -140,7 +140,7 @@ extension MediaWriter {
   /// `0666` less the process's umask.
   static func outputMode(replacing path: String) -> mode_t {
     var status = stat()
-    if stat(path, &status) == 0 { return status.st_mode & 0o7777 }
+    if stat(path, &status) == 0 { return status.st_mode & 0o777 }
     return 0o666 & ~processUmask()
   }
 

@@ -60,6 +60,10 @@ final class DecoderContext {
     allocated.pointee.pkt_timebase = stream.pointee.time_base
     allocated.pointee.thread_count = threadCount
     allocated.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
+    // The picture limit holds for every frame the decoder makes, not only for the size the
+    // header declares: a stream that switches to a huge size mid-way is refused by FFmpeg
+    // when it allocates the frame.
+    allocated.pointee.max_pixels = Int64(ImageDecoder.maximumPixelCount)
     let openCode = avcodec_open2(allocated, codec, nil)
     if openCode < 0 {
       throw MediaError.decodeFailed(

@@ -6,13 +6,16 @@ import Foundation
 /// The host name, the PID namespace and the writer's process ID are in the name so that a
 /// later write to the same folder can tell a file left by a killed writer (same host and
 /// namespace, process gone) from one another process is still writing, or one written from
-/// another machine sharing the folder (never touched). The namespace keeps containers that
+/// another machine sharing the folder (never touched). The boot (the first 12 hex digits of
+/// the kernel's random `boot_id`) keeps machines apart that share a default host name such as
+/// `localhost` — every Linux kernel's first PID namespace has the same inode number — and
+/// separates boots, across which process IDs are reused. The namespace keeps containers that
 /// share a host name but not their process IDs apart.
 ///
 /// When the host or namespace cannot be known, or the full name would be longer than a file
 /// name may be, the name is `.<name>.reel-XXXXXX.tmp`, which no writer ever removes.
 struct TemporaryFileName: Sendable {
-  /// `<host>-<pid namespace>` for this process, or nil when either is unknown.
+  /// `<host>-<boot>-<pid namespace>` for this process, or nil when any is unknown.
   let owner: String?
   /// This process's ID.
   let processID: Int32
@@ -70,8 +73,9 @@ struct TemporaryFileName: Sendable {
     return errno == EPERM
   }
 
-  /// `<host>-<pid namespace>`: the host name with every byte outside `[A-Za-z0-9._]`
-  /// replaced by `_`, at most 64 bytes, and the inode number of `/proc/self/ns/pid`.
+  /// `<host>-<boot>-<pid namespace>`: the host name with every byte outside `[A-Za-z0-9._]`
+  /// replaced by `_`, at most 64 bytes; 12 hex digits of the boot's ID; and the inode number
+  /// of `/proc/self/ns/pid`.
   private static func ownerToken() -> String? {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
@@ -83,8 +87,18 @@ struct TemporaryFileName: Sendable {
           && (CharacterSet.alphanumerics.contains(scalar) || scalar == "." || scalar == "_")
           ? Character(scalar) : "_"
       })
-    guard !host.isEmpty, let namespace = pidNamespace() else { return nil }
-    return "\(host)-\(namespace)"
+    guard !host.isEmpty, let boot = bootID(), let namespace = pidNamespace() else { return nil }
+    return "\(host)-\(boot)-\(namespace)"
+  }
+
+  /// The first 12 hex digits of `/proc/sys/kernel/random/boot_id`, a random UUID the kernel
+  /// makes at each boot.
+  private static func bootID() -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+    else { return nil }
+    let hex = text.filter { $0.isASCII && $0.isHexDigit }.lowercased()
+    guard hex.count >= 12 else { return nil }
+    return String(hex.prefix(12))
   }
 
   /// The PID namespace's inode number, from the `pid:[4026531836]` link in `/proc`.

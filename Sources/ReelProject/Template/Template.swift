@@ -51,12 +51,15 @@ public enum Template {
   private static func readBounded(path: String, limit: Int) throws -> Data {
     let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
     defer { try? handle.close() }
-    let size = try handle.seekToEnd()
-    if size > UInt64(max(limit, 0)) {
-      try ResourceLimits(maximumTemplateBytes: limit).checkTemplateSize(
-        size > UInt64(Int.max) ? Int.max : Int(size))
+    // A regular file's size is known before it is read; a pipe (`<(…)`, /dev/stdin) has
+    // none and cannot seek, and is only read up to the limit.
+    if let size = try? handle.seekToEnd() {
+      if size > UInt64(max(limit, 0)) {
+        try ResourceLimits(maximumTemplateBytes: limit).checkTemplateSize(
+          size > UInt64(Int.max) ? Int.max : Int(size))
+      }
+      try handle.seek(toOffset: 0)
     }
-    try handle.seek(toOffset: 0)
     let data = try handle.read(upToCount: limit < Int.max ? limit + 1 : limit) ?? Data()
     try ResourceLimits(maximumTemplateBytes: limit).checkTemplateSize(data.count)
     return data
