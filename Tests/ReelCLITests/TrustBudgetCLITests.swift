@@ -89,6 +89,33 @@ struct TrustBudgetCLITests {
     #expect(centre.g > 200 && centre.r < 40 && centre.b < 40, "\(centre)")
   }
 
+  @Test func rastersOverAVideoStayWithinTheRasterBudget() throws {
+    // Over a video, frames take the Y′CbCr path, which holds every raster of a frame until
+    // it composites them: 2,000 full-frame gradients (921,600 bytes each) once peaked at
+    // 1.9 GB with a 64 MiB budget; beyond the budget such frames now take the RGB path,
+    // which draws one raster at a time.
+    let folder = try TestSupport.makeTemporaryDirectory("reel-budget-yuv")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=640x360:rate=10:duration=0.3", "-c:v", "libx264",
+      "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+      folder.appendingPathComponent("clip.mp4").path,
+    ])
+    let gradient =
+      ##"{"type":"gradient","gradient":{"kind":"axial","colors":["#FF000010","#0000FF10"]}}"##
+    let template = folder.appendingPathComponent("gradients.json")
+    try Data(
+      (#"{"version":1,"size":[640,360],"clips":[{"media":"clip.mp4"}],"layers":[{"type":"video"},"#
+        + Array(repeating: gradient, count: 2_000).joined(separator: ",") + "]}").utf8
+    ).write(to: template)
+    let output = folder.appendingPathComponent("out.mp4")
+    let run = try Self.measure([
+      "render", template.path, "-o", output.path, "--quiet", "--raster-cache", "64M",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.peakBytes <= 512 << 20, "peak \(run.peakBytes / 1_048_576) MB")
+  }
+
   @Test func twelveThousandLayersOverARotatedVideoAreALimitOrRenderWithinBudget() throws {
     let folder = try TestSupport.makeTemporaryDirectory("reel-budget-rotated")
     let plain = folder.appendingPathComponent("plain.mp4").path

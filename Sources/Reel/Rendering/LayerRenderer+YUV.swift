@@ -35,6 +35,9 @@ extension LayerRenderer {
     var steps: [YUVStep] = []
     var videoRect: PixelBox? = nil
     var videoIndex: Int? = nil
+    // Rasters are all held until the frame is composited, so their bytes are bounded by the
+    // raster budget; a frame that needs more takes the RGB path, which draws one at a time.
+    var heldBytes = 0
     for item in list.items {
       guard item.masks.isEmpty else { return nil }
       if case .video(let source, let size, let gravity) = item.drawing {
@@ -58,6 +61,8 @@ extension LayerRenderer {
         continue
       }
       guard let prepared = try prepare(item, videoFrames: [:]) else { continue }
+      heldBytes += prepared.raster.image.byteCount
+      guard heldBytes <= rasterizer.budget else { return nil }
       steps.append(.raster(prepared, item.opacity, clip.rect, item.layer.description))
     }
     guard let videoIndex, let videoRect else {
