@@ -11,29 +11,8 @@ struct MessageTrustTests {
   static func reel(_ arguments: [String], environment: [String: String]) throws
     -> (status: Int32, stdout: String, stderr: String)
   {
-    let process = Process()
-    process.executableURL = try TestSupport.reelExecutable()
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    nonisolated(unsafe) var errors = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errors = err.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: output, as: UTF8.self),
-      String(decoding: errors, as: UTF8.self)
-    )
+    let output = try TestSupport.reel(arguments, environment: environment)
+    return (output.status, String(decoding: output.stdout, as: UTF8.self), output.stderr)
   }
 
   /// A PNG whose header says 30000×30000 (a 16×16 PNG made by ffmpeg with its IHDR

@@ -26,10 +26,17 @@ public enum TestSupport {
   }
 
   /// Runs `executable` (looked up on PATH) with `arguments` and waits for it.
-  public static func run(_ executable: String, _ arguments: [String]) throws -> ToolOutput {
+  ///
+  /// - Parameter environment: Variables to set (or replace) in the child's environment.
+  public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> ToolOutput {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -94,7 +101,9 @@ extension TestSupport {
   }
 
   /// Runs the built `reel` tool with `arguments`.
-  public static func reel(_ arguments: [String]) throws -> ToolOutput {
-    try run(reelExecutable().path, arguments)
+  public static func reel(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> ToolOutput
+  {
+    try run(reelExecutable().path, arguments, environment: environment)
   }
 }
