@@ -56,9 +56,10 @@ struct ClipSequenceTests {
   @Test func aTransitionLongerThanAClipIsAnError() throws {
     let sequence = twoClips(.crossFade(duration: seconds(3)))
     #expect(
-      throws: CompositionError.transitionTooLong(
-        transition: 0, name: "cross-fade", duration: seconds(3), clip: 0, clipDuration: seconds(2),
-        maximumDuration: seconds(2))
+      throws: ClipSequenceError.composition(
+        .transitionTooLong(
+          transition: 0, name: "cross-fade", duration: seconds(3), clip: 0,
+          clipDuration: seconds(2), maximumDuration: seconds(2)))
     ) { try sequence.build() }
     do {
       _ = try sequence.build()
@@ -91,8 +92,9 @@ struct ClipSequenceTests {
       .media(media("/media/c.mp4", duration: seconds(2)), timeRange: nil),
       transition: .crossFade(duration: seconds(1)))
     #expect(
-      throws: CompositionError.transitionsExceedClip(
-        clip: 1, clipDuration: seconds(2), incoming: time(3, 2), outgoing: seconds(1))
+      throws: ClipSequenceError.composition(
+        .transitionsExceedClip(
+          clip: 1, clipDuration: seconds(2), incoming: time(3, 2), outgoing: seconds(1)))
     ) { try sequence.build() }
   }
 
@@ -210,13 +212,29 @@ struct ClipSequenceTests {
   }
 
   @Test func emptySequencesAndClipsWithoutVideoAreErrors() throws {
-    #expect(throws: CompositionError.emptySequence) { try ClipSequence().build() }
+    #expect(throws: ClipSequenceError.composition(.emptySequence)) { try ClipSequence().build() }
     var sequence = ClipSequence()
     let sound = SourceMedia(
       path: "/song.m4a", duration: seconds(3), videoTrack: nil, audioTrack: audioTrackInfo())
     sequence.append(.media(sound, timeRange: nil))
-    #expect(throws: CompositionError.clipHasNoVideo(clip: 0, path: "/song.m4a")) {
+    #expect(throws: ClipSequenceError.composition(.clipHasNoVideo(clip: 0, path: "/song.m4a"))) {
       try sequence.build()
+    }
+  }
+
+  @Test func anOddRenderSizeIsTheSequencesVideoCompositionError() throws {
+    var sequence = twoClips(.cut)
+    sequence.renderSize = Size(width: 321, height: 240)
+    #expect(
+      throws: ClipSequenceError.invalidVideoComposition(.oddRenderSize(width: 321, height: 240))
+    ) { try sequence.build() }
+    do {
+      _ = try sequence.build()
+    } catch {
+      #expect(
+        error.description
+          == "the sequence's video composition is not valid: render size 321×240 has an odd dimension, which 4:2:0 video cannot encode: use 320×240 or 322×240"
+      )
     }
   }
 }

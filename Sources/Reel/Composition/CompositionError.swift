@@ -1,7 +1,9 @@
 import ReelCore
 import ReelMedia
 
-/// What was wrong with an edit of a ``Composition`` or with a ``ClipSequence``.
+/// What was wrong with an edit of a ``Composition``, or with the clips and transitions of a
+/// ``ClipSequence`` (which ``ClipSequence/build()`` throws as
+/// ``ClipSequenceError/composition(_:)``).
 ///
 /// `description` is one line saying what was wrong, which track or clip, which times (in
 /// seconds), and what to do.
@@ -40,8 +42,11 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
   case transitionsExceedClip(clip: Int, clipDuration: Time, incoming: Time, outgoing: Time)
   /// A transition that needs time was given a duration that is not positive.
   case invalidTransitionDuration(transition: Int, name: String, duration: Time)
-  /// The video composition built for a sequence is not valid (e.g. an odd render size was
-  /// asked for).
+  /// Never thrown: ``ClipSequence/build()`` reports an invalid video composition as
+  /// ``ClipSequenceError/invalidVideoComposition(_:)``.
+  @available(
+    *, deprecated, message: "ClipSequence.build() throws ClipSequenceError.invalidVideoComposition"
+  )
   case invalidVideoComposition(VideoCompositionError)
 
   /// One line: what, where, and what to do.
@@ -89,7 +94,7 @@ public enum CompositionError: Error, Hashable, Sendable, CustomStringConvertible
       return
         "transition \(transition) (\(name)) has a duration of \(duration.readable) s: give a positive duration, or use a cut"
     case .invalidVideoComposition(let error):
-      return "the sequence's video composition is not valid: \(error.description)"
+      return ClipSequenceError.invalidVideoComposition(error).description
     }
   }
 }

@@ -12,11 +12,28 @@ extension ClipSequence {
   /// Builds the composition, video composition and audio mix.
   ///
   /// - Returns: The three, plus each clip's range in the composition.
-  /// - Throws: ``CompositionError`` — `.emptySequence`, `.clipHasNoVideo`, range errors of
-  ///   a clip, `.invalidTransitionDuration`, `.transitionTooLong` (a transition longer than
-  ///   a clip it joins), `.transitionsExceedClip`, `.invalidVideoComposition` (e.g. an odd
+  /// - Throws: ``ClipSequenceError`` — `.composition` with the ``CompositionError``
+  ///   `.emptySequence`, `.clipHasNoVideo`, range errors of a clip,
+  ///   `.invalidTransitionDuration`, `.transitionTooLong` (a transition longer than a clip it
+  ///   joins) or `.transitionsExceedClip`; `.invalidVideoComposition` (e.g. an odd
   ///   ``renderSize``).
-  public func build() throws(CompositionError) -> Output {
+  public func build() throws(ClipSequenceError) -> Output {
+    let output: Output
+    do {
+      output = try assemble()
+    } catch {
+      throw .composition(error)
+    }
+    do {
+      try output.videoComposition.validate(against: output.composition)
+    } catch {
+      throw .invalidVideoComposition(error)
+    }
+    return output
+  }
+
+  /// The composition, video composition (not yet validated) and audio mix of the clips.
+  private func assemble() throws(CompositionError) -> Output {
     guard !clips.isEmpty else { throw .emptySequence }
     let resolved = try resolveClips()
     try checkTransitions(resolved)
@@ -112,11 +129,6 @@ extension ClipSequence {
       mix.inputParameters = parameters
     }
 
-    do {
-      try video.validate(against: composition)
-    } catch {
-      throw .invalidVideoComposition(error)
-    }
     return Output(
       composition: composition, videoComposition: video, audioMix: mix, clipTimeRanges: ranges)
   }
