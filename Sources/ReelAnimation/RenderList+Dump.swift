@@ -1,4 +1,3 @@
-import Foundation
 import ReelCore
 
 extension RenderList {
@@ -53,14 +52,7 @@ extension Drawing {
   }
 }
 
-private func format(_ value: Double) -> String {
-  let rounded = (value * 1000).rounded() / 1000
-  if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-    return String(Int(rounded))
-  }
-  return String(format: "%.3f", rounded).replacingOccurrences(
-    of: "0+$", with: "", options: .regularExpression)
-}
+private func format(_ value: Double) -> String { ReadableNumber.string(value, decimals: 3) }
 
 private func format(_ size: Size) -> String { "\(format(size.width))×\(format(size.height))" }
 

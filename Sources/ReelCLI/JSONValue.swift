@@ -1,3 +1,5 @@
+import Reel
+
 /// A JSON value whose objects keep their keys in the order they were written, so the tool's
 /// machine-readable output matches its documentation field for field.
 enum JSONValue: Equatable {
@@ -52,9 +54,7 @@ enum JSONValue: Equatable {
   /// Whole numbers without a fraction (`30`, not `30.0`); others in the shortest form that
   /// reads back to the same Double. Non-finite values have no JSON form and become `null`.
   static func format(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
+    value.isFinite ? ReadableNumber.string(value) : "null"
   }
 
   private static func writeString(_ value: String, to output: inout String) {

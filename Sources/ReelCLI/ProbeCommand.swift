@@ -152,10 +152,7 @@ private func roundedRate(_ rate: Double) -> Double {
   (rate * 1000).rounded() / 1000
 }
 
-private func formatRate(_ rate: Double) -> String {
-  let rounded = roundedRate(rate)
-  return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-}
+private func formatRate(_ rate: Double) -> String { ReadableNumber.string(rate, decimals: 3) }
 
 private func formatSeconds(_ value: Double) -> String {
   String(format: "%.3f s", value)

@@ -135,8 +135,4 @@ enum TemplateInput {
 }
 
 /// Seconds for messages: at most three decimals, no trailing zeros (`1.5 s`, `12 s`).
-func describeSeconds(_ time: Time) -> String {
-  let seconds = (time.seconds * 1000).rounded() / 1000
-  if seconds == seconds.rounded() { return "\(Int64(seconds)) s" }
-  return "\(seconds) s"
-}
+func describeSeconds(_ time: Time) -> String { ReadableNumber.seconds(time.seconds, decimals: 3) }

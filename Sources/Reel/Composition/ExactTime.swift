@@ -106,21 +106,7 @@ extension Time {
       if isIndefinite { return "indefinite" }
       return "invalid"
     }
-    return Time.readableSeconds(seconds)
-  }
-
-  /// Formats a number of seconds with up to six decimals, trailing zeros dropped.
-  static func readableSeconds(_ seconds: Double) -> String {
-    let rounded = (seconds * 1_000_000).rounded() / 1_000_000
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-      return String(Int64(rounded))
-    }
-    var text = String(rounded)
-    if text.contains("e") { return text }
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-    text = text == "-0" ? "0" : text
-    return text
+    return ReadableNumber.string(seconds, decimals: 6)
   }
 }
 

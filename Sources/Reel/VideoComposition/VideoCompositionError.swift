@@ -85,6 +85,6 @@ public enum VideoCompositionError: Error, Hashable, Sendable, CustomStringConver
 
   /// A pixel count without a trailing `.0`.
   private static func number(_ value: Double) -> String {
-    Time.readableSeconds(value)
+    ReadableNumber.string(value, decimals: 6)
   }
 }

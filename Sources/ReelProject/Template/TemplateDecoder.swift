@@ -415,7 +415,4 @@ struct ObjectReader {
 }
 
 /// A number for messages: no trailing `.0` for whole numbers.
-func format(_ value: Double) -> String {
-  if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  return String(value)
-}
+func format(_ value: Double) -> String { ReadableNumber.string(value) }
