@@ -50,10 +50,7 @@ public struct PixelRange: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// A bound as written: no trailing `.0`, thousands unseparated (`-1048576`, `0.5`).
-  static func text(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
-  }
+  static func text(_ value: Double) -> String { ReadableNumber.string(value) }
 }
 
 /// The ranges of every number that becomes pixels, and the one conversion of such a number
@@ -68,9 +65,24 @@ public struct PixelRange: Sendable, Hashable, CustomStringConvertible {
 /// The ranges are generous for real work: a layer may be larger than the render size (up to
 /// ``layerSide`` a side) and is then drawn only where it is visible.
 public enum PixelLimits {
+  /// The longest side, in pixels, of a picture Reel encodes or decodes: 16384 (2¹⁴).
+  ///
+  /// No H.264 or HEVC level holds a wider or taller frame (the largest, level 6.2, allows
+  /// about 16888 pixels a side), and a 16384 × 16384 picture is already 1 GiB as BGRA. The
+  /// render size (``renderSide``), the video encoder, the image and video decoders and the
+  /// reduced rasters of layers much larger than the output all stay within it.
+  public static let maximumPictureSide = 16384
+
+  /// The longest side, in pixels, of a canvas drawn on: 32767 (2¹⁵ − 1), the largest image
+  /// surface cairo makes (pixman's coordinates are 16.16 fixed-point numbers).
+  ///
+  /// A layer may be larger (up to ``layerSide``) because it is rasterised only where it is
+  /// visible; renderers refuse an output size beyond this before allocating anything.
+  public static let maximumCanvasSide = 32767
+
   /// The render size of a movie and the output size of an export: whole pixels per side.
   public static let renderSide = PixelRange(
-    name: "render size", range: 2...16384,
+    name: "render size", range: 2...Double(maximumPictureSide),
     appliesTo: "`size`, `export.size` (whole numbers; even for H.264/HEVC)")
 
   /// The width and height of a layer.
@@ -98,9 +110,10 @@ public enum PixelLimits {
   public static let outlineWidth = PixelRange(
     name: "outline width", range: 0...512, appliesTo: "text and subtitle `outline.width`")
 
-  /// Corner radii.
+  /// Corner radii: at most half the largest layer side, since a radius is limited to half
+  /// the shorter side of what it rounds (a larger one draws the same).
   public static let radius = PixelRange(
-    name: "corner radius", range: 0...16384,
+    name: "corner radius", range: 0...(layerSide.range.upperBound / 2),
     appliesTo:
       "`cornerRadius` (layers, shape `rect`, text `box`); the `cornerRadius` animation values")
 

@@ -55,7 +55,8 @@ public struct Canvas: Sendable {
   }
 
   static func validate(width: Int, height: Int) throws(GraphicsError) {
-    guard (1...32767).contains(width), (1...32767).contains(height) else {
+    let sides = 1...PixelLimits.maximumCanvasSide
+    guard sides.contains(width), sides.contains(height) else {
       throw GraphicsError.invalidSize(width: width, height: height)
     }
   }

@@ -19,7 +19,8 @@ public enum GraphicsError: Error, Hashable, CustomStringConvertible, Sendable {
   public var description: String {
     switch self {
     case .invalidSize(let width, let height):
-      return "cannot draw at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
+      return
+        "cannot draw at \(width)×\(height): both dimensions must be between 1 and \(PixelLimits.maximumCanvasSide) pixels"
     case .cairo(let operation, let status):
       return "drawing failed in \(operation): \(status)"
     case .pixman(let operation):

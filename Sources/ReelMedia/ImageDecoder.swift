@@ -19,8 +19,8 @@ import Foundation
 /// with `MediaError.invalidArgument` before their pixels are decoded (or as soon as the
 /// total is exceeded), so a hostile file cannot exhaust memory.
 public enum ImageDecoder {
-  /// Largest accepted width or height, in pixels.
-  public static let maximumSide = 16_384
+  /// Largest accepted width or height, in pixels (``PixelLimits/maximumPictureSide``).
+  public static let maximumSide = PixelLimits.maximumPictureSide
   /// Largest accepted picture, in pixels (64 Mpx: 256 MB as BGRA).
   public static let maximumPixelCount = 64 * 1_048_576
   /// Largest accepted sum of pixels over all frames of an animation (256 Mpx: 1 GB as BGRA).

@@ -28,13 +28,13 @@ extension MediaWriter {
       guard container.allows(codec) else {
         throw .codecNotAllowed(path: path, codec: codec.rawValue, container: container.rawValue)
       }
-      guard settings.width > 0, settings.height > 0, settings.width <= 16_384,
-        settings.height <= 16_384
+      let side = PixelLimits.maximumPictureSide
+      guard settings.width > 0, settings.height > 0, settings.width <= side, settings.height <= side
       else {
         throw .invalidArgument(
           path: path,
           reason:
-            "video size \(settings.width)×\(settings.height) is out of range (1…16384 pixels per side)"
+            "video size \(settings.width)×\(settings.height) is out of range (1…\(side) pixels per side)"
         )
       }
       let duration = settings.frameDuration

@@ -84,7 +84,9 @@ extension LayerRasterizer {
     guard let output else { return (scale, nil) }
     guard var area = visibleArea(of: drawing, scale: scale, transform: transform, output: output)
     else { return (wholeRasterScale(of: drawing, scale: scale), nil) }
-    let limit = min(max(wholeRasterSide, 2 * max(output.width, output.height)), 16384)
+    let limit = min(
+      max(wholeRasterSide, 2 * max(output.width, output.height)),
+      Double(PixelLimits.maximumPictureSide))
     let side = Double(max(area.width, area.height))
     guard side > limit else { return (scale, area) }
     let reduced = scale * limit / side

@@ -41,7 +41,7 @@ public final class LayerRenderer {
   public init(tree: LayerTree, limits: ResourceLimits = .default) throws(RenderError) {
     let width = PixelLimits.integer(tree.renderSize.width.rounded())
     let height = PixelLimits.integer(tree.renderSize.height.rounded())
-    guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+    guard width >= 1, height >= 1, max(width, height) <= PixelLimits.maximumCanvasSide else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }
     do {

@@ -21,7 +21,7 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
         "video layer \(layer) shows source '\(sourceID)', but no video was given for it; name a source of the composition"
     case .invalidRenderSize(let width, let height):
       return
-        "cannot render at \(width)×\(height): both dimensions must be between 1 and 32767 pixels"
+        "cannot render at \(width)×\(height): both dimensions must be between 1 and \(PixelLimits.maximumCanvasSide) pixels"
     case .limit(let error):
       return error.description
     case .outOfMemory(let error):

@@ -49,7 +49,7 @@ public final class VideoFrameCompositor {
   public init(composition: Composition, videoComposition: VideoComposition) throws(RenderError) {
     let width = PixelLimits.integer(videoComposition.renderSize.width.rounded())
     let height = PixelLimits.integer(videoComposition.renderSize.height.rounded())
-    guard width >= 1, height >= 1, width <= 32767, height <= 32767 else {
+    guard width >= 1, height >= 1, max(width, height) <= PixelLimits.maximumCanvasSide else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }
     self.composition = composition
