@@ -25,7 +25,9 @@ public enum RealWorldMedia {
 
   /// Whether every clip is there.
   public static var isAvailable: Bool {
-    names.allSatisfy { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+    names.allSatisfy {
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+    }
   }
 
   /// Why the tests that need the clips are skipped when they are not there.
