@@ -14,8 +14,9 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product reel
 
-## test: install, build and run the whole test suite
+## test: install, fetch the real-world test clips, build and run the whole test suite
 test: deps
+	./scripts/fetch-test-media.sh
 	python3 scripts/check-schema.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest

@@ -13,27 +13,26 @@ extension Asset {
   /// whose decoder refuses the stream's parameters, is reported before a render starts; and
   /// video frames larger than ``ImageDecoder/maximumSide`` or
   /// ``ImageDecoder/maximumPixelCount`` are refused, as for still images.
-  /// (``checkData(covers:)`` checks that the part a render uses is present.)
+  /// (``checkData(covers:)`` checks that the part a render uses is present.) The decoders
+  /// are opened from what the asset's probe found: the file is not opened again.
   ///
   /// - Parameter tracks: Tracks of this asset; nil for the first video track and the first
   ///   audio track (those a clip uses), whichever exist.
   /// - Throws: `MediaError.unsupportedCodec` when there is no decoder for a track's codec,
   ///   `.decodeFailed` when its decoder cannot be opened, `.invalidArgument` for video frames
-  ///   above the picture limit, and the errors of opening the file.
+  ///   above the picture limit or a track that is not in this file.
   public func checkDecoders(for tracks: [TrackInfo]? = nil) throws(MediaError) {
     let chosen = tracks ?? [videoTracks.first, audioTracks.first].compactMap { $0 }
-    guard !chosen.isEmpty else { return }
-    let container = try InputContainer(path: path)
     for track in chosen {
       if track.kind == .video {
         try ImageDecoder.checkSize(
           width: track.width ?? 0, height: track.height ?? 0, path: path, kind: "video")
       }
-      guard track.index >= 0, track.index < container.streamCount else {
+      guard probe.streams.indices.contains(track.index) else {
         throw MediaError.invalidArgument(
           path: path, reason: "no stream \(track.index) in this file")
       }
-      _ = try DecoderContext(stream: container.stream(at: track.index), path: path, threadCount: 1)
+      _ = try DecoderContext(probed: probe.streams[track.index], path: path, threadCount: 1)
     }
   }
 
@@ -45,11 +44,13 @@ extension Asset {
   ///
   /// - Parameter used: The range of the file a render reads, in seconds from the file's
   ///   start (a clip's or a segment's source range, a soundtrack's trim range).
+  /// The file's end is looked at once per asset (and its copies), however many ranges are
+  /// checked, and readers made from the asset reuse the answer.
+  ///
   /// - Throws: `MediaError.damaged` naming where the usable data ends, and the errors of
   ///   opening the file.
   public func checkData(covers used: TimeRange) throws(MediaError) {
-    let container = try InputContainer(path: path)
-    guard let cut = Asset.cutShort(container) else { return }
+    guard let cut = try probe.cutShort() else { return }
     let second = Double(AV_TIME_BASE)
     // Int128: the times come from the file and may be anywhere in Int64's range.
     let dataEndTicks =
@@ -79,17 +80,10 @@ extension Asset {
   /// (or only estimated one from the bit rate, as for some MP3 files), or when it cannot
   /// seek there. The container's read position is left wherever the
   /// check ended.
-  static func cutShort(_ container: InputContainer) -> (
-    declaredEnd: Int64, usableEnd: Int64?, start: Int64
-  )? {
+  static func cutShort(_ container: InputContainer) -> ContainerProbe.CutShort? {
+    guard let (start, declaredEnd) = declaredSpan(container.probe) else { return nil }
     let context = container.context
     let noTimestamp = reel_AV_NOPTS_VALUE()
-    let duration = context.pointee.duration
-    guard duration != noTimestamp, duration > 0,
-      context.pointee.duration_estimation_method != AVFMT_DURATION_FROM_BITRATE
-    else { return nil }
-    let start = context.pointee.start_time == noTimestamp ? 0 : context.pointee.start_time
-    let declaredEnd = Int64(clamping: Int128(start) + Int128(duration))
     let second = Int64(AV_TIME_BASE)
     let target = Int64(clamping: max(Int128(start), Int128(declaredEnd) - 2 * Int128(second)))
     guard avformat_seek_file(context, -1, Int64.min, target, target, AVSEEK_FLAG_BACKWARD) >= 0
@@ -122,16 +116,25 @@ extension Asset {
       lastEnd = max(lastEnd ?? end, end)
     }
     guard Int128(declaredEnd) - Int128(lastEnd ?? target) > Int128(second) else { return nil }
-    return (declaredEnd, lastEnd, start)
+    return ContainerProbe.CutShort(declaredEnd: declaredEnd, usableEnd: lastEnd, start: start)
   }
 
-  /// The end the container declares, in seconds on the container's clock, when the file at
-  /// `path` is cut short (``cutShort(_:)``); nil for a whole file or one that cannot be
-  /// checked. A track without a duration of its own is missing data up to this end.
-  static func declaredEndOfCutFile(path: String) -> Time? {
-    guard let container = try? InputContainer(path: path), let cut = cutShort(container) else {
+  /// The container's start and declared end in microseconds, when it declares a duration
+  /// (not one only estimated from the bit rate): the span ``cutShort(_:)`` checks.
+  static func declaredSpan(_ probe: ContainerProbe) -> (start: Int64, end: Int64)? {
+    let noTimestamp = reel_AV_NOPTS_VALUE()
+    guard probe.duration != noTimestamp, probe.duration > 0, !probe.durationIsFromBitRate else {
       return nil
     }
+    let start = probe.startTime == noTimestamp ? 0 : probe.startTime
+    return (start, Int64(clamping: Int128(start) + Int128(probe.duration)))
+  }
+
+  /// The end the container declares, in seconds on the container's clock, when the file is
+  /// cut short (``cutShort(_:)``); nil for a whole file or one that cannot be checked. A
+  /// track without a duration of its own is missing data up to this end.
+  var declaredEndOfCutFile: Time? {
+    guard let cut = try? probe.cutShort() else { return nil }
     return Time(value: cut.declaredEnd, timescale: Int32(AV_TIME_BASE))
   }
 }

@@ -11,6 +11,11 @@ import Foundation
 ///     print(asset.duration.seconds, asset.videoTracks.first?.displayWidth ?? 0)
 ///
 /// The file is opened with FFmpeg restricted to the `file` protocol.
+///
+/// Opening probes the file (FFmpeg's `avformat_find_stream_info`, which decodes a little of
+/// each stream). Copies of an asset share what the probe found, and readers made from it
+/// open the file without probing it again, so keep the asset and make every reader from it
+/// rather than opening the path again.
 public struct Asset: Sendable {
   /// The path as given.
   public let path: String
@@ -26,6 +31,8 @@ public struct Asset: Sendable {
   public let bitRate: Int?
   /// Every track, in stream-index order.
   public let tracks: [TrackInfo]
+  /// What the probe found, shared by copies: readers reopen the file with it.
+  let probe: ContainerProbe
 
   /// Opens and describes the file at `path`.
   ///
@@ -46,6 +53,7 @@ public struct Asset: Sendable {
     let rate = container.context.pointee.bit_rate
     bitRate = rate > 0 ? Int(rate) : nil
     tracks = (0..<container.streamCount).map { Asset.describe(container.stream(at: $0), index: $0) }
+    probe = container.probe
   }
 
   /// Opens and describes the file at `url`; see ``init(path:)``.

@@ -59,12 +59,15 @@ public final class AudioReader {
   private lazy var declaredEnd: Int64? = {
     guard
       let end = ownDeclaredEnd
-        ?? Asset.declaredEndOfCutFile(path: path).map({ $0 - containerStart })
+        ?? asset.declaredEndOfCutFile.map({ $0 - containerStart })
     else { return nil }
     guard end.seconds.isFinite, end.seconds > 0 else { return nil }
     return Int64(exactly: (end.seconds * Double(format.sampleRate)).rounded(.down))
   }()
   private let ownDeclaredEnd: Time?
+  /// The file, whose probe reopens it (``restart(discardingBefore:)``) and knows whether it
+  /// is cut short.
+  private let asset: Asset
   private let containerStart: Time
   /// The output position after the last sample, once reading in order reached the end.
   private var dataEnd: Int64?
@@ -87,6 +90,7 @@ public final class AudioReader {
     throws(MediaError)
   {
     path = asset.path
+    self.asset = asset
     guard format.sampleRate > 0 && format.sampleRate <= 768_000,
       format.channelCount >= 1 && format.channelCount <= 8
     else {
@@ -113,26 +117,28 @@ public final class AudioReader {
     }
     self.packet = packet
     self.frame = frame
-    (container, decoder) = try AudioReader.open(path: asset.path, streamIndex: chosen.index)
+    (container, decoder) = try AudioReader.open(asset, streamIndex: chosen.index)
     ownDeclaredEnd = chosen.duration
-    let start = container.context.pointee.start_time
+    let start = container.probe.startTime
     containerStart =
       start == reel_AV_NOPTS_VALUE()
       ? .zero : Time(value: start, timescale: Int32(AV_TIME_BASE))
     damageLog = DamageLog.current
   }
 
-  private static func open(path: String, streamIndex: Int) throws(MediaError) -> (
+  /// Opens the asset's file again from its probe, with a decoder for stream `streamIndex`.
+  private static func open(_ asset: Asset, streamIndex: Int) throws(MediaError) -> (
     InputContainer, DecoderContext
   ) {
-    let container = try InputContainer(path: path)
+    let path = asset.path
+    let container = try InputContainer(reopening: asset.probe)
     guard streamIndex < container.streamCount else {
       throw MediaError.invalidArgument(path: path, reason: "no stream \(streamIndex) in this file")
     }
     for index in 0..<container.streamCount where index != streamIndex {
       container.stream(at: index).pointee.discard = AVDISCARD_ALL
     }
-    let decoder = try DecoderContext(stream: container.stream(at: streamIndex), path: path)
+    let decoder = try DecoderContext(probed: container.probe.streams[streamIndex], path: path)
     return (container, decoder)
   }
 
@@ -306,7 +312,7 @@ public final class AudioReader {
 
   /// Reopens the file and decodes from its start, dropping output before `target`.
   private func restart(discardingBefore target: Int64) throws(MediaError) {
-    (container, decoder) = try AudioReader.open(path: path, streamIndex: track.index)
+    (container, decoder) = try AudioReader.open(asset, streamIndex: track.index)
     reportedDrops = 0
     resetPipeline()
     originTimestamp = nil

@@ -74,6 +74,7 @@ public enum ImageDecoder {
   private static func decode(path: String, firstFrameOnly: Bool, maximumTotalPixels: Int)
     throws(MediaError) -> DecodedImage
   {
+    MediaAccessCounter.record(.imageDecode, path: path)
     try InputContainer.checkReadableFile(path)
     let head = try readHead(path)
     if let kind = InputContainer.multiFileKind(ofHead: head) {

@@ -46,12 +46,11 @@ extension VideoReader {
   /// earliest start of any of its streams), exact in that stream's time base when one stream
   /// defines it, else in microseconds; zero when the container does not say.
   static func timeOrigin(of container: InputContainer) -> Time {
-    let start = container.context.pointee.start_time
+    let start = container.probe.startTime
     guard start != reel_AV_NOPTS_VALUE() else { return Time(value: 0, timescale: 1) }
-    for index in 0..<container.streamCount {
-      let stream = container.stream(at: index)
-      let streamStart = stream.pointee.start_time
-      let timeBase = stream.pointee.time_base
+    for stream in container.probe.streams {
+      let streamStart = stream.startTime
+      let timeBase = stream.timeBase
       guard streamStart != reel_AV_NOPTS_VALUE(), timeBase.num > 0, timeBase.den > 0 else {
         continue
       }
@@ -66,14 +65,14 @@ extension VideoReader {
 extension VideoReader {
   /// Where the track ends by its own declared duration, in reader time; nil when the stream
   /// declares none.
-  static func declaredEnd(of stream: UnsafeMutablePointer<AVStream>, origin: Time) -> Time? {
+  static func declaredEnd(of stream: ContainerProbe.Stream, origin: Time) -> Time? {
     let noTimestamp = reel_AV_NOPTS_VALUE()
-    let timeBase = stream.pointee.time_base
-    guard stream.pointee.duration != noTimestamp, stream.pointee.duration > 0, timeBase.num > 0,
+    let timeBase = stream.timeBase
+    guard stream.duration != noTimestamp, stream.duration > 0, timeBase.num > 0,
       timeBase.den > 0
     else { return nil }
-    let start = stream.pointee.start_time == noTimestamp ? 0 : stream.pointee.start_time
-    let end = Int64(clamping: Int128(start) + Int128(stream.pointee.duration))
+    let start = stream.startTime == noTimestamp ? 0 : stream.startTime
+    let end = Int64(clamping: Int128(start) + Int128(stream.duration))
     return ExactTime.difference(Asset.exactTime(end, timeBase), origin)
   }
 }

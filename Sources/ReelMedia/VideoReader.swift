@@ -99,7 +99,7 @@ public final class VideoReader {
   /// container's when the file is cut short; nil when neither applies. Found on first need.
   private lazy var declaredEnd: Time? =
     ownDeclaredEnd
-    ?? Asset.declaredEndOfCutFile(path: asset.path).map { ExactTime.difference($0, origin) }
+    ?? asset.declaredEndOfCutFile.map { ExactTime.difference($0, origin) }
   private let ownDeclaredEnd: Time?
   /// How long a frame lasts when its packet does not say (the nominal frame rate's frame).
   private let nominalFrameDuration: Time
@@ -160,7 +160,7 @@ public final class VideoReader {
       width: chosen.width ?? 0, height: chosen.height ?? 0, path: asset.path, kind: "video")
     self.asset = asset
     self.track = chosen
-    container = try InputContainer(path: asset.path)
+    container = try InputContainer(reopening: asset.probe)
     guard chosen.index < container.streamCount else {
       throw MediaError.noVideoTrack(path: asset.path)
     }
@@ -168,15 +168,17 @@ public final class VideoReader {
     for index in 0..<container.streamCount where index != streamIndex {
       container.stream(at: index).pointee.discard = AVDISCARD_ALL
     }
-    let stream = container.stream(at: streamIndex)
-    timeBase = stream.pointee.time_base
+    // Parameters and timings as the probe found them (the container may not have probed).
+    let stream = container.probe.streams[streamIndex]
+    timeBase = stream.timeBase
     guard timeBase.num > 0, timeBase.den > 0 else {
       throw MediaError.corrupt(path: asset.path, reason: "video stream has no time base")
     }
     decoder = try DecoderContext(
-      stream: stream, path: asset.path, threadCount: Int32(clamping: max(0, decoderThreadCount)))
-    let width = Int(stream.pointee.codecpar.pointee.width)
-    let height = Int(stream.pointee.codecpar.pointee.height)
+      probed: stream, path: asset.path,
+      threadCount: Int32(clamping: max(0, decoderThreadCount)))
+    let width = Int(stream.parameters.pointee.width)
+    let height = Int(stream.parameters.pointee.height)
     guard width > 0, height > 0 else {
       throw MediaError.corrupt(path: asset.path, reason: "video stream has no picture size")
     }
@@ -186,7 +188,8 @@ public final class VideoReader {
       throw MediaError.corrupt(
         path: asset.path, reason: "video stream claims an impossible size \(width)×\(height)")
     }
-    appliedRotation = applyRotation ? Asset.clockwiseRotation(of: stream) : 0
+    appliedRotation =
+      applyRotation ? Asset.clockwiseRotation(of: container.stream(at: streamIndex)) : 0
     converter = FrameConverter(codedWidth: width, codedHeight: height, rotation: appliedRotation)
     origin = VideoReader.timeOrigin(of: container)
     nominalFrameDuration =
@@ -539,7 +542,7 @@ public final class VideoReader {
   }
 
   private func seekToStart() throws(MediaError) {
-    let start = container.stream(at: streamIndex).pointee.start_time
+    let start = container.probe.streams[streamIndex].startTime
     let target = start == reel_AV_NOPTS_VALUE() ? Int64.min + 1 : start
     try container.seek(streamIndex: streamIndex, toKeyframeBefore: target)
     resetAfterSeek()

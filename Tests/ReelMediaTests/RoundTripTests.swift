@@ -63,16 +63,13 @@ struct RoundTripTests {
   }
 }
 
-/// Real camera and web files (downloaded from PyPI in the test set-up; skipped offline),
+/// Real camera and web files (fetched by `make test`'s set-up; skipped when absent),
 /// decoded by Reel and compared with ffmpeg's own decode.
-@Suite("Real-world files")
+@Suite("Real-world files", .needsRealWorldMedia)
 struct RealWorldMediaTests {
   @Test func videoFramesMatchFFmpeg() throws {
     let files = RealWorldMedia.files()
-    guard !files.isEmpty else {
-      print("skipped: real-world clips unavailable (no PyPI access)")
-      return
-    }
+    try #require(files.count == RealWorldMedia.names.count)
     for url in files {
       let asset = try Asset(url: url)
       let reader = try VideoReader(asset: asset)
@@ -100,10 +97,7 @@ struct RealWorldMediaTests {
   }
 
   @Test func audioMatchesFFmpeg() throws {
-    guard let bunny = RealWorldMedia.file(named: "bigbuckbunny.mp4") else {
-      print("skipped: real-world clips unavailable (no PyPI access)")
-      return
-    }
+    let bunny = try #require(RealWorldMedia.file(named: "bigbuckbunny.mp4"))
     let sound = try AudioReader(asset: Asset(url: bunny)).readAll()
     let expected = try AudioReaderTests.ffmpegDecode(bunny.path)
     #expect(abs(sound.samples.count - expected.count) <= 2 * 1024)
@@ -116,10 +110,7 @@ struct RealWorldMediaTests {
   }
 
   @Test func randomAccessMatchesSequentialDecode() throws {
-    guard let bikes = RealWorldMedia.file(named: "bikes.mp4") else {
-      print("skipped: real-world clips unavailable (no PyPI access)")
-      return
-    }
+    let bikes = try #require(RealWorldMedia.file(named: "bikes.mp4"))
     let asset = try Asset(url: bikes)
     let sequential = try VideoReader(asset: asset)
     var frames: [VideoFrame] = []

@@ -86,7 +86,7 @@ extension AudioMixer {
 
     private func openReader() throws(MediaError) -> SourceReader {
       if let reader { return reader }
-      let opened = try SourceReader(path: soundtrack.path, track: nil, format: format)
+      let opened = try SourceReader(asset: soundtrack.asset(), track: nil, format: format)
       reader = opened
       return opened
     }

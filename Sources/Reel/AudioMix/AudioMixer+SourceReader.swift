@@ -15,10 +15,11 @@ extension AudioMixer {
     /// How many times the reader was moved (for tests of sequential reuse).
     private(set) var seekCount = 0
 
-    /// Opens `track` of the file at `path` (nil: the first audio track) in `format`.
-    init(path: String, track: TrackInfo?, format: AudioFormat) throws(MediaError) {
-      self.path = path
-      reader = try AudioReader(asset: try Asset(path: path), track: track, format: format)
+    /// Opens `track` of a probed file (nil: the first audio track) in `format`, without
+    /// probing the file again.
+    init(asset: Asset, track: TrackInfo?, format: AudioFormat) throws(MediaError) {
+      path = asset.path
+      reader = try AudioReader(asset: asset, track: track, format: format)
     }
 
     /// Reads `count` frames from source frame `start` into `destination` at sample frame
@@ -78,14 +79,17 @@ extension AudioMixer {
 
     init(format: AudioFormat) { self.format = format }
 
-    /// The reader for `key`, opened if needed.
-    mutating func reader(for key: SourceKey, track: TrackInfo?) throws(MediaError) -> SourceReader {
+    /// The reader for `key` (the file and track of `source`), opened from the source's probe
+    /// if needed.
+    mutating func reader(for key: SourceKey, source: SourceTrack) throws(MediaError)
+      -> SourceReader
+    {
       if let index = entries.firstIndex(where: { $0.key == key }) {
         let entry = entries.remove(at: index)
         entries.append(entry)
         return entry.reader
       }
-      let reader = try SourceReader(path: key.path, track: track, format: format)
+      let reader = try SourceReader(asset: source.asset(), track: source.track, format: format)
       if entries.count >= capacity { entries.removeFirst() }
       entries.append((key, reader))
       return reader

@@ -9,10 +9,10 @@ extension AudioMixer {
       case silence
       /// The source plays at its natural rate: output frame `n` is source frame
       /// `n + sourceOffset`.
-      case natural(SourceKey, TrackInfo, sourceOffset: Int64)
+      case natural(SourceKey, SourceTrack, sourceOffset: Int64)
       /// The source frames `[sourceStart, sourceEnd)` are time-stretched by `rate`
       /// (source duration / target duration) with the pitch kept.
-      case stretched(SourceKey, TrackInfo, sourceStart: Int64, sourceEnd: Int64, rate: Double)
+      case stretched(SourceKey, SourceTrack, sourceStart: Int64, sourceEnd: Int64, rate: Double)
     }
     var kind: Kind
     /// The output frames the piece fills: `[outputStart, outputEnd)`.
@@ -73,7 +73,7 @@ extension AudioMixer {
           if segment.sourceTimeRange.duration == segment.targetTimeRange.duration {
             let offset = segment.sourceTimeRange.start - segment.targetTimeRange.start
             if let frames = AudioMixer.frame(at: offset, sampleRate: rate) {
-              kind = .natural(key, source.track, sourceOffset: frames)
+              kind = .natural(key, source, sourceOffset: frames)
             }
           } else if let sourceStart = AudioMixer.frame(
             at: segment.sourceTimeRange.start, sampleRate: rate),
@@ -81,7 +81,7 @@ extension AudioMixer {
             sourceEnd > sourceStart
           {
             kind = .stretched(
-              key, source.track, sourceStart: sourceStart, sourceEnd: sourceEnd,
+              key, source, sourceStart: sourceStart, sourceEnd: sourceEnd,
               rate: Double(sourceEnd - sourceStart) / Double(end - start))
           }
         }
@@ -121,14 +121,14 @@ extension AudioMixer {
         switch piece.kind {
         case .silence:
           break
-        case .natural(let key, let track, let sourceOffset):
-          let reader = try readers.reader(for: key, track: track)
+        case .natural(let key, let source, let sourceOffset):
+          let reader = try readers.reader(for: key, source: source)
           _ = try reader.read(
             from: position + sourceOffset, count: frames, into: &trackSamples, at: offset)
           wrote = true
-        case .stretched(let key, let track, let sourceStart, let sourceEnd, let rate):
+        case .stretched(let key, let source, let sourceStart, let sourceEnd, let rate):
           try renderStretched(
-            pieceIndex: index, key: key, track: track, source: sourceStart..<sourceEnd,
+            pieceIndex: index, key: key, track: source, source: sourceStart..<sourceEnd,
             rate: rate, from: position, count: frames, at: offset)
           wrote = true
         }
@@ -155,11 +155,11 @@ extension AudioMixer {
     /// last ones, restarting it at the matching source position otherwise. The stretched
     /// output is cut (or padded with silence) so the piece fills exactly its frames.
     private func renderStretched(
-      pieceIndex: Int, key: SourceKey, track: TrackInfo, source: Range<Int64>, rate: Double,
+      pieceIndex: Int, key: SourceKey, track: SourceTrack, source: Range<Int64>, rate: Double,
       from: Int64, count: Int, at offset: Int
     ) throws(MediaError) {
       let channels = format.channelCount
-      let reader = try readers.reader(for: key, track: track)
+      let reader = try readers.reader(for: key, source: track)
       var state: StretchState
       if let current = stretch, current.pieceIndex == pieceIndex, current.nextOutput == from {
         state = current

@@ -1,10 +1,15 @@
 import ReelCore
+import ReelMedia
 
 /// Background audio laid under the whole composition: a file, trimmed, optionally looped
 /// to the composition's length, faded in and out, at a volume.
 ///
 /// The mixer asks ``sourceTime(at:compositionDuration:)`` which instant of the file plays at
 /// a composition time, and ``gain(at:compositionDuration:)`` how loud.
+///
+/// A soundtrack made from an ``Asset`` carries it, and the mixer opens the file with that
+/// probe; one made from a path probes the file when it is first read. The carried probe is
+/// not part of equality.
 public struct Soundtrack: Hashable, Sendable {
   /// The audio (or video-with-audio) file's path.
   public var path: String
@@ -18,6 +23,8 @@ public struct Soundtrack: Hashable, Sendable {
   public var fadeOutDuration: Time
   /// Linear gain applied throughout (1 = unchanged).
   public var volume: Double
+  /// The file's probe, shared by copies.
+  private let file: SharedAsset
 
   /// Describes a soundtrack.
   ///
@@ -32,12 +39,64 @@ public struct Soundtrack: Hashable, Sendable {
     path: String, trimRange: TimeRange, loops: Bool = true, fadeInDuration: Time = .zero,
     fadeOutDuration: Time = .zero, volume: Double = 1
   ) {
-    self.path = path
+    self.init(
+      file: SharedAsset(path: path), trimRange: trimRange, loops: loops,
+      fadeInDuration: fadeInDuration, fadeOutDuration: fadeOutDuration, volume: volume)
+  }
+
+  /// Describes a soundtrack from an opened file, which the mixer then reads without probing
+  /// it again.
+  ///
+  /// - Parameters:
+  ///   - asset: The opened file (its first audio track plays).
+  ///   - trimRange: The part used, in file seconds (e.g. `[0, file duration)`).
+  ///   - loops: Repeat to the composition's end; true by default.
+  ///   - fadeInDuration: Seconds of fade-in; 0 by default.
+  ///   - fadeOutDuration: Seconds of fade-out; 0 by default.
+  ///   - volume: Linear gain; 1 by default.
+  public init(
+    asset: Asset, trimRange: TimeRange, loops: Bool = true, fadeInDuration: Time = .zero,
+    fadeOutDuration: Time = .zero, volume: Double = 1
+  ) {
+    self.init(
+      file: SharedAsset(asset), trimRange: trimRange, loops: loops,
+      fadeInDuration: fadeInDuration, fadeOutDuration: fadeOutDuration, volume: volume)
+  }
+
+  private init(
+    file: SharedAsset, trimRange: TimeRange, loops: Bool, fadeInDuration: Time,
+    fadeOutDuration: Time, volume: Double
+  ) {
+    self.path = file.path
+    self.file = file
     self.trimRange = trimRange
     self.loops = loops
     self.fadeInDuration = fadeInDuration
     self.fadeOutDuration = fadeOutDuration
     self.volume = volume
+  }
+
+  /// The probed file to read: the asset this soundtrack was made from, else the file at
+  /// `path` probed on first use (once for all copies of this value).
+  ///
+  /// - Throws: ``MediaError`` from probing the file.
+  package func asset() throws(MediaError) -> Asset {
+    try file.asset(at: path)
+  }
+
+  public static func == (lhs: Soundtrack, rhs: Soundtrack) -> Bool {
+    lhs.path == rhs.path && lhs.trimRange == rhs.trimRange && lhs.loops == rhs.loops
+      && lhs.fadeInDuration == rhs.fadeInDuration && lhs.fadeOutDuration == rhs.fadeOutDuration
+      && lhs.volume == rhs.volume
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(trimRange)
+    hasher.combine(loops)
+    hasher.combine(fadeInDuration)
+    hasher.combine(fadeOutDuration)
+    hasher.combine(volume)
   }
 
   /// How long the soundtrack plays in a composition: the composition's length when

@@ -186,7 +186,7 @@ public final class VideoFrameCompositor {
     case .track(let source):
       return try reader(for: layer, source: source).frame(at: layer.sourceTime)?.image
     case .still(let still):
-      let decoded = try stills[still.path] ?? ImageDecoder.decode(path: still.path)
+      let decoded = try stills[still.path] ?? still.picture()
       stills[still.path] = decoded
       return decoded.frame(at: layer.sourceTime)
     case .empty:
@@ -210,7 +210,7 @@ public final class VideoFrameCompositor {
     let key = ReaderKey(trackID: layer.trackID, path: source.path, trackIndex: source.track.index)
     usedReaders.insert(key)
     if let existing = readers[key] { return existing }
-    let asset = try assets[source.path] ?? Asset(path: source.path)
+    let asset = try assets[source.path] ?? source.asset()
     assets[source.path] = asset
     let reader = try VideoReader(
       asset: asset, track: source.track, applyRotation: false,

@@ -36,13 +36,39 @@ final class DecoderContext {
   ///   - threadCount: Decoder threads; 0 lets FFmpeg choose (frame and slice threading).
   /// - Throws: `MediaError.unsupportedCodec` when this FFmpeg build has no decoder for the
   ///   stream's codec; `MediaError.decodeFailed` when the decoder cannot be opened.
-  init(stream: UnsafeMutablePointer<AVStream>, path: String, threadCount: Int32 = 0)
+  convenience init(stream: UnsafeMutablePointer<AVStream>, path: String, threadCount: Int32 = 0)
     throws(MediaError)
   {
-    self.path = path
     guard let parameters = stream.pointee.codecpar else {
       throw MediaError.unsupportedCodec(path: path, codec: "none")
     }
+    try self.init(
+      parameters: parameters, timeBase: stream.pointee.time_base, path: path,
+      threadCount: threadCount)
+  }
+
+  /// Finds and opens the decoder for a probed stream (see ``ContainerProbe``).
+  ///
+  /// - Parameters:
+  ///   - stream: The stream as the probe found it.
+  ///   - path: The file path, for error messages.
+  ///   - threadCount: Decoder threads; 0 lets FFmpeg choose (frame and slice threading).
+  /// - Throws: As ``init(stream:path:threadCount:)``.
+  convenience init(probed stream: ContainerProbe.Stream, path: String, threadCount: Int32 = 0)
+    throws(MediaError)
+  {
+    try self.init(
+      parameters: stream.parameters, timeBase: stream.timeBase, path: path,
+      threadCount: threadCount)
+  }
+
+  /// Finds and opens the decoder for codec `parameters` whose packets are timed in
+  /// `timeBase`.
+  private init(
+    parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational, path: String,
+    threadCount: Int32
+  ) throws(MediaError) {
+    self.path = path
     let codecID = parameters.pointee.codec_id
     guard codecID != AV_CODEC_ID_NONE, let codec = avcodec_find_decoder(codecID) else {
       throw MediaError.unsupportedCodec(
@@ -57,7 +83,7 @@ final class DecoderContext {
       throw MediaError.decodeFailed(
         path: path, reason: "avcodec_parameters_to_context: \(FFmpegError.message(for: copyCode))")
     }
-    allocated.pointee.pkt_timebase = stream.pointee.time_base
+    allocated.pointee.pkt_timebase = timeBase
     allocated.pointee.thread_count = threadCount
     allocated.pointee.thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE
     // The picture limit holds for every frame the decoder makes, not only for the size the

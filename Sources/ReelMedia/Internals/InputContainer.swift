@@ -22,26 +22,29 @@ final class InputContainer {
   let path: String
   /// The demuxer context; never nil after a successful `init`.
   let context: UnsafeMutablePointer<AVFormatContext>
+  /// What probing the file found: the streams' codec parameters and timings. Readers take
+  /// these from here, not from `context`, whose timings stay unset when the container was
+  /// reopened without probing.
+  let probe: ContainerProbe
   /// The one file the demuxer reads. Declared after `context`, so it is released after the
   /// context is closed in `deinit`.
   private let file: FileIO
   /// Set by the `io_open` callback when the demuxer tried to open another file.
   private let refusal: RefusedOpen
 
-  /// Opens `path` and reads its stream information.
+  /// Opens `path` and probes it: reads its stream information
+  /// (`avformat_find_stream_info`, which decodes a little of each stream).
   ///
   /// - Throws: `MediaError.fileNotFound`, `.isDirectory`, `.notRegularFile`, `.emptyFile`,
   ///   `.unreadable`, `.notSingleFile` (a playlist or list of other files), `.notMedia` (no
   ///   container recognised) or `.corrupt` (recognised but unreadable).
-  init(path: String) throws(MediaError) {
-    self.path = path
+  convenience init(path: String) throws(MediaError) {
     try InputContainer.checkReadableFile(path)
     if let kind = InputContainer.multiFileKind(ofHead: try InputContainer.head(of: path)) {
       throw MediaError.notSingleFile(path: path, kind: kind)
     }
     FFmpegLogging.configure()
     let file = try FileIO(path: path)
-    let refusal = RefusedOpen()
 
     // Probe the bytes only: a name such as `img%03d.png` must not select the image-sequence
     // demuxer, and a file's extension is not evidence of its content.
@@ -54,7 +57,31 @@ final class InputContainer {
     if let kind = InputContainer.multiFileKind(ofFormat: formatName, flags: format.pointee.flags) {
       throw MediaError.notSingleFile(path: path, kind: kind)
     }
+    try self.init(path: path, file: file, format: format, probe: nil)
+  }
 
+  /// Opens the file a probe describes again, for another reader, with the demuxer the probe
+  /// chose and without probing it again when the probe says that is safe
+  /// (``ContainerProbe/reopensWithoutProbing``): the reader takes the codec parameters and
+  /// timings from the probe. Other files are probed again.
+  ///
+  /// - Throws: As ``init(path:)``; `MediaError.corrupt` when the file no longer holds the
+  ///   streams the probe found (it was replaced since).
+  convenience init(reopening probe: ContainerProbe) throws(MediaError) {
+    try InputContainer.checkReadableFile(probe.path)
+    FFmpegLogging.configure()
+    let file = try FileIO(path: probe.path)
+    try self.init(path: probe.path, file: file, format: probe.format, probe: probe)
+  }
+
+  /// Opens the demuxer `format` on `file`; probes the streams unless `probe` already
+  /// describes them and may be reused.
+  private init(
+    path: String, file: FileIO, format: UnsafePointer<AVInputFormat>, probe known: ContainerProbe?
+  ) throws(MediaError) {
+    self.path = path
+    let formatName = String(cString: format.pointee.name)
+    let refusal = RefusedOpen()
     guard let allocated = avformat_alloc_context() else {
       throw MediaError.decodeFailed(path: path, reason: "out of memory")
     }
@@ -78,18 +105,38 @@ final class InputContainer {
       throw MediaError.corrupt(
         path: path, reason: "\(formatName): \(FFmpegError.message(for: openCode))")
     }
+    let reusesProbe = known.map { $0.reopensWithoutProbing && $0.matches(opened) } ?? false
+    var infoCode: Int32 = 0
+    if reusesProbe {
+      MediaAccessCounter.record(.open, path: path)
+    } else {
+      MediaAccessCounter.record(.probe, path: path)
+      infoCode = avformat_find_stream_info(opened, nil)
+    }
+    // What readers use: the probe given, else what this one found.
+    guard let probe = known ?? (try? ContainerProbe(context: opened, format: format, path: path))
+    else {
+      var toClose: UnsafeMutablePointer<AVFormatContext>? = opened
+      avformat_close_input(&toClose)
+      throw MediaError.decodeFailed(path: path, reason: "out of memory copying stream parameters")
+    }
     context = opened
+    self.probe = probe
     self.file = file
     self.refusal = refusal
 
     // Every stored property is set now, so a throw from here on runs `deinit`, which
     // closes the context: closing it here as well would free it twice.
-    let infoCode = avformat_find_stream_info(opened, nil)
     if let url = refusal.url {
       throw MediaError.notSingleFile(path: path, kind: "a file that refers to \(url)")
     }
     if infoCode < 0 {
       throw MediaError.corrupt(path: path, reason: FFmpegError.message(for: infoCode))
+    }
+    if !reusesProbe, known != nil, !probe.matches(opened) {
+      throw MediaError.corrupt(
+        path: path,
+        reason: "the file changed after it was opened (its streams differ): open it again")
     }
   }
 

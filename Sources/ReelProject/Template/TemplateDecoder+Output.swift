@@ -108,8 +108,9 @@ extension TemplateDecoder {
     }
     let trim = TimeRange(start: start, duration: used)
     guard checkData(asset, covers: trim, reader.path("file"), at: fileNode) else { return nil }
+    // Made from the asset, so the mixer reads the file without probing it again.
     return Soundtrack(
-      path: asset.path, trimRange: trim, loops: loops,
+      asset: asset, trimRange: trim, loops: loops,
       fadeInDuration: fadeIn, fadeOutDuration: fadeOut, volume: volume)
   }
 

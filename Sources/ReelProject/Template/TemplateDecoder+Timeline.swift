@@ -243,7 +243,8 @@ extension TemplateDecoder {
     guard let decoded = image(node, path), let resolved = node.string.map(resolve) else {
       return nil
     }
-    return StillImage(path: resolved, width: decoded.width, height: decoded.height)
+    // The still keeps the decoded frames, so the export draws them without decoding again.
+    return StillImage(path: resolved, decoded: decoded)
   }
 
   // MARK: Composition

@@ -1,0 +1,60 @@
+import Foundation
+import ReelMedia
+import TestSupport
+import Testing
+
+/// Readers and checks made from an ``Asset`` open its file with the asset's probe instead of
+/// probing it again.
+@Suite("Probe reuse")
+struct ProbeReuseTests {
+  @Test func readersAndChecksOfAnAssetDoNotProbeAgain() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-probe-reuse")
+    let url = folder.appendingPathComponent("clip.mp4")
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=10:duration=1", "-f", "lavfi", "-i",
+      "sine=frequency=440:sample_rate=48000:duration=1", "-c:v", "libx264", "-preset",
+      "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-shortest", url.path,
+    ])
+    let counter = MediaAccessCounter(watching: folder.path)
+    defer { counter.stop() }
+
+    let asset = try Asset(url: url)
+    #expect(counter.count(.probe, path: url.path) == 1)
+    try asset.checkDecoders()
+    #expect(counter.count(.open, path: url.path) == 0, "decoders are checked from the probe")
+    let used = TimeRange(start: .zero, duration: Time(value: 1, timescale: 2))
+    try asset.checkData(covers: used)
+    try asset.checkData(covers: used)
+    #expect(counter.count(.open, path: url.path) == 1, "the file's end is looked at once")
+
+    let first = try VideoReader(asset: asset)
+    let second = try VideoReader(asset: asset)
+    let sound = try AudioReader(asset: asset)
+    #expect(counter.count(.probe, path: url.path) == 1)
+    #expect(counter.count(.open, path: url.path) == 1 + 3)
+    // Readers opened from the probe read what a freshly probed file gives.
+    let fresh = try VideoReader(asset: Asset(url: url))
+    for reader in [first, second] {
+      let frame = try #require(try reader.frame(at: Time(value: 1, timescale: 2)))
+      let expected = try #require(try fresh.frame(at: Time(value: 1, timescale: 2)))
+      #expect(frame.time == expected.time && frame.image == expected.image)
+    }
+    #expect(try sound.readAll().frameCount > 40_000)
+  }
+
+  @Test func filesWhoseDemuxerLearnsWhileProbingAreProbedAgain() throws {
+    // MP3's demuxer builds part of its timing while probing, so its readers probe too.
+    let folder = try TestSupport.makeTemporaryDirectory("reel-probe-reuse")
+    let url = folder.appendingPathComponent("tone.mp3")
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1", url.path,
+    ])
+    let counter = MediaAccessCounter(watching: folder.path)
+    defer { counter.stop() }
+    let asset = try Asset(url: url)
+    let sound = try AudioReader(asset: asset).readAll()
+    #expect(counter.count(.probe, path: url.path) == 2)
+    #expect(counter.count(.open, path: url.path) == 0)
+    #expect(abs(sound.frameCount - 48_000) <= 1152)
+  }
+}
