@@ -41,4 +41,4 @@ format:
 	  Benchmarks/Sources Benchmarks/Package.swift
 
 clean:
-	rm -rf .build Benchmarks/.build Fuzz/.build
+	rm -rf .build Benchmarks/.build
