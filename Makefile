@@ -26,9 +26,10 @@ demo: build
 	.build/release/reel demo -o $(DEMO_DIR)
 
 ## bench: release build, then Reel against ffmpeg on 1080p jobs (BENCH_RUNS=5 for more runs)
+## (the benchmark programs are the package in Benchmarks/, built into Benchmarks/.build)
 bench: deps
 	$(SWIFT) build -c release --product reel
-	$(SWIFT) build -c release --product ReelBenchmarks
+	cd Benchmarks && $(SWIFT) build -c release --product ReelBenchmarks
 	python3 bench/bench.py
 
 ## fuzz: build the libFuzzer targets in Fuzz/ and run each for FUZZ_TIME seconds (default 60)
@@ -37,7 +38,8 @@ fuzz: deps
 
 ## format: run swift-format over the sources and tests
 format:
-	$(SWIFT) format -i -r Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+	$(SWIFT) format -i -r Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift \
+	  Benchmarks/Sources Benchmarks/Package.swift
 
 clean:
-	rm -rf .build
+	rm -rf .build Benchmarks/.build

@@ -12,6 +12,10 @@ let package = Package(
     .library(name: "Reel", targets: ["Reel"]),
     .library(name: "ReelProject", targets: ["ReelProject"]),
     .executable(name: "reel", targets: ["ReelCLI"]),
+    // The C libraries Reel wraps, for the benchmarks in Benchmarks/ (a package of their own)
+    // to call swscale and libyuv as peers without declaring the modules a second time.
+    .library(name: "CFFmpeg", targets: ["CFFmpeg"]),
+    .library(name: "CYUV", targets: ["CYUV"]),
   ],
   targets: [
     // MARK: - System libraries
@@ -44,9 +48,6 @@ let package = Package(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .target(name: "ReelProject", dependencies: ["Reel"]),
     .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
-    .executableTarget(
-      name: "ReelBenchmarks",
-      dependencies: ["ReelGraphics", "CGraphics", "ReelMedia", "CFFmpeg", "CYUV", "Reel", "ReelProject"]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reel against ffmpeg: the same jobs, the same encoder settings, alternating runs.
 
-Run by `make bench` (which builds `reel` in release first). Python 3 standard library only.
+Run by `make bench`, which first builds `reel` and (in Benchmarks/) `ReelBenchmarks` in release.
+Python 3 standard library only.
 
     BENCH_RUNS=5 make bench          # runs per tool and job (default 3)
     BENCH_JOBS=card,tilt make bench  # only these jobs (floor always runs: it is the reference)
@@ -30,7 +31,8 @@ WORK = os.path.join(BENCH, ".work")
 TEMPLATES = os.path.join(BENCH, "templates")
 IMAGES = os.path.join(ROOT, "docs", "images")
 REEL = os.path.join(ROOT, ".build", "release", "reel")
-BENCHMARKS = os.path.join(ROOT, ".build", "release", "ReelBenchmarks")
+# The benchmark programs are a package of their own (Benchmarks/), with its own build folder.
+BENCHMARKS = os.path.join(ROOT, "Benchmarks", ".build", "release", "ReelBenchmarks")
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 ONLY = [j for j in os.environ.get("BENCH_JOBS", "").split(",") if j]
 LONG = os.environ.get("BENCH_LONG", "1") != "0"

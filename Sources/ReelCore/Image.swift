@@ -54,7 +54,7 @@ public struct Image: Sendable {
   /// do not pay for zero-filling 8 MB they overwrite at once.
   ///
   /// - Precondition: both dimensions are non-negative and the buffer fits in memory.
-  package init(uninitializedWidth width: Int, height: Int) {
+  @_spi(Benchmarks) public init(uninitializedWidth width: Int, height: Int) {
     do {
       try self.init(width: width, height: height, zeroed: false)
     } catch {

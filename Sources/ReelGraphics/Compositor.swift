@@ -37,14 +37,29 @@ public enum Compositor {
   ///     rounded to 1/255.
   ///   - clip: Where the destination may change, or `nil` for everywhere.
   ///   - blend: How the source combines with the destination.
-  ///   - engine: Reel's own kernels (default, single-threaded), the same split over threads,
-  ///     or pixman (the reference).
   /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images (out
-  ///   of memory); whole-pixel draws without a mask go through pixman in both engines.
+  ///   of memory); whole-pixel draws without a mask go through pixman's SIMD paths.
   public static func draw(
     _ source: Image, onto destination: inout Image, transform: Transform3D = .identity,
-    opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver,
-    engine: Engine = .reel
+    opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver
+  ) throws(GraphicsError) {
+    try draw(
+      source, onto: &destination, transform: transform, opacity: opacity, clip: clip,
+      blend: blend, engine: .reel)
+  }
+
+  /// ``draw(_:onto:transform:opacity:clip:blend:)`` by a chosen implementation, for the
+  /// benchmarks and tests that compare them.
+  ///
+  /// - Parameters:
+  ///   - engine: Reel's own kernels (single-threaded, what the public draws use), the same
+  ///     split over threads, or pixman (the reference).
+  ///   - Other parameters: as in ``draw(_:onto:transform:opacity:clip:blend:)``.
+  /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images (out
+  ///   of memory); whole-pixel draws without a mask go through pixman in every engine.
+  @_spi(Benchmarks) public static func draw(
+    _ source: Image, onto destination: inout Image, transform: Transform3D = .identity,
+    opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver, engine: Engine
   ) throws(GraphicsError) {
     let opacity8 = opacityByte(opacity)
     let isCopy = blend == .copy
@@ -101,13 +116,25 @@ public enum Compositor {
   }
 
   /// Draws `source` onto `destination` through a 2D transform; see
-  /// ``draw(_:onto:transform:opacity:clip:blend:engine:)`` for the parameters.
+  /// ``draw(_:onto:transform:opacity:clip:blend:)`` for the parameters.
   ///
   /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images.
   public static func draw(
     _ source: Image, onto destination: inout Image, transform: AffineTransform,
-    opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver,
-    engine: Engine = .reel
+    opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver
+  ) throws(GraphicsError) {
+    try draw(
+      source, onto: &destination, transform: Transform3D(transform), opacity: opacity,
+      clip: clip, blend: blend, engine: .reel)
+  }
+
+  /// The 2D-transform draw by a chosen implementation, for the benchmarks; see
+  /// ``draw(_:onto:transform:opacity:clip:blend:engine:)``.
+  ///
+  /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images.
+  @_spi(Benchmarks) public static func draw(
+    _ source: Image, onto destination: inout Image, transform: AffineTransform,
+    opacity: Double = 1, clip: Clip? = nil, blend: BlendMode = .sourceOver, engine: Engine
   ) throws(GraphicsError) {
     try draw(
       source, onto: &destination, transform: Transform3D(transform), opacity: opacity,
@@ -120,11 +147,21 @@ public enum Compositor {
   /// - Parameters:
   ///   - mask: An image in destination space; its pixel (i, j) covers destination pixel
   ///     (i, j), and destination pixels outside it are left unchanged.
-  ///   - Other parameters: as in ``draw(_:onto:transform:opacity:clip:blend:engine:)``.
+  ///   - Other parameters: as in ``draw(_:onto:transform:opacity:clip:blend:)``.
   /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images.
   public static func draw(
     _ source: Image, onto destination: inout Image, transform: Transform3D = .identity,
-    opacity: Double = 1, mask: Image, blend: BlendMode = .sourceOver, engine: Engine = .reel
+    opacity: Double = 1, mask: Image, blend: BlendMode = .sourceOver
+  ) throws(GraphicsError) {
+    try draw(
+      source, onto: &destination, transform: transform, opacity: opacity, mask: mask,
+      blend: blend, engine: .reel)
+  }
+
+  /// The masked draw by a chosen implementation, for the tests that compare them.
+  package static func draw(
+    _ source: Image, onto destination: inout Image, transform: Transform3D = .identity,
+    opacity: Double = 1, mask: Image, blend: BlendMode = .sourceOver, engine: Engine
   ) throws(GraphicsError) {
     try draw(
       source, onto: &destination, transform: transform, opacity: opacity, clip: .mask(mask),

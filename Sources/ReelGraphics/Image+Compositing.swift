@@ -43,7 +43,7 @@ extension Image {
   }
 
   /// Draws `source` onto this image; shorthand for
-  /// ``Compositor/draw(_:onto:transform:opacity:clip:blend:engine:)``.
+  /// ``Compositor/draw(_:onto:transform:opacity:clip:blend:)``.
   ///
   /// - Throws: ``GraphicsError/pixman(operation:)`` when pixman cannot make its images.
   public mutating func draw(

@@ -1,5 +1,5 @@
 import ReelCore
-import ReelGraphics
+@_spi(Benchmarks) import ReelGraphics
 import Testing
 
 @Suite("Compositor: clips and masks")
@@ -8,8 +8,10 @@ struct CompositorClipTests {
   static let transforms: [Transform3D] = [
     .identity,
     Transform3D(translationX: 0.5, y: 0.5, z: 0),
-    CompositedPixels.tilt(width: 64, height: 48, angle: 0.2, distance: 800, centreX: 32, centreY: 24)
-      .concatenating(Transform3D(scaleX: 1.5, y: 1.5, z: 1)),
+    CompositedPixels.tilt(
+      width: 64, height: 48, angle: 0.2, distance: 800, centreX: 32, centreY: 24
+    )
+    .concatenating(Transform3D(scaleX: 1.5, y: 1.5, z: 1)),
   ]
 
   @Test("a rect clip leaves everything outside it untouched", arguments: transforms)
@@ -55,7 +57,8 @@ struct CompositorClipTests {
   @Test("mask coverage and opacity multiply")
   func maskAndOpacity() throws {
     let layer = CompositedPixels.solid(width: 16, height: 16, Self.red)
-    let mask = CompositedPixels.solid(width: 16, height: 16, BGRA(blue: 0, green: 0, red: 0, alpha: 128))
+    let mask = CompositedPixels.solid(
+      width: 16, height: 16, BGRA(blue: 0, green: 0, red: 0, alpha: 128))
     var destination = Image(width: 16, height: 16)
     try Compositor.draw(layer, onto: &destination, opacity: 0.5, mask: mask)
     // 255 · (128/255) · (128/255) ≈ 64.25.
@@ -83,13 +86,17 @@ struct CompositorClipTests {
 
   @Test("copy through a soft mask interpolates between destination and source")
   func copyThroughMask() throws {
-    let layer = CompositedPixels.solid(width: 8, height: 8, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
+    let layer = CompositedPixels.solid(
+      width: 8, height: 8, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
     let below = BGRA(blue: 100, green: 100, red: 100, alpha: 255)
     var destination = CompositedPixels.solid(width: 8, height: 8, below)
-    let mask = CompositedPixels.solid(width: 8, height: 8, BGRA(blue: 0, green: 0, red: 0, alpha: 51))
+    let mask = CompositedPixels.solid(
+      width: 8, height: 8, BGRA(blue: 0, green: 0, red: 0, alpha: 51))
     try Compositor.draw(layer, onto: &destination, mask: mask, blend: .copy)
     // c = 51/255 = 0.2: d·0.8 + s·0.2.
     let expected = BGRA(blue: 80, green: 80, red: 120, alpha: 244)
-    #expect(CompositedPixels.distance(destination[x: 3, y: 3], expected) <= 1, "\(destination[x: 3, y: 3])")
+    #expect(
+      CompositedPixels.distance(destination[x: 3, y: 3], expected) <= 1,
+      "\(destination[x: 3, y: 3])")
   }
 }

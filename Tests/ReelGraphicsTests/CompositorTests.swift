@@ -1,5 +1,5 @@
 import ReelCore
-import ReelGraphics
+@_spi(Benchmarks) import ReelGraphics
 import Testing
 
 @Suite("Compositor: translation, OVER, opacity, affine")
@@ -68,7 +68,8 @@ struct CompositorTests {
   @Test("a 50% layer over a known colour gives the blend equation ±1")
   func halfTransparentLayer() throws {
     // Red at 50% alpha, premultiplied.
-    let layer = CompositedPixels.solid(width: 10, height: 10, BGRA(blue: 0, green: 0, red: 128, alpha: 128))
+    let layer = CompositedPixels.solid(
+      width: 10, height: 10, BGRA(blue: 0, green: 0, red: 128, alpha: 128))
     let below = BGRA(blue: 200, green: 100, red: 50, alpha: 255)
     for engine in [Compositor.Engine.reel, .pixman] {
       for transform in [Transform3D.identity, Transform3D(translationX: 0.5, y: 0.25, z: 0)] {
@@ -82,7 +83,8 @@ struct CompositorTests {
         }
         let expected = BGRA(
           blue: over(0, 200), green: over(0, 100), red: over(128, 50), alpha: 255)
-        #expect(CompositedPixels.distance(result, expected) <= 1, "\(engine) \(transform): \(result)")
+        #expect(
+          CompositedPixels.distance(result, expected) <= 1, "\(engine) \(transform): \(result)")
       }
     }
   }
@@ -94,7 +96,8 @@ struct CompositorTests {
     let layer = CompositedPixels.solid(width: 16, height: 16, top)
     let transforms = [
       Transform3D.identity, Transform3D(translationX: 0.5, y: 0, z: 0),
-      CompositedPixels.tilt(width: 16, height: 16, angle: 0.3, distance: 500, centreX: 16, centreY: 16),
+      CompositedPixels.tilt(
+        width: 16, height: 16, angle: 0.3, distance: 500, centreX: 16, centreY: 16),
     ]
     for transform in transforms {
       var destination = CompositedPixels.solid(width: 32, height: 32, below)
@@ -118,7 +121,8 @@ struct CompositorTests {
     try Compositor.draw(Self.source, onto: &destination, opacity: 0)
     #expect(destination == before)
     try Compositor.draw(Self.source, onto: &destination, opacity: 1)
-    #expect(destination[x: 2, y: 2] == CompositedPixels.over(Self.source[x: 2, y: 2], Self.background))
+    #expect(
+      destination[x: 2, y: 2] == CompositedPixels.over(Self.source[x: 2, y: 2], Self.background))
   }
 
   @Test("a quarter turn about an integer centre moves known pixels to known places")
@@ -135,7 +139,8 @@ struct CompositorTests {
       for j in 1..<9 {
         for i in 1..<19 {
           let result = destination[x: 29 - j, y: 5 + i]
-          #expect(CompositedPixels.distance(result, source[x: i, y: j]) <= 1, "\(engine) (\(i), \(j))")
+          #expect(
+            CompositedPixels.distance(result, source[x: i, y: j]) <= 1, "\(engine) (\(i), \(j))")
         }
       }
       #expect(destination[x: 29 - 10, y: 10].alpha == 0)

@@ -1,5 +1,5 @@
 import ReelCore
-import ReelGraphics
+@_spi(Benchmarks) import ReelGraphics
 import Testing
 
 @Suite("Perspective warp")
@@ -61,7 +61,8 @@ struct PerspectiveWarpTests {
     for angle in [Double.pi / 6, -0.9, 1.2] {
       let transform = CompositedPixels.tilt(
         width: 64, height: 48, angle: angle, distance: 300, centreX: 48, centreY: 36)
-      var reel = CompositedPixels.solid(width: 96, height: 72, BGRA(blue: 10, green: 20, red: 30, alpha: 255))
+      var reel = CompositedPixels.solid(
+        width: 96, height: 72, BGRA(blue: 10, green: 20, red: 30, alpha: 255))
       var pixman = reel
       try Compositor.draw(source, onto: &reel, transform: transform)
       try Compositor.draw(source, onto: &pixman, transform: transform, engine: .pixman)
@@ -70,7 +71,8 @@ struct PerspectiveWarpTests {
       try Compositor.draw(source, onto: &transparentReel, transform: transform)
       try Compositor.draw(source, onto: &transparentPixman, transform: transform, engine: .pixman)
       // pixman leaves some faint edge pixels out (see `exactEdges`): compare where both drew.
-      let covered = CompositedPixels.meanDifference(transparentReel, transparentPixman, bothCovered: true)
+      let covered = CompositedPixels.meanDifference(
+        transparentReel, transparentPixman, bothCovered: true)
       #expect(covered <= 2, "angle \(angle)")
       #expect(CompositedPixels.meanDifference(reel, pixman) <= 2, "angle \(angle)")
     }
@@ -178,7 +180,8 @@ struct PerspectiveWarpTests {
 
   @Test("a perspective draw respects opacity and blend mode copy")
   func copyAndOpacity() throws {
-    let source = CompositedPixels.solid(width: 64, height: 48, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
+    let source = CompositedPixels.solid(
+      width: 64, height: 48, BGRA(blue: 0, green: 0, red: 200, alpha: 200))
     var destination = CompositedPixels.solid(
       width: 160, height: 120, BGRA(blue: 90, green: 90, red: 90, alpha: 255))
     try Compositor.draw(source, onto: &destination, transform: Self.tilt, blend: .copy)

@@ -3,7 +3,7 @@ import ReelCore
 import TestSupport
 import Testing
 
-@testable import ReelMedia
+@_spi(Benchmarks) @testable import ReelMedia
 
 /// Owned 4:2:0 planes for the kernel tests (stride = width + 3, to catch stride mix-ups).
 final class TestPlanes {
@@ -340,4 +340,3 @@ enum ExactYUV {
     #expect(abs(Double(cb.data[10 * cb.stride + 5]) - exactChroma.1) <= 0.51)
   }
 }
-

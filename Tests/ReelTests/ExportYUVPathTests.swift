@@ -1,5 +1,5 @@
 import Foundation
-import Reel
+@_spi(Benchmarks) import Reel
 import TestSupport
 import Testing
 

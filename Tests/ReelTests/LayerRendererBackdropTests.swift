@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Reel
+@_spi(Benchmarks) @testable import Reel
 
 /// `render(at:videoFrames:over:onto:)` writes every pixel of an uninitialised canvas: the
 /// backdrop where nothing covers it, and the same pixels as a fill followed by `render`.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Reel
+@_spi(Benchmarks) @testable import Reel
 
 /// `LayerRenderer.renderYUV` against the RGB path the export falls back to
 /// (`render(at:videoFrames:over:onto:)`), on a black video picture: wherever the RGB path

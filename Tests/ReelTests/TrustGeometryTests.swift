@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Reel
+@_spi(Benchmarks) @testable import Reel
 
 /// Layers built in Swift with geometry no template could pass (1e308, 2⁶³, NaN) never crash
 /// the renderer: each converts through `PixelLimits.integer` and either draws the visible

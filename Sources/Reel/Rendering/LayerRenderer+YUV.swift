@@ -26,7 +26,7 @@ extension LayerRenderer {
   ///   - matrix: The output's matrix.
   /// - Returns: The rendered picture, or nil when the frame needs the RGB path.
   /// - Throws: ``RenderError`` when a drawing fails.
-  package func renderYUV(
+  @_spi(Benchmarks) public func renderYUV(
     at time: Time, picture: YUVImage, sourceID: String = "main", matrix: ColorMatrix
   ) throws(RenderError) -> YUVImage? {
     guard picture.matrix == matrix else { return nil }

@@ -135,7 +135,7 @@ public final class LayerRenderer {
   ///   - backdrop: The premultiplied colour under everything drawn.
   ///   - output: An image of the render size; every pixel is written.
   /// - Throws: ``RenderError`` as ``render(at:videoFrames:)``.
-  package func render(
+  @_spi(Benchmarks) public func render(
     at time: Time, videoFrames: [String: Image], over backdrop: BGRA, onto output: inout Image
   ) throws(RenderError) {
     let list = tree.renderList(at: time)

@@ -81,7 +81,7 @@ public final class VideoFrameCompositor {
   ///     another matrix are converted to RGB.
   /// - Returns: The picture, of the render size.
   /// - Throws: As ``frame(at:)``.
-  package func picture(at time: Time, matrix: ColorMatrix) throws -> VideoPicture {
+  @_spi(Benchmarks) public func picture(at time: Time, matrix: ColorMatrix) throws -> VideoPicture {
     try composite(at: time, keepingYUVIn: matrix)
   }
 

@@ -20,28 +20,30 @@
 ///   2i takes chroma column i, column 2i + 1 the mean of i and i + 1; luma row 2k weighs chroma
 ///   rows k and k − 1 by ¾ and ¼, row 2k + 1 rows k and k + 1 by ¾ and ¼ (edges repeated).
 ///   Output alpha is 255.
-public enum YUVKernels {
+///
+/// Internal to Reel: the benchmarks reach it with `@_spi(Benchmarks) import ReelMedia`.
+@_spi(Benchmarks) public enum YUVKernels {
   /// Pointers to the three planes of an 8-bit 4:2:0 picture: `width × height` luma samples
   /// and `⌈width/2⌉ × ⌈height/2⌉` samples of each chroma plane.
   ///
   /// The memory belongs to the caller and must stay valid while a conversion uses it.
   public struct Planes {
     /// Picture width in pixels, > 0.
-    public var width: Int
+    package var width: Int
     /// Picture height in pixels, > 0.
-    public var height: Int
+    package var height: Int
     /// The Y′ plane.
-    public var luma: UnsafeMutablePointer<UInt8>
+    package var luma: UnsafeMutablePointer<UInt8>
     /// Bytes from one luma row to the next.
-    public var lumaStride: Int
+    package var lumaStride: Int
     /// The Cb plane.
-    public var cb: UnsafeMutablePointer<UInt8>
+    package var cb: UnsafeMutablePointer<UInt8>
     /// Bytes from one Cb row to the next.
-    public var cbStride: Int
+    package var cbStride: Int
     /// The Cr plane.
-    public var cr: UnsafeMutablePointer<UInt8>
+    package var cr: UnsafeMutablePointer<UInt8>
     /// Bytes from one Cr row to the next.
-    public var crStride: Int
+    package var crStride: Int
 
     /// Describes planes in memory the caller owns.
     ///
@@ -70,9 +72,9 @@ public enum YUVKernels {
     }
 
     /// Chroma plane width: `⌈width/2⌉`.
-    public var chromaWidth: Int { (width + 1) / 2 }
+    package var chromaWidth: Int { (width + 1) / 2 }
     /// Chroma plane height: `⌈height/2⌉`.
-    public var chromaHeight: Int { (height + 1) / 2 }
+    package var chromaHeight: Int { (height + 1) / 2 }
   }
 
   /// The luma weights (Kr, Kb) of a matrix; Kg = 1 − Kr − Kb.

@@ -1,10 +1,13 @@
-// Compositing benchmarks: Reel's kernels against pixman, run in the same process.
+// Benchmarks: Reel's kernels against pixman, swscale and libyuv, run in the same process.
+// A package of its own; from the repository root:
 //
-//     swift run -c release ReelBenchmarks warp        # 1080p perspective warp
-//     swift run -c release ReelBenchmarks composite   # OVER, integer copy, affine bilinear
-//     swift run -c release ReelBenchmarks             # both
-//     swift run -c release ReelBenchmarks composite-card bench/templates/card.json [FRAMES]
-//                                                     # a template's layers alone, in fps
+//     cd Benchmarks && swift build -c release
+//     Benchmarks/.build/release/ReelBenchmarks warp        # 1080p perspective warp
+//     Benchmarks/.build/release/ReelBenchmarks composite   # OVER, integer copy, affine bilinear
+//     Benchmarks/.build/release/ReelBenchmarks pixels      # BGRA ↔ yuv420p conversion
+//     Benchmarks/.build/release/ReelBenchmarks             # warp and composite
+//     Benchmarks/.build/release/ReelBenchmarks composite-card bench/templates/card.json [FRAMES]
+//                                                          # a template's layers alone, in fps
 //
 // Times are medians of repeated single-threaded runs, in milliseconds per frame.
 
@@ -28,15 +31,18 @@ if arguments.first == "composite-card" {
   exit(0)
 }
 let which = Set(arguments.isEmpty ? ["warp", "composite"] : arguments)
-let known: Set<String> = ["warp", "composite"]
+let known: Set<String> = ["warp", "composite", "pixels"]
 if !which.isSubset(of: known) {
   FileHandle.standardError.write(
-    Data("usage: ReelBenchmarks [warp] [composite] | composite-card TEMPLATE [FRAMES]\n".utf8))
+    Data(
+      "usage: ReelBenchmarks [warp] [composite] [pixels] | composite-card TEMPLATE [FRAMES]\n"
+        .utf8))
   exit(2)
 }
 do {
   if which.contains("warp") { try Benchmarks.warp() }
   if which.contains("composite") { try Benchmarks.composite() }
+  if which.contains("pixels") { try Benchmarks.pixels() }
 } catch {
   FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
   exit(1)

@@ -2,7 +2,7 @@ import CFFmpeg
 import CYUV
 import Foundation
 import ReelCore
-import ReelMedia
+@_spi(Benchmarks) import ReelMedia
 
 /// BGRA ↔ yuv420p at 1080p: Reel's kernels against swscale (with the flags Reel used before)
 /// and libyuv, called directly as peers, alternating in this process.

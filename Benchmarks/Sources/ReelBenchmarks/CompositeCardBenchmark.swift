@@ -1,5 +1,6 @@
 import Foundation
-import Reel
+@_spi(Benchmarks) import Reel
+@_spi(Benchmarks) import ReelCore
 import ReelProject
 
 /// Compositing alone for the `make bench` birthday card: the template's layer tree drawn over

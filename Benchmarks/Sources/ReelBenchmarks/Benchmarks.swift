@@ -1,7 +1,6 @@
-import CReelKernels
 import Foundation
 import ReelCore
-import ReelGraphics
+@_spi(Benchmarks) import ReelGraphics
 
 /// The benchmark cases; each prints Reel's time, pixman's time and their ratio.
 enum Benchmarks {
@@ -27,7 +26,7 @@ enum Benchmarks {
     let (pixmanTime, reelTime) = (result.first, result.second)
     let difference = compare(result.firstOutput, result.secondOutput, bothCovered: true)
     let edges = compare(result.firstOutput, result.secondOutput, bothCovered: false)
-    let kernel = reel_warp_variant_available(REEL_WARP_VARIANT_AVX2) != 0 ? "AVX2" : "baseline"
+    let kernel = Compositor.warpKernelName
     print("warp 1080p (rotation.y 30°, m34 −1/1000), single thread, \(kernel) kernel")
     print(String(format: "  pixman projective bilinear  %8.2f ms/frame", pixmanTime))
     print(String(format: "  Reel perspective warp       %8.2f ms/frame", reelTime))
