@@ -7,6 +7,11 @@ extension TemplateFormat {
   static let calculationModes = CalculationMode.allCases.map(\.rawValue)
   /// How a path animation turns the layer.
   static let pathRotations = ["none", "auto", "autoReverse"]
+  /// The keys that make an animation a keyframe, path, spring animation or a group (at most
+  /// one; with none it is a basic animation).
+  static let animationKinds: [TemplateKey] = [.keyframes, .path, .spring, .group]
+  /// The values of a basic (or spring) animation.
+  static let basicValueKeys: [TemplateKey] = [.from, .to, .by]
   /// The word for an endless repeat count.
   static let repeatForever = "forever"
   /// The timing curves, by name, in documentation order.

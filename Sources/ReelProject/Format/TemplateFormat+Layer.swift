@@ -58,6 +58,8 @@ extension TemplateFormat {
     ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft),
     ("bottomRight", .bottomRight),
   ]
+  /// The keys that give a shape's geometry (exactly one).
+  static let shapeGeometries: [TemplateKey] = [.rect, .ellipse, .polygon]
   /// The shapes' fill rules.
   static let fillRules = ["nonZero", "evenOdd"]
   /// The gradients' kinds.

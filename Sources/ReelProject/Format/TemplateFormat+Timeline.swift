@@ -3,6 +3,10 @@ import Reel
 extension TemplateFormat {
   /// The transitions between clips, and the keys each takes (``TemplateKeyFormat/onlyWithTypes``).
   static let transitionTypes = ["cut", "crossFade", "fadeThroughColor", "wipe", "slide"]
+  /// The directions of wipes and slides.
+  static let directions = ClipSequence.Direction.allCases.map(\.rawValue)
+  /// The keys that give a segment's content (exactly one).
+  static let segmentSources: [TemplateKey] = [.media, .image, .empty]
   /// The kinds of composition tracks.
   static let trackKinds = ["video", "audio"]
 }
@@ -47,7 +51,7 @@ extension TemplateObjectFormat {
         .color, .named(.color), default: "black", onlyWith: ["fadeThroughColor"],
         "fadeThroughColor only (default black)."),
       .init(
-        .direction, .choice(ClipSequence.Direction.allCases.map(\.rawValue)), default: "left",
+        .direction, .choice(TemplateFormat.directions), default: "left",
         onlyWith: ["wipe", "slide"], "wipe and slide only (default left)."),
     ])
 

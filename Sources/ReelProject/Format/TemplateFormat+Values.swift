@@ -83,7 +83,7 @@ extension TemplateFormat {
   /// Fractions: opacities, key times, stroke ends.
   static let unitRange: ClosedRange<Double> = 0...1
   /// The named timing curves.
-  static let timingNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+  static let timingNames = timingFunctions.map(\.name)
 
   /// The value of an animation (`from`, `to`, `by`, keyframe values): its form depends on
   /// the property animated.

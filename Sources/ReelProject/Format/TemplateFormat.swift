@@ -35,6 +35,11 @@ struct TemplateObjectFormat: Sendable {
   /// The keys that must be present.
   var requiredKeys: [TemplateKey] { keys.filter(\.isRequired).map(\.key) }
 
+  /// The keys an object whose `type` is `type` may hold (``TemplateKeyFormat/onlyWithTypes``).
+  func keys(withType type: String) -> [TemplateKey] {
+    keys.filter { $0.onlyWithTypes?.contains(type) ?? true }.map(\.key)
+  }
+
   /// The format of `key`, when the object has it.
   func format(of key: TemplateKey) -> TemplateKeyFormat? { keys.first { $0.key == key } }
 }
