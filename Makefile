@@ -2,7 +2,7 @@
 SWIFT ?= swift
 DEMO_DIR ?= Examples/media
 
-.PHONY: all deps build test demo format clean bench fuzz
+.PHONY: all deps build test demo format clean bench fuzz schema
 
 all: build
 
@@ -20,6 +20,12 @@ test: deps
 	python3 scripts/check-schema.py
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+## schema: regenerate schema/reel-template.schema.json and the generated tables of docs/ from
+## the format description in Sources/ReelProject/Format (a test fails while they are stale)
+schema:
+	$(SWIFT) build --product reel
+	.build/debug/reel schema --write-docs .
 
 ## demo: install, build, and render the demo video from media Reel makes itself
 demo: build

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Checks Reel's JSON templates against schema/reel-template.schema.json with an independent
 validator (Python's `jsonschema`, draft 2020-12): every example and valid fixture must pass,
-every invalid fixture must fail. Installs `jsonschema` from PyPI when it is missing."""
+every invalid fixture must fail. Installs `jsonschema` from PyPI when it is missing.
+
+The schema file is generated from the format's description in Sources/ReelProject/Format
+(`make schema`); the Swift test suite checks that the checked-in file is current, and this
+script checks that what it says agrees with what Reel accepts and refuses."""
 import glob
 import json
 import os

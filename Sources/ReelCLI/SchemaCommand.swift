@@ -13,9 +13,14 @@ enum SchemaCommand {
       -h, --help   Show this help.
     """
 
+  /// The hidden option `make schema` uses: write the schema file and the generated tables
+  /// of the docs into this repository folder.
+  static let writeDocsOption = "--write-docs"
+
   static func run(arguments: [String]) throws -> ExitStatus {
     let parsed = try Arguments(
-      arguments, command: "schema", flags: ["--help"], options: [], aliases: ["-h": "--help"])
+      arguments, command: "schema", flags: ["--help"], options: [writeDocsOption],
+      aliases: ["-h": "--help"])
     if parsed.has("--help") {
       Console.document(help)
       return .ok
@@ -23,6 +28,16 @@ enum SchemaCommand {
     guard parsed.positionals.isEmpty else {
       throw CommandFailure.usage(
         "schema: unexpected argument '\(parsed.positionals[0])'; usage: reel schema")
+    }
+    if let folder = parsed.value(writeDocsOption) {
+      do {
+        for file in try Template.writeGeneratedFiles(toRepository: folder) {
+          Console.document("wrote \(folder)/\(file)")
+        }
+      } catch {
+        throw CommandFailure(message: "schema: \(error)", status: .failure)
+      }
+      return .ok
     }
     Console.document(Template.schema)
     return .ok

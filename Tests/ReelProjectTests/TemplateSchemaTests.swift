@@ -17,7 +17,50 @@ struct TemplateSchemaTests {
     return names.filter { $0.hasSuffix(".json") }.sorted().map { url.appendingPathComponent($0) }
   }
 
-  @Test func schemaFileIsTheEmbeddedSchema() throws {
+  @Test func generatedFilesAreCurrent() {
+    // The schema file and the marked tables of docs/ are generated from the format's
+    // description (`make schema`); a stale one is named here.
+    #expect(Template.staleGeneratedFiles(inRepository: Self.root.path) == [])
+  }
+
+  @Test func staleGeneratedFilesAreFound() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "reel-schema-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("docs"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("schema"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for file in ["docs/template-format.md", "docs/security.md"] {
+      try FileManager.default.copyItem(
+        at: Self.root.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+    }
+    #expect(
+      Template.staleGeneratedFiles(inRepository: folder.path).first
+        == "schema/reel-template.schema.json")
+    let written = try Template.writeGeneratedFiles(toRepository: folder.path)
+    #expect(written.contains("schema/reel-template.schema.json"))
+    #expect(Template.staleGeneratedFiles(inRepository: folder.path) == [])
+    // A table edited by hand is stale again; regenerating keeps the prose around it.
+    let url = folder.appendingPathComponent("docs/template-format.md")
+    let edited = try String(contentsOf: url, encoding: .utf8).replacingOccurrences(
+      of: "| `hidden` | bool | false |", with: "| `hidden` | bool | true |")
+    try Data(edited.utf8).write(to: url)
+    #expect(
+      Template.staleGeneratedFiles(inRepository: folder.path) == [
+        "docs/template-format.md (layer keys)"
+      ])
+    _ = try Template.writeGeneratedFiles(toRepository: folder.path)
+    let restored = try String(contentsOf: url, encoding: .utf8)
+    #expect(
+      restored
+        == String(
+          decoding: try Data(
+            contentsOf: Self.root.appendingPathComponent("docs/template-format.md")), as: UTF8.self)
+    )
+  }
+
+  @Test func theSchemaIsTheCheckedInFile() throws {
     let file = try Data(
       contentsOf: Self.root.appendingPathComponent("schema/reel-template.schema.json"))
     #expect(file == Data(Template.schema.utf8))

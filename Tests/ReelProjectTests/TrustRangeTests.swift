@@ -251,7 +251,8 @@ struct TrustRangeTests {
 
   @Test func everyRangeIsDocumentedInTheSecurityPage() throws {
     // The docs' limits table agrees with PixelLimits.all: each range appears with its
-    // bounds as written by PixelRange.description.
+    // bounds as written by PixelRange.description (the table is generated; the keys each
+    // range bounds come from the format's description, see TemplateSchemaTests).
     let docs = try String(
       contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -259,7 +260,7 @@ struct TrustRangeTests {
     let rows = docs.split(separator: "\n").filter { $0.hasPrefix("| ") }
     for range in PixelLimits.all {
       let row = rows.first { $0.hasPrefix("| \(range.name) | \(range.description) |") }
-      #expect(row?.hasSuffix("| \(range.appliesTo) |") == true, "\(range.name)")
+      #expect(row != nil, "\(range.name)")
     }
   }
 }

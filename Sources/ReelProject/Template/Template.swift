@@ -116,7 +116,36 @@ public enum Template {
     return loaded
   }
 
-  /// The JSON Schema (draft 2020-12) of the format; the same text as
-  /// `schema/reel-template.schema.json`.
-  public static var schema: String { TemplateSchema.text }
+  /// The JSON Schema (draft 2020-12) of the format, generated from the format's description;
+  /// `schema/reel-template.schema.json` holds the same text (`make schema` writes it).
+  public static var schema: String { TemplateSchemaGenerator.text }
+
+  /// Writes the files generated from the format's description into a repository folder:
+  /// `schema/reel-template.schema.json` and the marked tables of `docs/template-format.md`
+  /// and `docs/security.md` (the prose around them is kept).
+  ///
+  /// - Parameter folder: The repository's root folder.
+  /// - Returns: The files written, relative to `folder`.
+  /// - Throws: The file system's errors, or an error naming a file whose markers are missing.
+  package static func writeGeneratedFiles(toRepository folder: String) throws -> [String] {
+    try TemplateDocsGenerator.write(toRepository: URL(fileURLWithPath: folder))
+  }
+
+  /// Each generated part of the documentation that differs from what `folder` (a repository)
+  /// holds, by file and part name; empty when everything is current.
+  package static func staleGeneratedFiles(inRepository folder: String) -> [String] {
+    let root = URL(fileURLWithPath: folder)
+    var stale: [String] = []
+    let schema = try? String(
+      contentsOf: root.appendingPathComponent(TemplateDocsGenerator.schemaFile), encoding: .utf8)
+    if schema != TemplateSchemaGenerator.text { stale.append(TemplateDocsGenerator.schemaFile) }
+    for part in TemplateDocsGenerator.parts {
+      let document = try? String(
+        contentsOf: root.appendingPathComponent(part.file), encoding: .utf8)
+      if document.flatMap({ TemplateDocsGenerator.current(part, in: $0) }) != part.text {
+        stale.append("\(part.file) (\(part.name))")
+      }
+    }
+    return stale
+  }
 }

@@ -2,8 +2,6 @@ import Foundation
 import Reel
 
 extension TemplateDecoder {
-  static let subtitleKeys = ["file", "style", "position", "margin", "width", "fadeIn", "fadeOut"]
-
   /// Each cue of each subtitle file as a timed text layer.
   func decodeSubtitles(_ node: TemplateJSON, _ path: String) -> [Layer] {
     guard let elements = array(node, path) else { return [] }
@@ -15,40 +13,33 @@ extension TemplateDecoder {
   }
 
   private func decodeSubtitleTrack(_ node: TemplateJSON, _ path: String) -> [Layer] {
-    guard let reader = object(node, path, allowed: Self.subtitleKeys, required: ["file"]) else {
+    guard let reader = object(node, path, .subtitles) else {
       return []
     }
     var style = TextStyle(alignment: .center)
-    if let styleNode = reader["style"],
-      let styleReader = object(styleNode, reader.path("style"), allowed: Self.textStyleKeys)
+    if let styleNode = reader[.style],
+      let styleReader = object(styleNode, reader.path(.style), .textStyle)
     {
       style = decodeTextStyle(styleReader)
-      if !styleReader.has("align") { style.alignment = .center }
+      if !styleReader.has(.align) { style.alignment = .center }
     }
-    let placement = reader.get("position") { self.choice($0, $1, ["bottom", "top"]) } ?? "bottom"
-    let margin = reader.get("margin") { self.pixels($0, $1, PixelLimits.layerSide) } ?? 40
-    let widthFraction = reader.get("width") { self.number($0, $1, in: 0.01...1) } ?? 0.9
-    let fadeIn = reader.get("fadeIn") { self.duration($0, $1, allowZero: true) } ?? .zero
-    let fadeOut = reader.get("fadeOut") { self.duration($0, $1, allowZero: true) } ?? .zero
-    guard let fileNode = reader["file"], let file = existingFile(fileNode, reader.path("file"))
+    let placement =
+      reader.get(.position) { self.choice($0, $1, TemplateFormat.subtitlePlacements) }
+      ?? TemplateFormat.subtitlePlacements[0]
+    let margin = reader.get(.margin) { self.pixels($0, $1, PixelLimits.layerSide) } ?? 40
+    let widthFraction =
+      reader.get(.width) { self.number($0, $1, in: TemplateFormat.subtitleWidthRange) } ?? 0.9
+    let fadeIn = reader.get(.fadeIn) { self.duration($0, $1, allowZero: true) } ?? .zero
+    let fadeOut = reader.get(.fadeOut) { self.duration($0, $1, allowZero: true) } ?? .zero
+    guard let fileNode = reader[.file], let file = existingFile(fileNode, reader.path(.file))
     else { return [] }
     // Subtitles are text parsed whole, as the template is: the same size limit holds.
-    if let size = try? LocalFile.checkRegular(file) {
-      do {
-        try limits.checkTemplateSize(Int(size), of: "the subtitle file \(file)")
-      } catch {
-        problem(reader.path("file"), error.description, at: fileNode)
-        return []
-      }
-    }
-    let parsed: SubtitleParseResult
-    do {
-      parsed = try SubtitleFile.load(path: file)
-    } catch {
-      problem(reader.path("file"), error.description, at: fileNode)
-      return []
-    }
-    for warning in parsed.warnings { warn(reader.path("file"), warning.description) }
+    guard
+      let parsed = reporting(
+        reader.path(.file), at: fileNode,
+        { () throws(TemplateFileProblem) in try files.subtitles(file) })
+    else { return [] }
+    for warning in parsed.warnings { warn(reader.path(.file), warning.description) }
     let cues = parsed.cues.enumerated().sorted {
       ($0.element.timeRange.start, $0.offset) < ($1.element.timeRange.start, $1.offset)
     }
@@ -63,7 +54,7 @@ extension TemplateDecoder {
       try limits.checkLayerCount(shownCount)
     } catch {
       problem(
-        reader.path("file"), "\(file) has \(shownCount) cues: \(error.description)", at: fileNode)
+        reader.path(.file), "\(file) has \(shownCount) cues: \(error.description)", at: fileNode)
       return []
     }
     // Cues shown at the same time as the one being placed; cues come in order of start, so
@@ -74,13 +65,13 @@ extension TemplateDecoder {
       placed.removeAll { $0.range.end <= cue.timeRange.start }
       if let movieDuration, cue.timeRange.start >= movieDuration {
         warn(
-          reader.path("file"),
+          reader.path(.file),
           "cue \(cueIndex + 1) starts at \(seconds(cue.timeRange.start)) s, after the movie ends (\(seconds(movieDuration)) s); it is not shown"
         )
         continue
       }
       guard
-        checkTextLength(cue.text.string, "\(reader.path("file")) cue \(cueIndex + 1)", at: fileNode)
+        checkTextLength(cue.text.string, "\(reader.path(.file)) cue \(cueIndex + 1)", at: fileNode)
       else { continue }
       let height = textHeight(cue.text, style: style, width: width)
       // First fit: the lowest offset from the edge not used by a cue shown at the same time.

@@ -74,6 +74,9 @@ struct TemplateJSON: Sendable {
     members?.first { $0.key == key }?.value
   }
 
+  /// The value of an object's member named `key`, else nil.
+  subscript(key: TemplateKey) -> TemplateJSON? { self[key.rawValue] }
+
   /// The string, else nil.
   var string: String? {
     if case .string(let text) = kind { return text }

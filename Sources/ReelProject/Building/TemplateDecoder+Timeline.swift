@@ -15,29 +15,32 @@ extension TemplateDecoder {
   func decodeTimeline(
     _ top: ObjectReader, size: Size?, background: Color, frameDuration: Time?, duration: Time?
   ) -> TemplateTimeline? {
-    if top.has("clips"), let node = top["composition"] {
+    if top.has(.clips), let node = top[.composition] {
       problem(
-        "composition", "use either \"clips\" (the short form) or \"composition\", not both",
+        TemplateKey.composition.rawValue,
+        "use either \"clips\" (the short form) or \"composition\", not both",
         at: node)
       return nil
     }
     var timeline: TemplateTimeline?
-    if let node = top["clips"] {
+    if let node = top[.clips] {
       var includesAudio = true
-      if case .bool(let value)? = top["audio"]?["clipAudio"]?.kind { includesAudio = value }
+      if case .bool(let value)? = top[.audio]?[.clipAudio]?.kind { includesAudio = value }
       timeline = decodeClips(
-        node, "clips", size: size, background: background, frameDuration: frameDuration,
+        node, TemplateKey.clips.rawValue, size: size, background: background,
+        frameDuration: frameDuration,
         includesAudio: includesAudio)
-    } else if let node = top["composition"] {
+    } else if let node = top[.composition] {
       timeline = decodeComposition(
-        node, "composition", size: size, background: background, frameDuration: frameDuration)
+        node, TemplateKey.composition.rawValue, size: size, background: background,
+        frameDuration: frameDuration)
     } else {
       var missing = false
-      if size == nil, !top.has("size") {
+      if size == nil, !top.has(.size) {
         problem("", "missing required key 'size' (a template without clips needs it)", at: top.node)
         missing = true
       }
-      if duration == nil, !top.has("duration") {
+      if duration == nil, !top.has(.duration) {
         problem(
           "", "missing required key 'duration' (a template without clips needs it)", at: top.node)
         missing = true
@@ -49,7 +52,7 @@ extension TemplateDecoder {
     }
     guard var built = timeline else { return nil }
     if let duration {
-      fit(&built, to: duration, node: top["duration"])
+      fit(&built, to: duration, node: top[.duration])
     }
     return built
   }
@@ -66,7 +69,7 @@ extension TemplateDecoder {
         try edited.insertEmptyTimeRange(whole)
       }
     } catch {
-      problem("duration", error.description, at: nil)
+      problem(TemplateKey.duration.rawValue, error.description, at: nil)
       return nil
     }
     let video = VideoComposition(
@@ -89,7 +92,7 @@ extension TemplateDecoder {
         try timeline.composition.removeTimeRange(TimeRange(start: duration, end: end))
       }
     } catch {
-      problem("duration", error.description, at: node)
+      problem(TemplateKey.duration.rawValue, error.description, at: node)
     }
   }
 
@@ -112,40 +115,39 @@ extension TemplateDecoder {
     for (index, element) in elements.enumerated() {
       let clipPath = Self.join(path, index)
       guard
-        let clip = object(
-          element, clipPath, allowed: ["media", "image", "start", "duration", "transition"])
+        let clip = object(element, clipPath, .clip)
       else { continue }
       var transition = ClipSequence.Transition.cut
-      if let transitionNode = clip["transition"] {
+      if let transitionNode = clip[.transition] {
         if index == 0 {
           problem(
-            clip.path("transition"),
+            clip.path(.transition),
             "the first clip cannot have a transition: a transition leads into a clip from the one before",
             at: transitionNode)
-        } else if let decoded = decodeTransition(transitionNode, clip.path("transition")) {
+        } else if let decoded = decodeTransition(transitionNode, clip.path(.transition)) {
           transition = decoded
         }
       }
-      if clip.has("media"), clip.has("image") {
+      if clip.has(.media), clip.has(.image) {
         problem(clipPath, "give either \"media\" or \"image\", not both", at: element)
         continue
       }
-      if let imageNode = clip["image"] {
-        _ = clip.get("start", { self.duration($0, $1, allowZero: true) })
-        let shown = clip.get("duration") { self.duration($0, $1) }
-        if !clip.has("duration") {
+      if let imageNode = clip[.image] {
+        _ = clip.get(.start, { self.duration($0, $1, allowZero: true) })
+        let shown = clip.get(.duration) { self.duration($0, $1) }
+        if !clip.has(.duration) {
           problem(
             clipPath, "missing required key 'duration' (how long the image is shown)", at: element)
         }
-        guard let still = stillImage(imageNode, clip.path("image")), let shown else { continue }
+        guard let still = stillImage(imageNode, clip.path(.image)), let shown else { continue }
         sequence.append(.still(still, duration: shown), transition: transition)
-      } else if let mediaNode = clip["media"] {
-        let start = clip.get("start") { self.duration($0, $1, allowZero: true) }
-        let length = clip.get("duration") { self.duration($0, $1) }
-        guard let asset = asset(mediaNode, clip.path("media")) else { continue }
+      } else if let mediaNode = clip[.media] {
+        let start = clip.get(.start) { self.duration($0, $1, allowZero: true) }
+        let length = clip.get(.duration) { self.duration($0, $1) }
+        guard let asset = asset(mediaNode, clip.path(.media)) else { continue }
         guard !asset.isStillImage else {
           problem(
-            clip.path("media"),
+            clip.path(.media),
             "\(asset.path) is a still image (\(asset.formatName)), not a movie: use \"image\" with a \"duration\" for a clip that shows a picture, or an image layer",
             at: mediaNode)
           continue
@@ -153,31 +155,31 @@ extension TemplateDecoder {
         let media = SourceMedia(asset: asset)
         guard media.video != nil else {
           problem(
-            clip.path("media"),
+            clip.path(.media),
             "\(asset.path) has no video track: a clip needs video (use \"audio\".\"soundtrack\" for sound only)",
             at: mediaNode)
           continue
         }
         let available = media.naturalTimeRange.duration
         let first = start ?? .zero
-        if first >= available, let startNode = clip["start"] {
+        if first >= available, let startNode = clip[.start] {
           problem(
-            clip.path("start"),
+            clip.path(.start),
             "is at or after the end of the media (\(seconds(available)) s): start earlier",
             at: startNode)
           continue
         }
         let used = length ?? (available - first)
-        if first + used > available, let lengthNode = clip["duration"] {
+        if first + used > available, let lengthNode = clip[.duration] {
           problem(
-            clip.path("duration"),
+            clip.path(.duration),
             "the clip would end at \(seconds(first + used)) s, after the end of the media (\(seconds(available)) s): shorten it to at most \(seconds(available - first)) s",
             at: lengthNode)
           continue
         }
         guard
           checkData(
-            asset, covers: TimeRange(start: first, duration: used), clip.path("media"),
+            asset, covers: TimeRange(start: first, duration: used), clip.path(.media),
             at: mediaNode)
         else { continue }
         let range = start == nil && length == nil ? nil : TimeRange(start: first, duration: used)
@@ -201,34 +203,23 @@ extension TemplateDecoder {
       audioMix: output.audioMix.inputParameters.isEmpty ? nil : output.audioMix)
   }
 
-  static let transitionTypes = ["cut", "crossFade", "fadeThroughColor", "wipe", "slide"]
-  static let directions = ClipSequence.Direction.allCases.map(\.rawValue)
-
   func decodeTransition(_ node: TemplateJSON, _ path: String) -> ClipSequence.Transition? {
     guard node.members != nil else {
       problem(path, "expected an object, got \(node.typeDescription)", at: node)
       return nil
     }
-    guard let typeNode = node["type"] else {
-      _ = object(
-        node, path, allowed: ["type", "duration", "color", "direction"], required: ["type"])
+    guard let typeNode = node[.type] else {
+      _ = object(node, path, .transition)
       return nil
     }
-    guard let type = choice(typeNode, Self.join(path, "type"), Self.transitionTypes) else {
-      return nil
-    }
-    var allowed = ["type"]
-    switch type {
-    case "cut": break
-    case "fadeThroughColor": allowed += ["duration", "color"]
-    case "wipe", "slide": allowed += ["duration", "direction"]
-    default: allowed += ["duration"]
-    }
+    guard let type = choice(typeNode, Self.join(path, .type), TemplateFormat.transitionTypes)
+    else { return nil }
+    let allowed = TemplateObjectFormat.transition.keys(withType: type)
     guard let reader = object(node, path, allowed: allowed) else { return nil }
-    let duration = reader.get("duration") { self.duration($0, $1) } ?? Time(value: 1, timescale: 1)
-    let color = reader.get("color", color) ?? .black
+    let duration = reader.get(.duration) { self.duration($0, $1) } ?? Time(value: 1, timescale: 1)
+    let color = reader.get(.color, color) ?? .black
     let direction =
-      reader.get("direction") { self.choice($0, $1, Self.directions) }
+      reader.get(.direction) { self.choice($0, $1, TemplateFormat.directions) }
       .flatMap(ClipSequence.Direction.init(rawValue:)) ?? .left
     switch type {
     case "crossFade": return .crossFade(duration: duration)
@@ -253,33 +244,33 @@ extension TemplateDecoder {
     _ node: TemplateJSON, _ path: String, size: Size?, background: Color, frameDuration: Time?
   ) -> TemplateTimeline? {
     guard
-      let reader = object(node, path, allowed: ["tracks", "instructions"], required: ["tracks"])
+      let reader = object(node, path, .composition)
     else { return nil }
     let before = problemCount
     var composition = Composition()
     var ids: [Int: TrackID] = [:]
-    if let tracks = reader.get("tracks", array) {
+    if let tracks = reader.get(.tracks, array) {
       for (index, trackNode) in tracks.enumerated() {
         decodeTrack(
-          trackNode, Self.join(reader.path("tracks"), index), index: index,
+          trackNode, Self.join(reader.path(.tracks), index), index: index,
           composition: &composition, ids: &ids)
       }
       if tracks.isEmpty {
-        problem(reader.path("tracks"), "needs at least one track", at: reader["tracks"])
+        problem(reader.path(.tracks), "needs at least one track", at: reader[.tracks])
       }
     }
     guard problemCount == before else { return nil }
     guard composition.duration > .zero else {
       problem(
-        reader.path("tracks"), "the timeline is empty: add a segment with media",
-        at: reader["tracks"])
+        reader.path(.tracks), "the timeline is empty: add a segment with media",
+        at: reader[.tracks])
       return nil
     }
     var video = VideoComposition.default(
       for: composition, renderSize: size, backgroundColor: background)
     if let frameDuration { video.frameDuration = frameDuration }
-    if let instructionsNode = reader["instructions"] {
-      let instructionsPath = reader.path("instructions")
+    if let instructionsNode = reader[.instructions] {
+      let instructionsPath = reader.path(.instructions)
       guard let elements = array(instructionsNode, instructionsPath) else { return nil }
       video.instructions = elements.enumerated().compactMap {
         decodeInstruction($0.element, Self.join(instructionsPath, $0.offset), ids: ids)
@@ -307,23 +298,25 @@ extension TemplateDecoder {
     _ node: TemplateJSON, _ path: String, index: Int, composition: inout Composition,
     ids: inout [Int: TrackID]
   ) {
-    guard let track = object(node, path, allowed: ["id", "kind", "segments"], required: ["kind"])
+    guard let track = object(node, path, .track)
     else { return }
-    let id = track.get("id") { self.integer($0, $1, minimum: 1) } ?? (index + 1)
+    let id = track.get(.id) { self.integer($0, $1, minimum: 1) } ?? (index + 1)
     if ids[id] != nil {
       problem(
-        track.path("id"), "another track already has the id \(id): give each track its own",
-        at: track["id"] ?? node)
+        track.path(.id), "another track already has the id \(id): give each track its own",
+        at: track[.id] ?? node)
       return
     }
-    guard let kind = track.get("kind", { self.choice($0, $1, ["video", "audio"]) }) else { return }
+    guard let kind = track.get(.kind, { self.choice($0, $1, TemplateFormat.trackKinds) }) else {
+      return
+    }
     let mediaType: CompositionMediaType = kind == "video" ? .video : .audio
     let trackID = composition.addTrack(mediaType)
     ids[id] = trackID
-    guard let segments = track.get("segments", array) else { return }
+    guard let segments = track.get(.segments, array) else { return }
     for (segmentIndex, segmentNode) in segments.enumerated() {
       decodeSegment(
-        segmentNode, Self.join(track.path("segments"), segmentIndex), kind: mediaType,
+        segmentNode, Self.join(track.path(.segments), segmentIndex), kind: mediaType,
         trackID: trackID, composition: &composition)
     }
   }
@@ -333,10 +326,9 @@ extension TemplateDecoder {
     composition: inout Composition
   ) {
     guard
-      let segment = object(
-        node, path, allowed: ["media", "track", "source", "at", "duration", "image", "empty"])
+      let segment = object(node, path, .segment)
     else { return }
-    let sources = ["media", "image", "empty"].filter { segment.has($0) }
+    let sources = TemplateFormat.segmentSources.filter { segment.has($0) }
     guard sources.count == 1 else {
       problem(
         path,
@@ -345,29 +337,29 @@ extension TemplateDecoder {
           : "give only one of \"media\", \"image\" and \"empty\"", at: node)
       return
     }
-    let at = segment.get("at") { self.duration($0, $1, allowZero: true) }
+    let at = segment.get(.at) { self.duration($0, $1, allowZero: true) }
     let trackEnd = composition.track(trackID)?.duration ?? .zero
     let start = at ?? trackEnd
     do {
-      if let emptyNode = segment["empty"] {
-        guard let length = duration(emptyNode, segment.path("empty")) else { return }
+      if let emptyNode = segment[.empty] {
+        guard let length = duration(emptyNode, segment.path(.empty)) else { return }
         try composition.modifyTrack(trackID) { (edited) throws(CompositionError) in
           try edited.insertEmptyTimeRange(TimeRange(start: start, duration: length))
         }
-      } else if let imageNode = segment["image"] {
+      } else if let imageNode = segment[.image] {
         guard kind == .video else {
-          problem(segment.path("image"), "an image can only go into a video track", at: imageNode)
+          problem(segment.path(.image), "an image can only go into a video track", at: imageNode)
           return
         }
-        let shown = segment.get("duration") { self.duration($0, $1) }
-        if !segment.has("duration") {
+        let shown = segment.get(.duration) { self.duration($0, $1) }
+        if !segment.has(.duration) {
           problem(path, "missing required key 'duration' (how long the image is shown)", at: node)
         }
-        guard let still = stillImage(imageNode, segment.path("image")), let shown else { return }
+        guard let still = stillImage(imageNode, segment.path(.image)), let shown else { return }
         try composition.insertStill(still, duration: shown, at: start, into: trackID)
-      } else if let mediaNode = segment["media"] {
-        let streamIndex = segment.get("track") { self.integer($0, $1, minimum: 0) }
-        let sourceRange: [Time]? = segment.get("source") { value, sourcePath in
+      } else if let mediaNode = segment[.media] {
+        let streamIndex = segment.get(.track) { self.integer($0, $1, minimum: 0) }
+        let sourceRange: [Time]? = segment.get(.source) { value, sourcePath in
           guard let pair = self.array(value, sourcePath) else { return nil }
           guard pair.count == 2 else {
             self.problem(
@@ -380,30 +372,30 @@ extension TemplateDecoder {
           else { return nil }
           return [first, length]
         }
-        let target = segment.get("duration") { self.duration($0, $1) }
-        guard let asset = asset(mediaNode, segment.path("media")) else { return }
+        let target = segment.get(.duration) { self.duration($0, $1) }
+        guard let asset = asset(mediaNode, segment.path(.media)) else { return }
         let wanted: TrackKind = kind == .video ? .video : .audio
         let info: TrackInfo
         if let streamIndex {
           guard let found = asset.tracks.first(where: { $0.index == streamIndex }) else {
             problem(
-              segment.path("track"),
+              segment.path(.track),
               "\(asset.path) has no stream \(streamIndex) (its streams: \(asset.tracks.map { "\($0.index) \($0.kind.rawValue)" }.joined(separator: ", ")))",
-              at: segment["track"])
+              at: segment[.track])
             return
           }
           guard found.kind == wanted else {
             problem(
-              segment.path("track"),
+              segment.path(.track),
               "stream \(streamIndex) of \(asset.path) is \(found.kind.rawValue), but this is a \(kind.rawValue) track",
-              at: segment["track"])
+              at: segment[.track])
             return
           }
           info = found
         } else {
           guard let found = asset.tracks.first(where: { $0.kind == wanted }) else {
             problem(
-              segment.path("media"), "\(asset.path) has no \(wanted.rawValue) stream", at: mediaNode
+              segment.path(.media), "\(asset.path) has no \(wanted.rawValue) stream", at: mediaNode
             )
             return
           }
@@ -412,12 +404,12 @@ extension TemplateDecoder {
         // `asset(_:_:)` opened the decoders of the first video and audio tracks; a segment
         // may name another one.
         if streamIndex != nil {
-          do {
-            try asset.checkDecoders(for: [info])
-          } catch {
-            problem(segment.path("track"), error.description, at: segment["track"])
-            return
-          }
+          guard
+            reporting(
+              segment.path(.track), at: segment[.track],
+              { () throws(TemplateFileProblem) in try files.checkDecoders(of: asset, for: [info]) })
+              != nil
+          else { return }
         }
         let source = SourceTrack(asset: asset, track: info)
         let available = source.availableDuration ?? asset.duration
@@ -426,12 +418,12 @@ extension TemplateDecoder {
           ?? TimeRange(start: .zero, duration: available)
         if range.end > available {
           problem(
-            segment.path("source"),
+            segment.path(.source),
             "the range ends at \(seconds(range.end)) s, after the end of \(asset.path) (\(seconds(available)) s)",
-            at: segment["source"] ?? mediaNode)
+            at: segment[.source] ?? mediaNode)
           return
         }
-        guard checkData(asset, covers: range, segment.path("media"), at: mediaNode) else { return }
+        guard checkData(asset, covers: range, segment.path(.media), at: mediaNode) else { return }
         try composition.insertTimeRange(range, of: source, at: start, into: trackID)
         if let target, target != range.duration {
           try composition.modifyTrack(trackID) { (edited) throws(CompositionError) in
@@ -449,46 +441,42 @@ extension TemplateDecoder {
     -> VideoCompositionInstruction?
   {
     guard
-      let reader = object(
-        node, path, allowed: ["start", "duration", "background", "layers"],
-        required: ["start", "duration"])
+      let reader = object(node, path, .instruction)
     else { return nil }
-    let start = reader.get("start") { self.duration($0, $1, allowZero: true) }
-    let length = reader.get("duration") { self.duration($0, $1) }
-    let background = reader.get("background", color)
+    let start = reader.get(.start) { self.duration($0, $1, allowZero: true) }
+    let length = reader.get(.duration) { self.duration($0, $1) }
+    let background = reader.get(.background, color)
     var layers: [LayerInstruction] = []
-    if let elements = reader.get("layers", array) {
+    if let elements = reader.get(.layers, array) {
       for (index, element) in elements.enumerated() {
-        let layerPath = Self.join(reader.path("layers"), index)
+        let layerPath = Self.join(reader.path(.layers), index)
         guard
-          let layer = object(
-            element, layerPath, allowed: ["track", "opacity", "transform", "crop"],
-            required: ["track"])
+          let layer = object(element, layerPath, .layerInstruction)
         else { continue }
-        guard let id = layer.get("track", { self.integer($0, $1) }) else { continue }
+        guard let id = layer.get(.track, { self.integer($0, $1) }) else { continue }
         guard let trackID = ids[id] else {
           problem(
-            layer.path("track"),
+            layer.path(.track),
             "no track has the id \(id) (the tracks' ids: \(ids.keys.sorted().map(String.init).joined(separator: ", ")))",
-            at: layer["track"])
+            at: layer[.track])
           continue
         }
         var instruction = LayerInstruction(trackID: trackID)
-        if let steps = layer["opacity"] {
+        if let steps = layer[.opacity] {
           decodeParameterList(
-            steps, layer.path("opacity"), value: { self.number($0, $1, in: 0...1) },
+            steps, layer.path(.opacity), value: { self.number($0, $1, in: 0...1) },
             step: { instruction.setOpacity($0, at: $1) },
             ramp: { instruction.setOpacityRamp(from: $0, to: $1, timeRange: $2) })
         }
-        if let steps = layer["transform"] {
+        if let steps = layer[.transform] {
           decodeParameterList(
-            steps, layer.path("transform"), value: decodeTransform2D,
+            steps, layer.path(.transform), value: decodeTransform2D,
             step: { instruction.setTransform($0, at: $1) },
             ramp: { instruction.setTransformRamp(from: $0, to: $1, timeRange: $2) })
         }
-        if let steps = layer["crop"] {
+        if let steps = layer[.crop] {
           decodeParameterList(
-            steps, layer.path("crop"), value: pixelRect,
+            steps, layer.path(.crop), value: pixelRect,
             step: { instruction.setCropRectangle($0, at: $1) },
             ramp: { instruction.setCropRectangleRamp(from: $0, to: $1, timeRange: $2) })
         }
@@ -513,24 +501,21 @@ extension TemplateDecoder {
         problem(itemPath, "expected an object, got \(element.typeDescription)", at: element)
         continue
       }
-      if element["at"] != nil || element["value"] != nil {
+      if element[.at] != nil || element[.value] != nil {
         guard
-          let reader = object(
-            element, itemPath, allowed: ["at", "value"], required: ["at", "value"])
+          let reader = object(element, itemPath, .step)
         else { continue }
-        let at = reader.get("at") { self.duration($0, $1, allowZero: true) }
-        let decoded = reader.get("value", value)
+        let at = reader.get(.at) { self.duration($0, $1, allowZero: true) }
+        let decoded = reader.get(.value, value)
         if let at, let decoded { step(decoded, at) }
       } else {
         guard
-          let reader = object(
-            element, itemPath, allowed: ["from", "to", "start", "duration"],
-            required: ["from", "to", "start", "duration"])
+          let reader = object(element, itemPath, .ramp)
         else { continue }
-        let from = reader.get("from", value)
-        let to = reader.get("to", value)
-        let start = reader.get("start") { self.duration($0, $1, allowZero: true) }
-        let length = reader.get("duration") { self.duration($0, $1) }
+        let from = reader.get(.from, value)
+        let to = reader.get(.to, value)
+        let start = reader.get(.start) { self.duration($0, $1, allowZero: true) }
+        let length = reader.get(.duration) { self.duration($0, $1) }
         if let from, let to, let start, let length {
           ramp(from, to, TimeRange(start: start, duration: length))
         }
@@ -542,23 +527,23 @@ extension TemplateDecoder {
   /// `{"matrix": [a, b, c, d, tx, ty]}`.
   func decodeTransform2D(_ node: TemplateJSON, _ path: String) -> Transform2D? {
     guard
-      let reader = object(node, path, allowed: ["translate", "scale", "rotate", "matrix"])
+      let reader = object(node, path, .transform2D)
     else { return nil }
-    if let matrixNode = reader["matrix"] {
-      if reader.has("translate") || reader.has("scale") || reader.has("rotate") {
+    if let matrixNode = reader[.matrix] {
+      if reader.has(.translate) || reader.has(.scale) || reader.has(.rotate) {
         problem(
           path, "give either \"matrix\" or \"translate\"/\"scale\"/\"rotate\", not both", at: node)
         return nil
       }
       guard
-        let m = numbers(matrixNode, reader.path("matrix"), count: 6, shape: "[a, b, c, d, tx, ty]"),
-        checkedEntries(m, matrixNode, reader.path("matrix"))
+        let m = numbers(matrixNode, reader.path(.matrix), count: 6, shape: "[a, b, c, d, tx, ty]"),
+        checkedEntries(m, matrixNode, reader.path(.matrix))
       else { return nil }
       return Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
     }
-    let scale = reader.get("scale", scalePair) ?? Point(x: 1, y: 1)
-    let degrees = reader.get("rotate", number) ?? 0
-    let translate = reader.get("translate", { self.pixelPoint($0, $1) }) ?? .zero
+    let scale = reader.get(.scale, scalePair) ?? Point(x: 1, y: 1)
+    let degrees = reader.get(.rotate, number) ?? 0
+    let translate = reader.get(.translate, { self.pixelPoint($0, $1) }) ?? .zero
     return Transform2D(scaleX: scale.x, y: scale.y)
       .concatenating(Transform2D(rotationAngle: degrees * .pi / 180))
       .concatenating(Transform2D(translationX: translate.x, y: translate.y))

@@ -1,38 +1,40 @@
 import Foundation
 import Reel
 
-/// Decodes a parsed template into the Reel model, collecting every problem instead of
-/// stopping at the first. One decoder per load; not shared between threads.
+/// Checks a parsed template (``TemplateJSON``, after `{{variable}}` substitution) against
+/// the format's description (``TemplateFormat``: keys, required keys, allowed values,
+/// ranges) and builds the Reel model, collecting every problem instead of stopping at the
+/// first. Files are opened only through the resolution stage (``files``, ``TemplateFiles``).
+/// One decoder per load; not shared between threads.
+///
+/// Problems are collected in the order they are found; `Template.load` reports them in
+/// document order (by line and column, then in the order found), so checks may run in any
+/// order.
 final class TemplateDecoder {
   /// The template's path as given (for messages).
   let file: String
-  /// The folder relative paths resolve against (absolute, standardized).
-  let folder: String
+  /// The resolution stage: every file the template names is opened there, once.
+  let files: TemplateFiles
   private(set) var problems: [TemplateProblem] = []
   private(set) var warnings: [TemplateWarning] = []
   /// The warnings already given, so that each is given once in constant time (a subtitle
   /// file can raise one per cue, hundreds of thousands of them).
   private var givenWarnings: Set<TemplateWarning> = []
-  private(set) var mediaFiles: [String] = []
   /// The render size, once known (layers are placed in it).
   var renderSize = Size(width: 0, height: 0)
   /// The movie's length, once known (for "beyond the movie" checks).
   var movieDuration: Time?
-  private var imageCache: [String: DecodedImage] = [:]
-  private var assetCache: [String: Asset] = [:]
   /// The budgets the template must fit in.
   let limits: ResourceLimits
-  /// Decoded image pixels held so far (frames × width × height over every image file).
-  private var imagePixels = 0
 
   init(file: String, limits: ResourceLimits = .default) {
     self.file = file
     self.limits = limits
-    let absolute =
-      file.hasPrefix("/")
-      ? file : FileManager.default.currentDirectoryPath + "/" + file
-    folder = Self.resolvingDots(URL(fileURLWithPath: absolute).deletingLastPathComponent().path)
+    files = TemplateFiles(templateFile: file, limits: limits)
   }
+
+  /// Absolute paths of every file the template names, in the order first named.
+  var mediaFiles: [String] { files.mediaFiles }
 
   // MARK: Reporting
 
@@ -53,19 +55,29 @@ final class TemplateDecoder {
   static func join(_ path: String, _ key: String) -> String {
     path.isEmpty ? key : "\(path).\(key)"
   }
+  static func join(_ path: String, _ key: TemplateKey) -> String { join(path, key.rawValue) }
   static func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
 
   // MARK: Objects
 
+  /// Checks that `node` is an object of `kind`: its keys are all the format's keys of that
+  /// kind (``TemplateObjectKind/allowedKeys``; unknown keys are reported with a suggestion,
+  /// and duplicates) and its required keys are present.
+  func object(_ node: TemplateJSON, _ path: String, _ kind: TemplateObjectKind) -> ObjectReader? {
+    object(node, path, allowed: kind.allowedKeys, required: kind.format.requiredKeys)
+  }
+
   /// Checks that `node` is an object whose keys are all in `allowed` (reporting unknown keys
-  /// with a suggestion, and duplicates) and that the `required` keys are present.
+  /// with a suggestion, and duplicates) and that the `required` keys are present; for
+  /// objects whose keys depend on another key (layers, transitions).
   func object(
-    _ node: TemplateJSON, _ path: String, allowed: [String], required: [String] = []
+    _ node: TemplateJSON, _ path: String, allowed: [TemplateKey], required: [TemplateKey] = []
   ) -> ObjectReader? {
     guard let members = node.members else {
       problem(path, "expected an object, got \(node.typeDescription)", at: node)
       return nil
     }
+    let names = allowed.map(\.rawValue)
     var seen: [String: TemplateJSON.Member] = [:]
     for member in members {
       let memberPath = Self.join(path, member.key)
@@ -77,18 +89,18 @@ final class TemplateDecoder {
         continue
       }
       seen[member.key] = member
-      if !allowed.contains(member.key) {
-        if let suggestion = Suggestion.nearest(to: member.key, among: allowed) {
+      if !names.contains(member.key) {
+        if let suggestion = Suggestion.nearest(to: member.key, among: names) {
           problem(memberPath, "unknown key; did you mean '\(suggestion)'?", at: keyNode)
         } else {
           problem(
             memberPath,
-            "unknown key; allowed here: \(allowed.joined(separator: ", "))", at: keyNode)
+            "unknown key; allowed here: \(names.joined(separator: ", "))", at: keyNode)
         }
       }
     }
-    for key in required where seen[key] == nil {
-      problem(path, "missing required key '\(key)'", at: node)
+    for key in required where seen[key.rawValue] == nil {
+      problem(path, "missing required key '\(key.rawValue)'", at: node)
     }
     return ObjectReader(decoder: self, node: node, path: path)
   }
@@ -294,67 +306,23 @@ final class TemplateDecoder {
       m44: m[15])
   }
 
-  // MARK: Files
+  // MARK: Files (opened by the resolution stage, ``TemplateFiles``)
 
   /// Resolves a path against the template's folder and records it.
-  func resolve(_ relative: String) -> String {
-    let absolute = relative.hasPrefix("/") ? relative : folder + "/" + relative
-    let resolved = Self.resolvingDots(absolute)
-    if !mediaFiles.contains(resolved) { mediaFiles.append(resolved) }
-    return resolved
-  }
-
-  /// `path` with its `.` components removed and each `..` applied to the component before
-  /// it; everything else, doubled slashes included, is kept as written, so messages show
-  /// the path as given (`standardizedFileURL` would turn `http://x` into `http:/x`).
-  static func resolvingDots(_ path: String) -> String {
-    var parts: [Substring] = []
-    for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-      if part == "." { continue }
-      if part == "..", let last = parts.last, !last.isEmpty, last != ".." {
-        parts.removeLast()
-        continue
-      }
-      parts.append(part)
-    }
-    let joined = parts.joined(separator: "/")
-    return joined.isEmpty && path.hasPrefix("/") ? "/" : joined
-  }
+  func resolve(_ relative: String) -> String { files.resolve(relative) }
 
   /// A path string that must name an existing file; returns the resolved path.
   func existingFile(_ node: TemplateJSON, _ path: String) -> String? {
     guard let text = string(node, path) else { return nil }
-    guard !text.isEmpty else {
-      problem(path, "expected a file path, got an empty string", at: node)
-      return nil
+    return reporting(path, at: node) { () throws(TemplateFileProblem) in
+      try files.existingFile(text)
     }
-    let resolved = resolve(text)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
-      problem(path, "file not found: \(resolved)", at: node)
-      return nil
-    }
-    guard !isDirectory.boolValue else {
-      problem(path, "is a folder, not a file: \(resolved)", at: node)
-      return nil
-    }
-    return resolved
   }
 
-  /// Opens a media file (cached per path).
+  /// Opens a media file (once per path).
   func asset(_ node: TemplateJSON, _ path: String) -> Asset? {
-    guard let resolved = existingFile(node, path) else { return nil }
-    if let cached = assetCache[resolved] { return cached }
-    do {
-      let asset = try Asset(path: resolved)
-      // What a render will decode must open now, so validate reports it.
-      try asset.checkDecoders()
-      assetCache[resolved] = asset
-      return asset
-    } catch {
-      problem(path, error.description, at: node)
-      return nil
-    }
+    guard let text = string(node, path) else { return nil }
+    return reporting(path, at: node) { () throws(TemplateFileProblem) in try files.asset(text) }
   }
 
   /// Reports a media file cut short in the part of it that `used` reads (see
@@ -366,30 +334,25 @@ final class TemplateDecoder {
   func checkData(
     _ asset: Asset, covers used: TimeRange, _ path: String, at node: TemplateJSON?
   ) -> Bool {
-    do {
-      try asset.checkData(covers: used)
-      return true
-    } catch {
-      problem(path, error.description, at: node)
-      return false
-    }
+    reporting(path, at: node) { () throws(TemplateFileProblem) in
+      try files.checkData(of: asset, covers: used)
+    } != nil
   }
 
-  /// Decodes an image file (cached per path).
+  /// Decodes an image file (once per path).
   func image(_ node: TemplateJSON, _ path: String) -> DecodedImage? {
-    guard let resolved = existingFile(node, path) else { return nil }
-    if let cached = imageCache[resolved] { return cached }
-    let remaining = max(limits.maximumImagePixels - imagePixels, 0)
-    do throws(MediaError) {
-      let image = try ImageDecoder.decode(path: resolved, maximumTotalPixels: remaining)
-      imagePixels += image.frames.reduce(0) { $0 + $1.image.width * $1.image.height }
-      imageCache[resolved] = image
-      return image
-    } catch  where ImageDecoder.isTotalPixelLimit(error) {
-      problem(path, "\(resolved): \(limits.imagePixelsExceeded().description)", at: node)
-      return nil
+    guard let text = string(node, path) else { return nil }
+    return reporting(path, at: node) { () throws(TemplateFileProblem) in try files.image(text) }
+  }
+
+  /// The result of `work`, or nil with its problem reported at `path`.
+  func reporting<T>(
+    _ path: String, at node: TemplateJSON?, _ work: () throws(TemplateFileProblem) -> T
+  ) -> T? {
+    do {
+      return try work()
     } catch {
-      problem(path, error.description, at: node)
+      problem(path, error.message, at: node)
       return nil
     }
   }
@@ -401,14 +364,14 @@ struct ObjectReader {
   let node: TemplateJSON
   let path: String
 
-  subscript(key: String) -> TemplateJSON? { node[key] }
+  subscript(key: TemplateKey) -> TemplateJSON? { node[key] }
 
-  func has(_ key: String) -> Bool { node[key] != nil }
+  func has(_ key: TemplateKey) -> Bool { node[key] != nil }
 
-  func path(_ key: String) -> String { TemplateDecoder.join(path, key) }
+  func path(_ key: TemplateKey) -> String { TemplateDecoder.join(path, key) }
 
   /// Reads `key` with `parse` when present.
-  func get<T>(_ key: String, _ parse: (TemplateJSON, String) -> T?) -> T? {
+  func get<T>(_ key: TemplateKey, _ parse: (TemplateJSON, String) -> T?) -> T? {
     guard let value = node[key] else { return nil }
     return parse(value, path(key))
   }

@@ -2,11 +2,6 @@ import Foundation
 import Reel
 
 extension TemplateDecoder {
-  static let topLevelKeys = [
-    "$schema", "version", "description", "variables", "size", "frameRate", "duration",
-    "background", "clips", "composition", "audio", "layers", "subtitles", "export",
-  ]
-
   /// Decodes a whole template; nil when something could not be built (see ``problems``).
   func decodeTemplate(_ original: TemplateJSON, overrides: [String: String]) -> LoadedTemplate? {
     guard original.members != nil else {
@@ -17,22 +12,23 @@ extension TemplateDecoder {
     }
     let values = decodeVariables(original, overrides: overrides)
     let root = substituteVariables(in: original, values: values)
-    guard let top = object(root, "", allowed: Self.topLevelKeys, required: ["version"]) else {
+    guard let top = object(root, "", .root) else {
       return nil
     }
-    if let versionNode = top["version"], let version = number(versionNode, "version"),
+    if let versionNode = top[.version],
+      let version = number(versionNode, TemplateKey.version.rawValue),
       version != Double(Template.formatVersion)
     {
       problem(
-        "version",
+        TemplateKey.version.rawValue,
         "unsupported format version \(versionNode.shortDescription): this Reel reads version \(Template.formatVersion)",
         at: versionNode)
     }
-    _ = top.get("$schema", string)
-    _ = top.get("description", string)
+    _ = top.get(.schema, string)
+    _ = top.get(.description, string)
 
     // Sizes, rates and colours.
-    let requestedSize: Size? = top.get("size") { node, path in
+    let requestedSize: Size? = top.get(.size) { node, path in
       guard let size = self.size(node, path) else { return nil }
       let side = PixelLimits.renderSide
       guard side.contains(size.width), side.contains(size.height),
@@ -46,9 +42,9 @@ extension TemplateDecoder {
       }
       return size
     }
-    let frameDuration: Time? = top.get("frameRate", frameDurationFromRate)
-    let requestedDuration: Time? = top.get("duration") { self.duration($0, $1) }
-    let background = top.get("background", color) ?? .black
+    let frameDuration: Time? = top.get(.frameRate, frameDurationFromRate)
+    let requestedDuration: Time? = top.get(.duration) { self.duration($0, $1) }
+    let background = top.get(.background, color) ?? .black
 
     // The timeline.
     guard
@@ -59,22 +55,23 @@ extension TemplateDecoder {
       // Keep checking the rest for problems, against a nominal frame.
       renderSize = requestedSize ?? Size(width: 1280, height: 720)
       movieDuration = requestedDuration
-      if let audio = top["audio"] {
-        _ = decodeAudio(audio, "audio", timeline: nil, usesClips: top.has("clips"))
+      if let audio = top[.audio] {
+        _ = decodeAudio(
+          audio, TemplateKey.audio.rawValue, timeline: nil, usesClips: top.has(.clips))
       }
       _ = decodeLayerTree(top, background: background)
-      _ = top.get("export") { self.decodeExport($0, $1) }
+      _ = top.get(.export) { self.decodeExport($0, $1) }
       return nil
     }
     renderSize = timeline.videoComposition.renderSize
     movieDuration = timeline.composition.duration
 
-    if let audio = top["audio"] {
+    if let audio = top[.audio] {
       timeline.audioMix = decodeAudio(
-        audio, "audio", timeline: timeline, usesClips: top.has("clips"))
+        audio, TemplateKey.audio.rawValue, timeline: timeline, usesClips: top.has(.clips))
     }
     let tree = decodeLayerTree(top, background: background)
-    var settings = top.get("export") { self.decodeExport($0, $1) } ?? ExportSettings()
+    var settings = top.get(.export) { self.decodeExport($0, $1) } ?? ExportSettings()
     settings.limits = limits
     guard problemCount == 0 else { return nil }
     let movie = Movie(
@@ -85,7 +82,8 @@ extension TemplateDecoder {
     do {
       try limits.check(movie, exporting: settings)
     } catch {
-      problem(error.limit == .layerCount ? "layers" : "", error.description, at: nil)
+      problem(
+        error.limit == .layerCount ? TemplateKey.layers.rawValue : "", error.description, at: nil)
       return nil
     }
     // validate ⇒ render: whatever the export would refuse before writing is a problem here,
@@ -93,7 +91,9 @@ extension TemplateDecoder {
     do {
       try settings.validate(movie)
     } catch {
-      problem(top.has("export") ? "export" : "", "cannot be exported: \(error)", at: top["export"])
+      problem(
+        top.has(.export) ? TemplateKey.export.rawValue : "", "cannot be exported: \(error)",
+        at: top[.export])
       return nil
     }
     return LoadedTemplate(
@@ -103,7 +103,9 @@ extension TemplateDecoder {
 
   /// `frameRate` → one frame's duration, exactly (29.97 → 1001/30000 s).
   func frameDurationFromRate(_ node: TemplateJSON, _ path: String) -> Time? {
-    guard let rate = number(node, path, in: 1...240), let text = node.numberText else { return nil }
+    guard let rate = number(node, path, in: TemplateFormat.frameRateRange),
+      let text = node.numberText
+    else { return nil }
     let ntsc: [String: Int64] = ["23.976": 24000, "29.97": 30000, "47.952": 48000, "59.94": 60000]
     if let numerator = ntsc[text] ?? ntsc[String(rate)] {
       return Time(value: 1001, timescale: Int32(numerator))
@@ -122,9 +124,9 @@ extension TemplateDecoder {
   func decodeVariables(_ root: TemplateJSON, overrides: [String: String]) -> [String: String] {
     var values: [String: String] = [:]
     var declared: [String] = []
-    if let node = root["variables"], let members = node.members {
+    if let node = root[.variables], let members = node.members {
       for member in members {
-        let path = "variables.\(member.key)"
+        let path = Self.join(TemplateKey.variables.rawValue, member.key)
         declared.append(member.key)
         if !TemplateVariables.isValidName(member.key) {
           problem(
@@ -138,10 +140,10 @@ extension TemplateDecoder {
           values[member.key] = text
         case .object:
           guard
-            let reader = object(member.value, path, allowed: ["default", "description"])
+            let reader = object(member.value, path, .variable)
           else { continue }
-          _ = reader.get("description", string)
-          if let text = reader.get("default", string) { values[member.key] = text }
+          _ = reader.get(.description, string)
+          if let text = reader.get(.default, string) { values[member.key] = text }
         default:
           problem(
             path,
@@ -149,8 +151,9 @@ extension TemplateDecoder {
             at: member.value)
         }
       }
-    } else if let node = root["variables"] {
-      problem("variables", "expected an object, got \(node.typeDescription)", at: node)
+    } else if let node = root[.variables] {
+      problem(
+        TemplateKey.variables.rawValue, "expected an object, got \(node.typeDescription)", at: node)
     }
     for (name, value) in overrides {
       values[name] = value
@@ -159,7 +162,7 @@ extension TemplateDecoder {
         if let suggestion = Suggestion.nearest(to: name, among: declared) {
           message += "; did you mean '\(suggestion)'?"
         }
-        warn("variables", message)
+        warn(TemplateKey.variables.rawValue, message)
       }
     }
     return values
@@ -174,7 +177,7 @@ extension TemplateDecoder {
     guard var members = root.members else { return root }
     let defined = values.keys.sorted()
     var path: [PathPart] = []
-    for index in members.indices where members[index].key != "variables" {
+    for index in members.indices where members[index].key != TemplateKey.variables.rawValue {
       path.append(.key(members[index].key))
       if let edited = substitute(
         members[index].value, path: &path, values: values, defined: defined)

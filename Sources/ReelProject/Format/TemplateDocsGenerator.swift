@@ -1,0 +1,174 @@
+import Foundation
+import Reel
+
+/// Writes the generated parts of the documentation from the format description
+/// (``TemplateFormat``): the key tables of `docs/template-format.md` and the ranges table of
+/// `docs/security.md`. Each part sits between marked lines,
+///
+///     <!-- BEGIN GENERATED: layer keys -->
+///     …
+///     <!-- END GENERATED -->
+///
+/// and the prose around them is written by hand.
+enum TemplateDocsGenerator {
+  /// One generated part: which file, its marker name and its text.
+  struct Part: Sendable {
+    /// The file, relative to the repository's root.
+    var file: String
+    /// The name after `BEGIN GENERATED:`.
+    var name: String
+    /// The lines between the markers (ending with a newline).
+    var text: String
+  }
+
+  /// Every generated part, in file order.
+  static var parts: [Part] {
+    let format = "docs/template-format.md"
+    return [
+      Part(file: format, name: "top-level keys", text: table(TemplateObjectFormat.root.keys)),
+      Part(file: format, name: "clip keys", text: table(TemplateObjectFormat.clip.keys)),
+      Part(file: format, name: "layer keys", text: table(TemplateObjectFormat.layer.keys)),
+      Part(file: format, name: "animation keys", text: table(TemplateObjectFormat.animation.keys)),
+      Part(file: format, name: "audio keys", text: table(TemplateObjectFormat.audio.keys)),
+      Part(file: format, name: "export keys", text: table(TemplateObjectFormat.export.keys)),
+      Part(file: "docs/security.md", name: "pixel ranges", text: rangesTable),
+    ]
+  }
+
+  static func beginMarker(_ name: String) -> String { "<!-- BEGIN GENERATED: \(name) -->" }
+  static let endMarker = "<!-- END GENERATED -->"
+
+  /// `document` with the text between the markers of `part` replaced.
+  ///
+  /// - Throws: ``TemplateDocsError`` when the markers are missing.
+  static func replacing(_ part: Part, in document: String) throws(TemplateDocsError) -> String {
+    guard let begin = document.range(of: beginMarker(part.name) + "\n"),
+      let end = document.range(of: endMarker, range: begin.upperBound..<document.endIndex)
+    else { throw TemplateDocsError(file: part.file, marker: beginMarker(part.name)) }
+    return document.replacingCharacters(in: begin.upperBound..<end.lowerBound, with: part.text)
+  }
+
+  /// The text between the markers of `part` in `document`, nil without markers.
+  static func current(_ part: Part, in document: String) -> String? {
+    guard let begin = document.range(of: beginMarker(part.name) + "\n"),
+      let end = document.range(of: endMarker, range: begin.upperBound..<document.endIndex)
+    else { return nil }
+    return String(document[begin.upperBound..<end.lowerBound])
+  }
+
+  /// Writes the schema file and every generated part under `root` (a repository folder).
+  ///
+  /// - Returns: The files written, relative to `root`.
+  /// - Throws: The file system's errors, or ``TemplateDocsError`` for missing markers.
+  static func write(toRepository root: URL) throws -> [String] {
+    var written = [schemaFile]
+    try Data(TemplateSchemaGenerator.text.utf8).write(
+      to: root.appendingPathComponent(schemaFile), options: .atomic)
+    for file in Set(parts.map(\.file)).sorted() {
+      let url = root.appendingPathComponent(file)
+      var document = try String(contentsOf: url, encoding: .utf8)
+      for part in parts where part.file == file { document = try replacing(part, in: document) }
+      try Data(document.utf8).write(to: url, options: .atomic)
+      written.append(file)
+    }
+    return written
+  }
+
+  /// Where the schema is checked in, relative to the repository's root.
+  static let schemaFile = "schema/reel-template.schema.json"
+
+  // MARK: Key tables
+
+  /// A `key | type | default | meaning` table; keys that share a row are listed together.
+  static func table(_ keys: [TemplateKeyFormat]) -> String {
+    var rows: [[TemplateKeyFormat]] = []
+    for key in keys {
+      if key.joinsPreviousRow, !rows.isEmpty {
+        rows[rows.count - 1].append(key)
+      } else {
+        rows.append([key])
+      }
+    }
+    var lines = ["| key | type | default | meaning |", "|---|---|---|---|"]
+    for row in rows {
+      let names = row.map { "`\($0.key.rawValue)`" }.joined(separator: ", ")
+      let types = unique(row.map { $0.docType ?? docName($0.value) })
+      let defaults =
+        row.contains(where: \.isRequired)
+        ? "required"
+        : row.allSatisfy { $0.defaultText == nil } ? "—" : unique(row.map { $0.defaultText ?? "—" })
+      let cells = [names, types, defaults, row[0].doc ?? ""].map(cell)
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The texts joined by commas, each once.
+  private static func unique(_ texts: [String]) -> String {
+    var seen: [String] = []
+    for text in texts where !seen.contains(text) { seen.append(text) }
+    return seen.joined(separator: ", ")
+  }
+
+  /// A table cell: pipes escaped.
+  private static func cell(_ text: String) -> String {
+    text.replacingOccurrences(of: "|", with: "\\|")
+  }
+
+  /// How the docs name a value's type.
+  static func docName(_ value: TemplateValue) -> String {
+    switch value {
+    case .string, .nonEmptyString: "string"
+    case .boolean: "bool"
+    case .constant(let number): "`\(number)`"
+    case .constantString(let text): "`\"\(text)\"`"
+    case .number(let bounds):
+      switch (bounds.minimum, bounds.maximum) {
+      case (let low?, let high?): "\(format(low))…\(format(high))"
+      case (let low?, nil):
+        bounds.excludesMinimum ? "number > \(format(low))" : "number ≥ \(format(low))"
+      default: "number"
+      }
+    case .integer: "integer"
+    case .pixels, .wholePixels: "pixels"
+    case .choice(let names): names.map { "`\($0)`" }.joined(separator: " ")
+    case .svgPath: "SVG path data"
+    case .named(let named): named.docName
+    case .object, .map: "object"
+    case .array, .tuple, .steps: "array"
+    case .oneOf(let forms): forms.map(docName).joined(separator: " or ")
+    case .described(let described, _): docName(described)
+    }
+  }
+
+  // MARK: Ranges
+
+  /// The `range | allowed | unit | applies to` table of ``PixelLimits/all``, each range with
+  /// the keys and animated properties whose values it bounds.
+  static var rangesTable: String {
+    let places = TemplateRangeUse.places
+    var lines = ["| range | allowed | unit | applies to |", "|---|---|---|---|"]
+    for range in PixelLimits.all {
+      var uses = places.filter { $0.range == range }.map(\.text)
+      let animated = TemplateAnimatedProperty.names.filter { name in
+        TemplateRangeUse.ranges(ofAnimated: name).contains { $0.range == range }
+      }
+      var text = uses.joined(separator: ", ")
+      if !animated.isEmpty {
+        text += "; the " + animated.map { "`\($0)`" }.joined(separator: ", ") + " animation values"
+      }
+      if let note = TemplateRangeUse.note(range) { text += " (\(note))" }
+      uses.removeAll()
+      let cells = [range.name, range.description, TemplateRangeUse.unit(range), text].map(cell)
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// The markers of a generated part are missing from its file.
+struct TemplateDocsError: Error, CustomStringConvertible {
+  var file: String
+  var marker: String
+  var description: String { "\(file): the line '\(marker)' is missing: put it back" }
+}

@@ -1,0 +1,53 @@
+import Reel
+
+extension TemplateFormat {
+  /// The export presets a template names (``ExportPreset/name``; `ExportPreset(name:)` also
+  /// takes aliases).
+  static let presetNames = ExportPreset.allCases.map(\.name)
+  /// The video codecs an export may ask for.
+  static let codecNames = VideoCodec.allCases.map(\.rawValue)
+  /// The encoder speeds.
+  static let speedNames = EncoderSpeed.allCases.map(\.rawValue)
+  /// The constant rate factors a template may give (the codec may allow fewer).
+  static let crfRange: ClosedRange<Int> = 0...51
+}
+
+extension TemplateObjectFormat {
+  /// The export settings.
+  static let export = TemplateObjectFormat(
+    schemaName: "export", doc: "Export settings.",
+    keys: [
+      .init(
+        .preset, .choice(TemplateFormat.presetNames), default: "`highest`", type: "name",
+        "one of \(TemplateFormat.presetNames.map { "`\($0)`" }.joined(separator: ", "))"),
+      .init(
+        .codec, .choice(TemplateFormat.codecNames), default: "from the preset",
+        "the video codec (`vp9` writes `.webm`)"),
+      .init(
+        .crf,
+        .integer(
+          minimum: TemplateFormat.crfRange.lowerBound, maximum: TemplateFormat.crfRange.upperBound),
+        default: "from the preset", type: "integer",
+        "quality \(TemplateFormat.crfRange.lowerBound)…\(TemplateFormat.crfRange.upperBound) (lower is better) or a target bit rate in bits/s; give `crf` or `bitRate`, not both"
+      ),
+      .init(
+        .bitRate, .integer(minimum: 1, maximum: nil), default: "from the preset", type: "integer",
+        sameRow: true),
+      .init(
+        .speed, .choice(TemplateFormat.speedNames), default: "`veryfast`", type: "name",
+        "x264/x265 preset: `ultrafast` … `veryslow`"),
+      .init(
+        .size, .array(.wholePixels(PixelLimits.renderSide), minItems: 2, maxItems: 2),
+        default: "from the preset", type: "`[w, h]`",
+        "output size, even whole numbers, \(PixelLimits.renderSide.docText) (and within the codec's level, as the top-level `size`)"
+      ),
+      .init(
+        .range, .array(.named(.seconds), minItems: 2, maxItems: 2), default: "the whole movie",
+        type: "`[start, end]`", "in seconds, inside the movie"),
+      .init(
+        .audioBitRate, .integer(minimum: 1, maximum: nil),
+        default: "\(ExportSettings().audioBitRate)", type: "integer", "bits per second"),
+      .init(.audio, .boolean, default: "true", "`false` leaves the audio out"),
+    ],
+    rules: [.notTogether([.crf, .bitRate])])
+}

@@ -1,0 +1,218 @@
+import Reel
+
+/// The layer types: what a layer draws, and the keys only layers of that type have.
+enum TemplateLayerType: String, CaseIterable, Sendable {
+  case group, color, image, text, shape, gradient, video
+
+  /// The keys only this type has (``TemplateObjectFormat/layer`` has the common ones).
+  var keys: [TemplateKeyFormat] {
+    switch self {
+    case .group: []
+    case .color:
+      [.init(.color, .named(.color), "The colour (color layers) or the text colour (text layers).")]
+    case .image:
+      [.init(.image, .named(.file), required: true, "An image file (PNG, JPEG, WebP, GIF, APNG).")]
+    case .text:
+      [.init(.text, .string), .init(.runs, .list(.object(.run)))]
+        + TemplateObjectFormat.textStyleKeys
+    case .shape:
+      [
+        .init(.path, .svgPath, "SVG path data."),
+        .init(.shape, .object(.shapeGeometry)),
+        .init(.fill, .named(.color)),
+        .init(.fillRule, .choice(TemplateFormat.fillRules), "Fill rule."),
+        .init(.stroke, .object(.stroke)),
+        .init(.strokeStart, .named(.unit)),
+        .init(.strokeEnd, .named(.unit)),
+      ]
+    case .gradient: [.init(.gradient, .object(.gradient), required: true)]
+    case .video: [.init(.source, .string, "The video source (default main).")]
+    }
+  }
+
+  /// The keys a layer of this type must have.
+  var requiredKeys: [TemplateKey] { keys.filter(\.isRequired).map(\.key) }
+
+  /// The types that have `key` of their own, in documentation order.
+  static func owners(of key: TemplateKey) -> [TemplateLayerType] {
+    allCases.filter { type in type.keys.contains { $0.key == key } }
+  }
+
+  /// Every type's own keys, without repeats, in documentation order.
+  static let typeKeys: [TemplateKey] = {
+    var seen: [TemplateKey] = []
+    for type in allCases {
+      for key in type.keys.map(\.key) where !seen.contains(key) { seen.append(key) }
+    }
+    return seen
+  }()
+}
+
+extension TemplateFormat {
+  /// The layer types' names, in documentation order.
+  static let layerTypes = TemplateLayerType.allCases.map(\.rawValue)
+  /// How content fills a layer's bounds, by template name, in documentation order.
+  static let gravities: [(name: String, gravity: ContentsGravity)] = [
+    ("resize", .resize), ("fit", .resizeAspect), ("fill", .resizeAspectFill), ("center", .center),
+    ("top", .top), ("bottom", .bottom), ("left", .left), ("right", .right),
+    ("topLeft", .topLeft), ("topRight", .topRight), ("bottomLeft", .bottomLeft),
+    ("bottomRight", .bottomRight),
+  ]
+  /// The keys that give a shape's geometry (exactly one).
+  static let shapeGeometries: [TemplateKey] = [.rect, .ellipse, .polygon]
+  /// The shapes' fill rules.
+  static let fillRules = ["nonZero", "evenOdd"]
+  /// The gradients' kinds.
+  static let gradientKinds = ["axial", "radial", "conic"]
+  /// The strokes' line caps.
+  static let lineCaps = ["butt", "round", "square"]
+  /// The strokes' line joins.
+  static let lineJoins = ["miter", "round", "bevel"]
+  /// The source a video layer shows when it names none.
+  static let mainVideoSource = "main"
+}
+
+extension TemplateObjectFormat {
+  /// A layer: the keys every type has (``TemplateLayerType/keys`` has the others).
+  static let layer = TemplateObjectFormat(
+    schemaName: "layer", doc: "A layer; keys of one type need \"type\" set to it.",
+    keys: [
+      .init(.type, .choice(TemplateFormat.layerTypes), default: "`group`", "what the layer draws"),
+      .init(.name, .string, "for messages and `reel frame` dumps"),
+      .init(
+        .frame, .named(.rect), default: "full render size",
+        "where the layer is (sets bounds, position and anchor together)"),
+      .init(
+        .position, .named(.point), default: "from `frame`",
+        "Core Animation geometry instead of `frame` (frame = position − anchor·size); a `size` without `position` stays centred on the render frame. Not together with `frame` (except `anchor`)"
+      ),
+      .init(.size, .named(.size), default: "from `frame`", sameRow: true),
+      .init(.anchor, .named(.unitPoint), default: "from `frame`", sameRow: true),
+      .init(.opacity, .named(.unit), default: "1", "multiplies down the tree"),
+      .init(.hidden, .boolean, default: "false", "hides the layer and its sublayers"),
+      .init(
+        .zPosition, .pixels(PixelLimits.coordinate), default: "0", type: "number",
+        "draw order among siblings (higher is in front)"),
+      .init(
+        .rotation, .anyNumber, default: "0", type: "degrees",
+        "turns about the anchor point (z, x, y axes)"),
+      .init(.rotationX, .anyNumber, default: "0", type: "degrees", sameRow: true),
+      .init(.rotationY, .anyNumber, default: "0", type: "degrees", sameRow: true),
+      .init(.scale, .named(.scale), default: "1", "about the anchor point"),
+      .init(.translation, .named(.point), default: "`[0, 0]`", type: "`[x, y]`", "extra offset"),
+      .init(
+        .perspective, .pixels(PixelLimits.perspective), default: "none",
+        "eye distance d: sets m34 = −1/d on the layer's transform (use with `rotationX`/`rotationY` for a 3D tilt)"
+      ),
+      .init(
+        .transform, .named(.matrix), default: "identity",
+        "the base 4×4 matrix (row vectors), applied after the components"),
+      .init(
+        .sublayerTransform, .named(.matrix), default: "identity",
+        "applied to the sublayers, about the anchor point"),
+      .init(.background, .named(.color), default: "clear", "background fill"),
+      .init(
+        .cornerRadius, .pixels(PixelLimits.radius), default: "0",
+        "rounds the background, border and clip"),
+      .init(
+        .border, .object(.border), default: "none", type: TemplateObjectKind.border.keyList,
+        "short form of `borderWidth` + `borderColor` (colour default black): a border inset from the bounds, drawn above content and sublayers"
+      ),
+      .init(
+        .borderWidth, .pixels(PixelLimits.lineWidth), default: "0", "the long form of `border`"),
+      .init(.borderColor, .named(.color), default: "black", sameRow: true),
+      .init(
+        .masksToBounds, .boolean, default: "false",
+        "clips content and sublayers to the (rounded) bounds"),
+      .init(
+        .mask, .object(.layer), default: "none", type: "layer",
+        "a layer whose alpha masks this one"),
+      .init(
+        .shadow, .object(.shadow), default: "none", type: TemplateObjectKind.shadow.keyList,
+        "drop shadow (opacity defaults to 1 here, unlike Core Animation's 0)"),
+      .init(
+        .gravity, .choice(TemplateFormat.gravities.map(\.name)),
+        default: "`resize` (`fit` for images)", "how image or video content fills the bounds"),
+      .init(
+        .start, .named(.seconds), default: "always",
+        "short form: the layer is visible only in [start, end); `start` must be before the movie's end, `end` after `start`"
+      ),
+      .init(.end, .named(.positiveSeconds), default: "always", type: "seconds", sameRow: true),
+      .init(
+        .fadeIn, .named(.seconds), default: "0",
+        "short form: opacity fades at the start and end of the visible time (`fadeOut` without `end` ends at the movie's end); together no longer than the visible time"
+      ),
+      .init(.fadeOut, .named(.seconds), default: "0", sameRow: true),
+      .init(
+        .animations, .list(.object(.animation)), default: "`[]`",
+        "animations (see Animations)"),
+      .init(.layers, .list(.object(.layer)), default: "`[]`", "sublayers, back to front"),
+    ])
+
+  /// A layer's border (the short form of `borderWidth` and `borderColor`).
+  static let border = TemplateObjectFormat(
+    doc: "A border inset from the bounds.",
+    keys: [
+      .init(.width, .pixels(PixelLimits.lineWidth), required: true),
+      .init(.color, .named(.color), default: "black"),
+    ])
+
+  /// A drop shadow (of a layer, or of a text).
+  static let shadow = TemplateObjectFormat(
+    schemaName: "shadow", doc: "A drop shadow (opacity defaults to 1).",
+    keys: [
+      .init(.color, .named(.color)),
+      .init(.opacity, .named(.unit), default: "1"),
+      .init(.offset, .named(.point)),
+      .init(.radius, .pixels(PixelLimits.blurRadius)),
+    ])
+
+  /// A gradient layer's gradient.
+  static let gradient = TemplateObjectFormat(
+    schemaName: "gradient", doc: "A gradient.",
+    keys: [
+      .init(
+        .kind, .choice(TemplateFormat.gradientKinds), default: "axial",
+        "Gradient kind (default axial)."),
+      .init(.colors, .array(.named(.color), minItems: 1), required: true),
+      .init(.locations, .list(.named(.unit))),
+      .init(.start, .named(.unitPoint)),
+      .init(.end, .named(.unitPoint)),
+    ])
+
+  /// A shape's stroke.
+  static let stroke = TemplateObjectFormat(
+    schemaName: "stroke", doc: "A shape's stroke.",
+    keys: [
+      .init(.color, .named(.color), default: "black"),
+      .init(.width, .pixels(PixelLimits.lineWidth)),
+      .init(.cap, .choice(TemplateFormat.lineCaps), "Line cap."),
+      .init(.join, .choice(TemplateFormat.lineJoins), "Line join."),
+      .init(.miterLimit, .number(.positive)),
+      .init(.dash, .list(.pixels(PixelLimits.dashLength))),
+      .init(.dashPhase, .pixels(PixelLimits.coordinate)),
+    ])
+
+  /// A shape given by its geometry instead of path data.
+  static let shapeGeometry = TemplateObjectFormat(
+    schemaName: "shapeGeometry", doc: "A rectangle, ellipse or polygon.",
+    keys: [
+      .init(.rect, .named(.rect)),
+      .init(.cornerRadius, .pixels(PixelLimits.radius)),
+      .init(.ellipse, .named(.rect)),
+      .init(.polygon, .array(.named(.point), minItems: 3)),
+    ],
+    rules: [
+      .oneOf([
+        (requires: [.rect], forbids: []), (requires: [.ellipse], forbids: [.cornerRadius]),
+        (requires: [.polygon], forbids: [.cornerRadius]),
+      ])
+    ])
+}
+
+extension TemplateObjectKind {
+  /// The object's keys as the docs write a small object's type: `{"width", "color"}`.
+  var keyList: String {
+    "`{" + allowedKeys.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "}`"
+  }
+}

@@ -1,0 +1,215 @@
+import Reel
+
+/// Writes the JSON Schema (draft 2020-12) of the template format from its description
+/// (``TemplateFormat``): `reel schema` prints it and `make schema` writes it to
+/// `schema/reel-template.schema.json`.
+enum TemplateSchemaGenerator {
+  /// The schema's text.
+  static var text: String { schema.text }
+
+  /// The schema.
+  static var schema: SchemaJSON {
+    let root = TemplateObjectFormat.root
+    var members: [(String, SchemaJSON)] = [
+      ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+      ("$id", .string("https://reel.invalid/schema/reel-template.schema.json")),
+      ("title", .string("Reel template, format version \(TemplateFormat.version)")),
+    ]
+    members += object(root)
+    members.append(("$defs", .object(definitions)))
+    return .object(members)
+  }
+
+  /// The shared value kinds and the named object kinds.
+  private static var definitions: [(String, SchemaJSON)] {
+    var entries: [(String, SchemaJSON)] = TemplateNamedValue.allCases.map { named in
+      var members = value(named.definition)
+      if let doc = named.doc { set("description", .string(doc), in: &members) }
+      return (named.rawValue, .object(members))
+    }
+    for kind in TemplateObjectKind.allCases {
+      let format = kind.format
+      guard let name = format.schemaName else { continue }
+      entries.append((name, .object(object(format))))
+    }
+    return entries
+  }
+
+  // MARK: Values
+
+  private static func value(_ value: TemplateValue) -> [(String, SchemaJSON)] {
+    switch value {
+    case .string, .svgPath: return [("type", .string("string"))]
+    case .nonEmptyString: return [("type", .string("string")), ("minLength", .number(1))]
+    case .boolean: return [("type", .string("boolean"))]
+    case .constant(let number): return [("const", .number(Double(number)))]
+    case .constantString(let text): return [("const", .string(text))]
+    case .number(let bounds): return [("type", .string("number"))] + self.bounds(bounds)
+    case .integer(let minimum, let maximum):
+      var members: [(String, SchemaJSON)] = [("type", .string("integer"))]
+      if let minimum { members.append(("minimum", .number(Double(minimum)))) }
+      if let maximum { members.append(("maximum", .number(Double(maximum)))) }
+      return members
+    case .pixels(let range): return [("type", .string("number"))] + bounds(range.bounds)
+    case .wholePixels(let range): return [("type", .string("integer"))] + bounds(range.bounds)
+    case .choice(let names):
+      return [("type", .string("string")), ("enum", .array(names.map(SchemaJSON.string)))]
+    case .named(let named): return [("$ref", .string("#/$defs/\(named.rawValue)"))]
+    case .object(let kind):
+      let format = kind.format
+      if let name = format.schemaName { return [("$ref", .string("#/$defs/\(name)"))] }
+      return object(format)
+    case .array(let element, let minItems, let maxItems):
+      var members: [(String, SchemaJSON)] = [
+        ("type", .string("array")), ("items", .object(self.value(element))),
+      ]
+      if let minItems { members.append(("minItems", .number(Double(minItems)))) }
+      if let maxItems { members.append(("maxItems", .number(Double(maxItems)))) }
+      return members
+    case .tuple(let elements):
+      return [
+        ("type", .string("array")),
+        ("prefixItems", .array(elements.map { .object(self.value($0)) })),
+        ("items", .bool(false)), ("minItems", .number(Double(elements.count))),
+      ]
+    case .oneOf(let forms): return [("oneOf", .array(forms.map { .object(self.value($0)) }))]
+    case .steps(let element):
+      let forms: [SchemaJSON] = [
+        .object(object(.step(of: element))), .object(object(.ramp(of: element))),
+      ]
+      return [("type", .string("array")), ("items", .object([("oneOf", .array(forms))]))]
+    case .map(let element, let pattern):
+      return [
+        ("type", .string("object")), ("additionalProperties", .object(self.value(element))),
+        ("propertyNames", .object([("pattern", .string(pattern))])),
+      ]
+    case .described(let described, let doc):
+      var members = self.value(described)
+      set("description", .string(doc), in: &members)
+      return members
+    }
+  }
+
+  private static func bounds(_ bounds: TemplateNumberBounds) -> [(String, SchemaJSON)] {
+    var members: [(String, SchemaJSON)] = []
+    if let minimum = bounds.minimum {
+      members.append((bounds.excludesMinimum ? "exclusiveMinimum" : "minimum", .number(minimum)))
+    }
+    if let maximum = bounds.maximum { members.append(("maximum", .number(maximum))) }
+    return members
+  }
+
+  // MARK: Objects
+
+  private static func object(_ format: TemplateObjectFormat) -> [(String, SchemaJSON)] {
+    let isLayer = format.schemaName == TemplateObjectFormat.layer.schemaName
+    var keys = format.keys
+    if isLayer {
+      for type in TemplateLayerType.allCases {
+        keys += type.keys.filter { key in !keys.contains { $0.key == key.key } }
+      }
+    }
+    let docs = TemplateObjectFormat.rowDocs(of: keys)
+    let properties: [(String, SchemaJSON)] = keys.map { key in
+      var members = value(key.value)
+      if let doc = docs[key.key] ?? nil { set("description", .string(doc), in: &members) }
+      return (key.key.rawValue, .object(members))
+    }
+    var members: [(String, SchemaJSON)] = [
+      ("type", .string("object")), ("properties", .object(properties)),
+      ("additionalProperties", .bool(false)),
+    ]
+    if !format.requiredKeys.isEmpty { members.append(("required", keyArray(format.requiredKeys))) }
+    if let doc = format.doc { members.append(("description", .string(doc))) }
+    for rule in format.rules {
+      switch rule {
+      case .notTogether(let keys): members.append(("not", .object([("required", keyArray(keys))])))
+      case .oneOf(let alternatives):
+        let forms: [SchemaJSON] = alternatives.map { alternative in
+          var form: [(String, SchemaJSON)] = [("required", keyArray(alternative.requires))]
+          if !alternative.forbids.isEmpty {
+            form.append(("not", .object([("required", keyArray(alternative.forbids))])))
+          }
+          return .object(form)
+        }
+        members.append(("oneOf", .array(forms)))
+      }
+    }
+    if isLayer { members.append(("allOf", .array(layerTypeRules))) }
+    return members
+  }
+
+  /// A key of one layer type needs `type` set to it; a type's required keys are required.
+  private static var layerTypeRules: [SchemaJSON] {
+    let typeKey = TemplateKey.type.rawValue
+    var rules: [SchemaJSON] = TemplateLayerType.typeKeys.map { key in
+      let owners = TemplateLayerType.owners(of: key).map { SchemaJSON.string($0.rawValue) }
+      return .object([
+        ("if", .object([("required", keyArray([key]))])),
+        (
+          "then",
+          .object([
+            ("required", .array([.string(typeKey)])),
+            ("properties", .object([(typeKey, .object([("enum", .array(owners))]))])),
+          ])
+        ),
+      ])
+    }
+    for type in TemplateLayerType.allCases where !type.requiredKeys.isEmpty {
+      rules.append(
+        .object([
+          (
+            "if",
+            .object([
+              ("required", .array([.string(typeKey)])),
+              ("properties", .object([(typeKey, .object([("const", .string(type.rawValue))]))])),
+            ])
+          ),
+          ("then", .object([("required", keyArray(type.requiredKeys))])),
+        ]))
+    }
+    return rules
+  }
+
+  private static func keyArray(_ keys: [TemplateKey]) -> SchemaJSON {
+    .array(keys.map { .string($0.rawValue) })
+  }
+
+  /// Sets `key` in `members`, replacing an earlier value.
+  private static func set(
+    _ key: String, _ value: SchemaJSON, in members: inout [(String, SchemaJSON)]
+  ) {
+    if let index = members.firstIndex(where: { $0.0 == key }) {
+      members[index].1 = value
+    } else {
+      members.append((key, value))
+    }
+  }
+}
+
+extension TemplateObjectFormat {
+  /// The documentation line of each key: its own, or the line of the row it joins.
+  static func rowDocs(of keys: [TemplateKeyFormat]) -> [TemplateKey: String?] {
+    var docs: [TemplateKey: String?] = [:]
+    var rowDoc: String?
+    for key in keys {
+      if !key.joinsPreviousRow { rowDoc = key.doc }
+      docs[key.key] = key.joinsPreviousRow ? rowDoc : key.doc
+    }
+    return docs
+  }
+}
+
+extension PixelRange {
+  /// The range as JSON Schema bounds.
+  var bounds: TemplateNumberBounds {
+    TemplateNumberBounds(
+      minimum: range.lowerBound, maximum: range.upperBound, excludesMinimum: excludesLowerBound)
+  }
+
+  /// The range as the docs write it: `2…16384`, `greater than 0 and at most 1024`.
+  var docText: String {
+    excludesLowerBound
+      ? description : "\(format(range.lowerBound))…\(format(range.upperBound))"
+  }
+}

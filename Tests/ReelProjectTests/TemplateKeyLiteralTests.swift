@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import ReelProject
+
+/// No template key is spelled as a string literal outside the format's description
+/// (`Sources/ReelProject/Format/`): the decoder reads members through `TemplateKey`.
+@Suite("Template keys are written once")
+struct TemplateKeyLiteralTests {
+  private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+
+  /// Literals equal to a key name that are not template keys: (file, names, why).
+  private static let allowed: [(file: String, names: Set<String>, reason: String)] = [
+    (
+      "ReelCLI/DemoMedia/DemoMedia+BirthdayCard.swift", [],
+      "a template document (the demo card, kept equal to Examples/birthday-card.json), data written in the format, not code reading it"
+    ),
+    ("Reel/Export/ExportPreset+Names.swift", ["audio"], "an alias of the m4a export preset"),
+    (
+      "Reel/Export/FrameGrabber.swift", ["frame"],
+      "the name of the output picture in allocation errors"
+    ),
+    (
+      "Reel/Export/Internals/ExportJob.swift", ["frame"],
+      "the name of the output picture in allocation errors"
+    ),
+    (
+      "ReelAnimation/AnimatableProperty.swift", [],
+      "Core Animation key paths naming the model's animatable properties"
+    ),
+    ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
+    ("ReelAnimation/LayerContent.swift", [], "render-list dump labels"),
+    ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
+    ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),
+    ("ReelCLI/DemoMedia/DemoMedia+Images.swift", ["frame"], "a layer name in the demo's drawings"),
+    ("ReelCLI/FrameCommand.swift", ["frame"], "the `reel frame` command"),
+    ("ReelCLI/ReelTool.swift", ["frame"], "the `reel frame` command"),
+    ("ReelCLI/RenderCommand.swift", ["frame"], "the `reel frame` command"),
+    ("ReelCLI/ProgressReporter.swift", ["frame"], "a member of the --progress json lines"),
+    ("ReelCLI/ProbeCommand.swift", [], "members of `reel probe --json` output"),
+    ("ReelCore/PixelLimits.swift", ["padding"], "the name of a pixel range"),
+    ("ReelGraphics/FontLibrary.swift", ["family", "file"], "fontconfig property names"),
+    ("ReelMedia/ImageDecoder.swift", ["image"], "what a checked picture is called in messages"),
+    (
+      "ReelMedia/Internals/InputContainer.swift", ["dash", "file"],
+      "FFmpeg demuxer and protocol names"
+    ),
+    ("ReelMedia/MediaWriter+Video.swift", ["crf", "preset"], "x264/x265 option names"),
+    (
+      "ReelProject/Subtitles/SubtitleCueSettings+Parsing.swift", ["align", "position", "size"],
+      "WebVTT cue setting names"
+    ),
+    (
+      "ReelProject/Subtitles/SubtitleMarkup.swift", ["color", "font"],
+      "subtitle markup tag and attribute names"
+    ),
+  ]
+
+  /// `"name"` as a whole string literal (not an escaped quote inside a longer string).
+  static func literals(in line: String, names: Set<String>) -> [String] {
+    var found: [String] = []
+    let scalars = Array(line.unicodeScalars)
+    var index = 0
+    var inString = false
+    var start = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if inString, scalar == "\\" {
+        index += 2
+        continue
+      }
+      if scalar == "\"" {
+        if inString {
+          let text = String(String.UnicodeScalarView(scalars[start..<index]))
+          if names.contains(text) { found.append(text) }
+        } else {
+          start = index + 1
+        }
+        inString.toggle()
+      }
+      index += 1
+    }
+    return found
+  }
+
+  @Test func theScannerFindsWholeLiteralsOnly() {
+    let names: Set<String> = ["media", "image"]
+    #expect(Self.literals(in: #"x["media"] + y("image")"#, names: names) == ["media", "image"])
+    #expect(
+      Self.literals(in: #""give either \"media\" or \"image\", not both""#, names: names) == [])
+    #expect(Self.literals(in: #""media file""#, names: names) == [])
+  }
+
+  @Test func noKeyIsALiteralOutsideTheFormatDescription() throws {
+    let names = Set(TemplateKey.allCases.map(\.rawValue))
+    let files =
+      FileManager.default.enumerator(atPath: Self.sources.path)?
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
+    #expect(files.count > 100)
+    var found: [String] = []
+    for file in files where !file.hasPrefix("ReelProject/Format/") {
+      let allowance = Self.allowed.first { $0.file == file }
+      let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+        for name in Self.literals(in: String(line), names: names) {
+          if let allowance, allowance.names.isEmpty || allowance.names.contains(name) { continue }
+          found.append("Sources/\(file):\(number + 1): \"\(name)\"")
+        }
+      }
+    }
+    #expect(
+      found == [],
+      "use TemplateKey (Sources/ReelProject/Format/) instead:\n\(found.joined(separator: "\n"))")
+  }
+}
