@@ -199,7 +199,7 @@ extension TemplateDecoder {
       }
     case "video":
       let source = reader.get("source", string) ?? "main"
-      layer.content = .video(VideoContent(sourceID: source))
+      layer.content = .video(VideoContent(sourceID: VideoSourceID(source)))
     default: break
     }
     if let maskNode = reader["mask"] { layer.mask = decodeLayer(maskNode, reader.path("mask")) }
