@@ -28,7 +28,7 @@ struct ExportJob: Sendable {
 
   // MARK: - Running
 
-  private typealias Frame = (index: Int, picture: VideoPicture)
+  typealias Frame = (index: Int, picture: VideoPicture)
 
   /// Frames each queue between stages holds at most. Two smooth out the stages' jitter as
   /// well as three did (same wall time, measured) with one 3 MB frame less per queue.
@@ -122,60 +122,6 @@ struct ExportJob: Sendable {
         warnings: damage.warnings))
   }
 
-  /// Stage 1: decode sources and draw the video composition, frame by frame.
-  private func decodeStage(
-    _ frames: MovieRenderer.Configuration, into output: BlockingQueue<Frame>,
-    cancellation: ExportCancellation, stats: PipelineStatistics,
-    fail: @Sendable (ExportError) -> Void
-  ) {
-    defer { output.close() }
-    var working = Duration.zero
-    defer { stats.update { $0.busySeconds?.decode = Self.seconds(working) } }
-    do {
-      let step = try MovieRenderer.DecodeStep(frames)
-      for index in 0..<plan.frameCount {
-        if cancellation.isCancelled { return }
-        let picture = try Self.timed(&working) {
-          try step.picture(at: plan.compositionTime(ofFrame: index))
-        }
-        if !output.push((index, picture)) { return }
-      }
-    } catch {
-      fail(ExportError.wrapping(error))
-    }
-  }
-
-  /// Stage 2: draw the layers over (and around) the video, scale to the output size and
-  /// convert for the encoder.
-  private func compositeStage(
-    _ frames: MovieRenderer.Configuration, from input: BlockingQueue<Frame>,
-    into output: BlockingQueue<Frame>, cancellation: ExportCancellation,
-    stats: PipelineStatistics, fail: @Sendable (ExportError) -> Void
-  ) {
-    defer { output.close() }
-    var working = Duration.zero
-    defer { stats.update { $0.busySeconds?.composite = Self.seconds(working) } }
-    do {
-      let step = try MovieRenderer.CompositeStep(frames)
-      defer {
-        stats.update {
-          $0.yuvFrameCount = step.yuvFrameCount
-          $0.renderListEvaluationCount = step.renderListEvaluationCount
-        }
-      }
-      while let frame = input.pop() {
-        if cancellation.isCancelled { return }
-        let picture = try Self.timed(&working) {
-          try step.encoderPicture(
-            from: frame.picture, at: plan.compositionTime(ofFrame: frame.index))
-        }
-        if !output.push((frame.index, picture)) { return }
-      }
-    } catch {
-      fail(ExportError.wrapping(error))
-    }
-  }
-
   /// Stage 3 (the calling thread): mix audio up to each frame's end, encode and write.
   private func encodeStage(
     writer: MediaWriter, from input: BlockingQueue<Frame>, cancellation: ExportCancellation,
@@ -255,7 +201,7 @@ struct ExportJob: Sendable {
   }
 
   /// Runs `body`, adding the time it took to `total`.
-  private static func timed<T>(_ total: inout Duration, _ body: () throws -> T) rethrows -> T {
+  static func timed<T>(_ total: inout Duration, _ body: () throws -> T) rethrows -> T {
     let clock = ContinuousClock()
     let began = clock.now
     defer { total += clock.now - began }
