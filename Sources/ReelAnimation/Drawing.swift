@@ -24,7 +24,7 @@ public indirect enum Drawing: Sendable, Hashable {
   case gradient(Gradient, size: Size)
   /// The current composited frame of a video source, placed in a rectangle of `size` by
   /// `gravity` (``ContentsGravity/placement(of:in:)`` once the frame size is known).
-  case video(sourceID: String, size: Size, gravity: ContentsGravity)
+  case video(sourceID: VideoSourceID, size: Size, gravity: ContentsGravity)
   /// The drop shadow of `casters` (drawn with the same transform): their combined alpha,
   /// blurred by the shadow radius, tinted with its colour × opacity, moved by its offset.
   case shadow(Shadow, casters: [Drawing])

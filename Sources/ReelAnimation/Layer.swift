@@ -7,7 +7,7 @@ import ReelCore
 ///                            frame: Rect(x: 0, y: 40, width: 640, height: 60))
 ///       .adding(BasicAnimation(.opacity, from: 0, to: 1, duration: 1))
 ///     let root = Layer.group(frame: Rect(x: 0, y: 0, width: 640, height: 360),
-///                            sublayers: [Layer.video(frame: ..., source: "main"), title])
+///                            sublayers: [Layer.video(source: .main, frame: ...), title])
 public struct Layer: Sendable {
   /// A name for dumps, lookups and error messages.
   public var name: String?
@@ -132,13 +132,25 @@ public struct Layer: Sendable {
 
   /// A video layer: each frame, the composited video of `source` fills its bounds.
   public static func video(
-    source: String = "main", name: String? = nil, frame: Rect, gravity: ContentsGravity = .resize
+    source: VideoSourceID = .main, name: String? = nil, frame: Rect,
+    gravity: ContentsGravity = .resize
   ) -> Layer {
     var layer = Layer(
       name: name, properties: LayerProperties(frame: frame),
       content: .video(VideoContent(sourceID: source)))
     layer.properties.contentsGravity = gravity
     return layer
+  }
+
+  /// A video layer showing a source named by a string.
+  @available(
+    *, deprecated, message: "pass a VideoSourceID: Layer.video(source: VideoSourceID(name), …)"
+  )
+  @_disfavoredOverload
+  public static func video(
+    source: String, name: String? = nil, frame: Rect, gravity: ContentsGravity = .resize
+  ) -> Layer {
+    video(source: VideoSourceID(source), name: name, frame: frame, gravity: gravity)
   }
 
   // MARK: Modifiers

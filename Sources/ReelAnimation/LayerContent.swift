@@ -56,9 +56,41 @@ public struct ShapeContent: Sendable, Hashable {
 
 /// A placeholder for video: names the source whose composited frame fills the layer.
 public struct VideoContent: Sendable, Hashable {
-  /// The renderer's identifier for the video source (e.g. "main" for the composition).
-  public var sourceID: String
+  /// The video source shown (``VideoSourceID/main`` for the composition's video).
+  public var sourceID: VideoSourceID
 
   /// Makes video content naming a source.
-  public init(sourceID: String = "main") { self.sourceID = sourceID }
+  public init(sourceID: VideoSourceID = .main) { self.sourceID = sourceID }
+
+  /// Makes video content naming a source by its string.
+  @available(
+    *, deprecated, message: "pass a VideoSourceID: VideoContent(sourceID: VideoSourceID(name))"
+  )
+  @_disfavoredOverload
+  public init(sourceID: String) { self.sourceID = VideoSourceID(sourceID) }
+}
+
+/// The name of a video source a video layer shows: ``main`` is the composited video of the
+/// movie's video composition; a renderer is given one picture per source each frame.
+///
+///     let layer = Layer.video(source: .main, frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+public struct VideoSourceID: Hashable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The source's name, as templates write it (`"main"`).
+  public var rawValue: String
+
+  /// The composited video of the movie's video composition.
+  public static let main = VideoSourceID("main")
+
+  /// Names a source.
+  ///
+  /// - Parameter rawValue: The name, such as `"main"`.
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  /// Names a source with a string literal (`"main"`).
+  public init(stringLiteral value: String) { rawValue = value }
+
+  /// The name.
+  public var description: String { rawValue }
 }

@@ -178,11 +178,13 @@ enum RenderCommand {
         + values.keys.sorted().map { "\"\($0)\": \(values[$0] ?? "null")" }.joined(separator: ", ")
         + "}"
     }
-    let stages = object(result.stageBusySeconds.mapValues { String(format: "%.4f", $0) })
-    let queues = object(result.queueHighWater.mapValues { String($0) })
+    let statistics = result.statistics
+    let stages = object(
+      (statistics.busySeconds?.byName ?? [:]).mapValues { String(format: "%.4f", $0) })
+    let queues = object((statistics.queueHighWater?.byName ?? [:]).mapValues { String($0) })
     return object([
       "wallSeconds": String(format: "%.4f", result.wallSeconds),
-      "frames": String(result.frameCount), "yuvFrames": String(result.yuvFrameCount),
+      "frames": String(result.frameCount), "yuvFrames": String(statistics.yuvFrameCount),
       "stageBusySeconds": stages, "queueHighWater": queues,
     ])
   }

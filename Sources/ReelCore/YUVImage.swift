@@ -93,13 +93,13 @@ public struct YUVImage: Sendable {
 
   /// Calls `body` with read access to the planes.
   public func withUnsafePlanes<R, E: Error>(_ body: (YUVPlanes) throws(E) -> R) throws(E) -> R {
-    try body(storage.planes)
+    try body(storage.planes.readOnly)
   }
 
   /// Calls `body` with write access to the planes, first copying the storage when it is
   /// shared with another copy of the picture or owned by something else.
   public mutating func withUnsafeMutablePlanes<R, E: Error>(
-    _ body: (YUVPlanes) throws(E) -> R
+    _ body: (MutableYUVPlanes) throws(E) -> R
   ) throws(E) -> R {
     if !isKnownUniquelyReferenced(&storage) || storage.owner != nil {
       storage = storage.copy()
@@ -128,8 +128,51 @@ public struct YUVImage: Sendable {
   }
 }
 
-/// Pointers to the three planes of a ``YUVImage`` and their strides.
+/// Read-only pointers to the three planes of a ``YUVImage`` and their strides
+/// (``YUVImage/withUnsafePlanes(_:)``).
 public struct YUVPlanes: @unchecked Sendable {
+  /// Width in pixels.
+  public var width: Int
+  /// Height in pixels.
+  public var height: Int
+  /// The Y′ plane.
+  public var luma: UnsafePointer<UInt8>
+  /// Bytes from one luma row to the next.
+  public var lumaStride: Int
+  /// The Cb plane.
+  public var cb: UnsafePointer<UInt8>
+  /// The Cr plane.
+  public var cr: UnsafePointer<UInt8>
+  /// Bytes from one chroma row to the next, in both chroma planes.
+  public var chromaStride: Int
+
+  /// Describes planes.
+  ///
+  /// - Parameters:
+  ///   - width: Width in pixels.
+  ///   - height: Height in pixels.
+  ///   - luma: The Y′ plane, `lumaStride · height` bytes.
+  ///   - lumaStride: Bytes per luma row, ≥ width.
+  ///   - cb: The Cb plane.
+  ///   - cr: The Cr plane.
+  ///   - chromaStride: Bytes per chroma row, ≥ ⌈width / 2⌉.
+  public init(
+    width: Int, height: Int, luma: UnsafePointer<UInt8>, lumaStride: Int,
+    cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>, chromaStride: Int
+  ) {
+    self.width = width
+    self.height = height
+    self.luma = luma
+    self.lumaStride = lumaStride
+    self.cb = cb
+    self.cr = cr
+    self.chromaStride = chromaStride
+  }
+}
+
+/// Writable pointers to the three planes of a ``YUVImage`` and their strides
+/// (``YUVImage/withUnsafeMutablePlanes(_:)``).
+public struct MutableYUVPlanes: @unchecked Sendable {
   /// Width in pixels.
   public var width: Int
   /// Height in pixels.
@@ -167,6 +210,13 @@ public struct YUVPlanes: @unchecked Sendable {
     self.cr = cr
     self.chromaStride = chromaStride
   }
+
+  /// The same planes, read-only.
+  public var readOnly: YUVPlanes {
+    YUVPlanes(
+      width: width, height: height, luma: luma, lumaStride: lumaStride, cb: cb, cr: cr,
+      chromaStride: chromaStride)
+  }
 }
 
 extension YUVImage: Equatable {
@@ -179,7 +229,7 @@ extension YUVImage: Equatable {
     let a = lhs.storage.planes
     let b = rhs.storage.planes
     func rowsEqual(
-      _ x: UnsafeMutablePointer<UInt8>, _ xs: Int, _ y: UnsafeMutablePointer<UInt8>, _ ys: Int,
+      _ x: UnsafePointer<UInt8>, _ xs: Int, _ y: UnsafePointer<UInt8>, _ ys: Int,
       width: Int, height: Int
     ) -> Bool {
       for row in 0..<height where memcmp(x + row * xs, y + row * ys, width) != 0 {
@@ -206,11 +256,13 @@ extension YUVImage: Equatable {
 /// never written; `owner` is immutable. That is what makes the `@unchecked Sendable` sound.
 @usableFromInline
 final class YUVStorage: @unchecked Sendable {
-  let planes: YUVPlanes
+  let planes: MutableYUVPlanes
   /// Keeps wrapped planes alive; nil when this storage allocated them.
   let owner: (AnyObject & Sendable)?
   private let allocation: UnsafeMutableRawPointer?
   private let byteCount: Int
+  /// The pool the allocation came from and goes back to.
+  private let pool: YUVBufferPool?
 
   /// Bytes of the three planes of a `width`×`height` picture (dimensions ≤ `Int32.max`).
   static func byteCount(width: Int, height: Int) -> Int {
@@ -227,20 +279,27 @@ final class YUVStorage: @unchecked Sendable {
     let lumaBytes = lumaStride * height
     let chromaBytes = chromaStride * chromaRows
     byteCount = lumaBytes + 2 * chromaBytes
-    guard let bytes = YUVBufferPool.shared.take(byteCount: byteCount) else { return nil }
+    let pool = YUVBufferPool.current
+    guard let bytes = pool.take(byteCount: byteCount) else { return nil }
     let base = bytes.bindMemory(to: UInt8.self, capacity: byteCount)
     allocation = bytes
+    self.pool = pool
     owner = nil
-    planes = YUVPlanes(
+    planes = MutableYUVPlanes(
       width: width, height: height, luma: base, lumaStride: lumaStride, cb: base + lumaBytes,
       cr: base + lumaBytes + chromaBytes, chromaStride: chromaStride)
   }
 
   init(wrapping planes: YUVPlanes, owner: AnyObject & Sendable) {
-    self.planes = planes
+    // Wrapped planes are only read: the first write copies them (see `withUnsafeMutablePlanes`).
+    self.planes = MutableYUVPlanes(
+      width: planes.width, height: planes.height, luma: UnsafeMutablePointer(mutating: planes.luma),
+      lumaStride: planes.lumaStride, cb: UnsafeMutablePointer(mutating: planes.cb),
+      cr: UnsafeMutablePointer(mutating: planes.cr), chromaStride: planes.chromaStride)
     self.owner = owner
     allocation = nil
     byteCount = 0
+    pool = nil
   }
 
   func fill(luma: UInt8, cb: UInt8, cr: UInt8, width: Int, height: Int) {
@@ -274,7 +333,7 @@ final class YUVStorage: @unchecked Sendable {
   }
 
   deinit {
-    if let allocation { YUVBufferPool.shared.give(allocation, byteCount: byteCount) }
+    if let allocation, let pool { pool.give(allocation, byteCount: byteCount) }
   }
 }
 
@@ -283,10 +342,15 @@ final class YUVStorage: @unchecked Sendable {
 /// (and the kernel, which zeroes fresh pages) for 3 MB per 1080p frame.
 ///
 /// At most ``capacity`` buffers and ``byteLimit`` bytes are kept, of the most recent sizes;
-/// the rest are freed, and ``YUVImage/releaseRecycledBuffers()`` frees them all (export does
-/// when it finishes).
-final class YUVBufferPool: Sendable {
-  static let shared = YUVBufferPool()
+/// the rest are freed. Pictures take their buffers from the ``current`` pool of the thread
+/// that makes them and give them back to that pool: an export binds a pool of its own for
+/// its stage threads (freed with the export), so concurrent exports never drain each
+/// other; pictures made elsewhere share ``shared``, a bounded cache nobody empties.
+package final class YUVBufferPool: Sendable {
+  /// The pool of pictures made outside an export's pipeline.
+  package static let shared = YUVBufferPool()
+  /// The pool new pictures take their buffers from on this thread or task.
+  @TaskLocal package static var current = YUVBufferPool.shared
   /// Buffers kept at most (a pipeline has about five pictures in flight).
   static let capacity = 8
   /// Bytes kept at most (eight 1080p pictures; fewer 4K ones).
@@ -297,6 +361,15 @@ final class YUVBufferPool: Sendable {
     let byteCount: Int
   }
   private let buffers = Mutex<[FreeBuffer]>([])
+  private let allocations = Atomic<Int>(0)
+
+  /// Makes an empty pool.
+  package init() {}
+
+  deinit { removeAll() }
+
+  /// How many buffers the pool has taken from the allocator (not recycled) so far.
+  package var allocatedCount: Int { allocations.load(ordering: .relaxed) }
 
   /// A 64-byte-aligned buffer of `byteCount` bytes, recycled when one is free; nil when
   /// none is free and there is no room for a new one.
@@ -306,7 +379,9 @@ final class YUVBufferPool: Sendable {
       guard let index = free.lastIndex(where: { $0.byteCount == byteCount }) else { return nil }
       return free.remove(at: index).bytes
     }
-    return recycled ?? PixelMemory.allocate(byteCount: byteCount)
+    if let recycled { return recycled }
+    allocations.add(1, ordering: .relaxed)
+    return PixelMemory.allocate(byteCount: byteCount)
   }
 
   /// Returns a buffer from ``take(byteCount:)``; the oldest buffers are freed when the pool
@@ -327,7 +402,7 @@ final class YUVBufferPool: Sendable {
   }
 
   /// How many buffers, and bytes, the pool keeps now.
-  var kept: (count: Int, bytes: Int) {
+  package var kept: (count: Int, bytes: Int) {
     buffers.withLock { free in (free.count, free.reduce(0) { $0 + $1.byteCount }) }
   }
 
@@ -342,11 +417,6 @@ final class YUVBufferPool: Sendable {
 }
 
 extension YUVImage {
-  /// Frees the plane buffers kept for reuse by pictures that are gone (see the pool in
-  /// `YUVImage.swift`); a long-running process calls this after a burst of pictures, as
-  /// export does when it finishes.
-  package static func releaseRecycledBuffers() { YUVBufferPool.shared.removeAll() }
-
   /// The object that keeps the planes alive (the storage itself), for handing the memory to
   /// a C library that releases it later: retain it while the library holds the pointers.
   package var retainer: AnyObject { storage }

@@ -128,7 +128,8 @@ public enum YUVCompositor {
     return source.withUnsafePlanes { from in
       picture.withUnsafeMutablePlanes { to in
         reel_yuv_scale(
-          kernelPlanes(from), kernelPlanes(to), Int32(x), Int32(y), Int32(width), Int32(height))
+          kernelPlanes(reading: from), kernelPlanes(to), Int32(x), Int32(y), Int32(width),
+          Int32(height))
           != 0
       }
     }
@@ -247,9 +248,18 @@ public enum YUVCompositor {
 
   // MARK: - Helpers
 
-  static func kernelPlanes(_ planes: YUVPlanes) -> reel_yuv_planes {
+  static func kernelPlanes(_ planes: MutableYUVPlanes) -> reel_yuv_planes {
     reel_yuv_planes(
       luma: planes.luma, lumaStride: planes.lumaStride, cb: planes.cb, cr: planes.cr,
+      chromaStride: planes.chromaStride, width: Int32(planes.width), height: Int32(planes.height))
+  }
+
+  /// Read-only planes in the kernels' struct, which is shared by sources and destinations:
+  /// the kernels only read the planes given as a source.
+  static func kernelPlanes(reading planes: YUVPlanes) -> reel_yuv_planes {
+    reel_yuv_planes(
+      luma: UnsafeMutablePointer(mutating: planes.luma), lumaStride: planes.lumaStride,
+      cb: UnsafeMutablePointer(mutating: planes.cb), cr: UnsafeMutablePointer(mutating: planes.cr),
       chromaStride: planes.chromaStride, width: Int32(planes.width), height: Int32(planes.height))
   }
 

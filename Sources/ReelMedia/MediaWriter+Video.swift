@@ -185,8 +185,9 @@ extension MediaWriter {
       let frame = wrapper.pointer
       let retained = Unmanaged.passRetained(picture.retainer).toOpaque()
       let buffer = picture.withUnsafePlanes { planes in
+        // The encoder only reads the picture (the buffer is never made writable in place).
         av_buffer_create(
-          planes.luma, planes.lumaStride * planes.height,
+          UnsafeMutablePointer(mutating: planes.luma), planes.lumaStride * planes.height,
           { opaque, _ in
             if let opaque { Unmanaged<AnyObject>.fromOpaque(opaque).release() }
           }, retained, 0)
@@ -200,9 +201,9 @@ extension MediaWriter {
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointee.width = Int32(planes.width)
         frame.pointee.height = Int32(planes.height)
-        frame.pointee.data.0 = planes.luma
-        frame.pointee.data.1 = planes.cb
-        frame.pointee.data.2 = planes.cr
+        frame.pointee.data.0 = UnsafeMutablePointer(mutating: planes.luma)
+        frame.pointee.data.1 = UnsafeMutablePointer(mutating: planes.cb)
+        frame.pointee.data.2 = UnsafeMutablePointer(mutating: planes.cr)
         frame.pointee.linesize.0 = Int32(planes.lumaStride)
         frame.pointee.linesize.1 = Int32(planes.chromaStride)
         frame.pointee.linesize.2 = Int32(planes.chromaStride)

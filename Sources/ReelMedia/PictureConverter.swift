@@ -109,9 +109,10 @@ package final class PictureConverter {
         frame.pointee.color_range = AVCOL_RANGE_MPEG
         frame.pointee.colorspace =
           picture.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
-        frame.pointee.data.0 = planes.luma
-        frame.pointee.data.1 = planes.cb
-        frame.pointee.data.2 = planes.cr
+        // swscale only reads the source frame.
+        frame.pointee.data.0 = UnsafeMutablePointer(mutating: planes.luma)
+        frame.pointee.data.1 = UnsafeMutablePointer(mutating: planes.cb)
+        frame.pointee.data.2 = UnsafeMutablePointer(mutating: planes.cr)
         frame.pointee.linesize.0 = Int32(planes.lumaStride)
         frame.pointee.linesize.1 = Int32(planes.chromaStride)
         frame.pointee.linesize.2 = Int32(planes.chromaStride)

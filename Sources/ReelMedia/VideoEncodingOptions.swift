@@ -6,6 +6,16 @@ public enum VideoCodec: String, Sendable, CaseIterable {
   case hevc
   /// VP9, encoded with libvpx-vp9 (profile 0, 4:2:0, 8-bit).
   case vp9
+
+  /// The constant rate factors the encoder takes: 1…51 for H.264 (0 would be lossless,
+  /// which the High profile Reel writes cannot carry), 0…51 for HEVC, 0…63 for VP9.
+  public var crfRange: ClosedRange<Int> {
+    switch self {
+    case .h264: 1...51
+    case .hevc: 0...51
+    case .vp9: 0...63
+    }
+  }
 }
 
 /// An audio codec ``MediaWriter`` can encode.

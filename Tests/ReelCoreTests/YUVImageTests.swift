@@ -72,6 +72,33 @@ struct YUVImageTests {
     pool.removeAll()
   }
 
+  @Test func picturesTakeAndReturnBuffersToTheirThreadsPool() {
+    // Two pipelines' pools (as two concurrent exports bind), used one after the other here.
+    let first = YUVBufferPool()
+    let second = YUVBufferPool()
+    YUVBufferPool.$current.withValue(first) {
+      for _ in 0..<5 { _ = YUVImage(width: 64, height: 32, matrix: .bt601) }
+    }
+    // One buffer, made once and reused by each next picture; none went to the other pool.
+    #expect(first.allocatedCount == 1 && first.kept.count == 1)
+    #expect(second.allocatedCount == 0 && second.kept.count == 0)
+    var held: [YUVImage] = []
+    YUVBufferPool.$current.withValue(second) {
+      held = (0..<3).map { _ in YUVImage(width: 64, height: 32, matrix: .bt601) }
+    }
+    #expect(second.allocatedCount == 3 && first.kept.count == 1)
+    // A picture goes back to the pool it came from, whichever thread lets it go.
+    YUVBufferPool.$current.withValue(first) { held.removeAll() }
+    #expect(second.kept.count == 3 && first.kept.count == 1)
+    // A pool that ends (its export finished) frees only its own buffers.
+    _ = consume first
+    #expect(second.kept.count == 3)
+    YUVBufferPool.$current.withValue(second) {
+      _ = YUVImage(width: 64, height: 32, matrix: .bt601)
+    }
+    #expect(second.allocatedCount == 3)
+  }
+
   @Test func aReusedBufferIsStillMadeBlack() {
     let picture = YUVImage(width: 37, height: 23, matrix: .bt601)
     #expect(picture.luma(x: 36, y: 22) == 16 && picture.chroma(x: 36, y: 22) == (128, 128))

@@ -170,16 +170,16 @@ struct ExportSessionLifecycleTests {
       results.append(result)
     }
     for result in results {
-      #expect(result.queueHighWater.keys.sorted() == ["composited", "decoded"])
-      #expect(result.queueHighWater.values.allSatisfy { $0 >= 1 && $0 <= 2 })
-      let busy = result.stageBusySeconds
-      let sum = busy.values.reduce(0, +)
+      let queues = try #require(result.statistics.queueHighWater)
+      #expect(queues.decoded >= 1 && queues.decoded <= 2, "\(queues)")
+      #expect(queues.composited >= 1 && queues.composited <= 2, "\(queues)")
+      let busy = try #require(result.statistics.busySeconds)
+      let sum = busy.decode + busy.composite + busy.encode
       let line = String(
         format:
           "export %d frames 320x240: wall %.2f s, busy decode %.2f composite %.2f encode %.2f (sum %.2f), %.0f fps, queues %@\n",
-        result.frameCount, result.wallSeconds, busy["decode"] ?? 0, busy["composite"] ?? 0,
-        busy["encode"] ?? 0, sum, Double(result.frameCount) / result.wallSeconds,
-        "\(result.queueHighWater)")
+        result.frameCount, result.wallSeconds, busy.decode, busy.composite, busy.encode, sum,
+        Double(result.frameCount) / result.wallSeconds, "\(queues.byName)")
       FileHandle.standardError.write(Data(line.utf8))
     }
   }

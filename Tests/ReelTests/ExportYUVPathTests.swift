@@ -63,7 +63,7 @@ struct ExportYUVPathTests {
     var settings = ExportSettings(crf: 1)
     settings.timeRange = range
     let fastResult = try await O.export(movie, to: fast, settings: settings)
-    settings.usesYUVFastPath = false
+    settings.allowsYUVFastPath = false
     let slowResult = try await O.export(movie, to: slow, settings: settings)
     return (fast, slow, fastResult, slowResult)
   }
@@ -73,8 +73,8 @@ struct ExportYUVPathTests {
     let clip = try Self.testClip(in: folder)
     let movie = try O.movie(of: clip)
     let (fast, slow, fastResult, slowResult) = try await Self.exportBothWays(movie, in: folder)
-    #expect(fastResult.yuvFrameCount == 30)
-    #expect(slowResult.yuvFrameCount == 0)
+    #expect(fastResult.statistics.yuvFrameCount == 30)
+    #expect(slowResult.statistics.yuvFrameCount == 0)
     let source = try Self.yuvFrames(clip)
     let viaYUV = try Self.yuvFrames(fast)
     let viaRGB = try Self.yuvFrames(slow)
@@ -113,8 +113,8 @@ struct ExportYUVPathTests {
       renderSize: size)
     let (fast, slow, fastResult, slowResult) = try await Self.exportBothWays(
       movie, in: folder, range: O.range(.zero, O.time(1, 3)))
-    #expect(fastResult.yuvFrameCount == 10)
-    #expect(slowResult.yuvFrameCount == 0)
+    #expect(fastResult.statistics.yuvFrameCount == 10)
+    #expect(slowResult.statistics.yuvFrameCount == 0)
     let a = try #require(try O.frames(fast).first)
     let b = try #require(try O.frames(slow).first)
     let difference = Self.meanError(a, b)
@@ -147,7 +147,7 @@ struct ExportYUVPathTests {
       renderSize: size)
     let (fast, slow, fastResult, _) = try await Self.exportBothWays(
       movie, in: folder, range: O.range(.zero, O.time(1, 3)))
-    #expect(fastResult.yuvFrameCount == 10)
+    #expect(fastResult.statistics.yuvFrameCount == 10)
     let a = try #require(try O.frames(fast).first)
     let b = try #require(try O.frames(slow).first)
     let difference = Self.meanError(a, b)
@@ -164,7 +164,7 @@ struct ExportYUVPathTests {
     let movie = try O.crossFade(in: folder).movie
     let (fast, slow, fastResult, _) = try await Self.exportBothWays(
       movie, in: folder, range: O.range(O.time(3, 2), O.time(1, 10)))
-    #expect(fastResult.yuvFrameCount == 3)
+    #expect(fastResult.statistics.yuvFrameCount == 3)
     let a = try #require(try O.frames(fast).first)
     let b = try #require(try O.frames(slow).first)
     let difference = Self.meanError(a, b)
@@ -188,7 +188,7 @@ struct ExportYUVPathTests {
     settings.timeRange = O.range(.zero, O.time(1, 10))
     let result = try await O.export(movie, to: output, settings: settings)
     #expect(result.frameCount == 3)
-    #expect(result.yuvFrameCount == 0)
+    #expect(result.statistics.yuvFrameCount == 0)
   }
 
   @Test func aClipsDecoderIsClosedOnceTheSequenceHasMovedOn() throws {

@@ -470,7 +470,7 @@ struct LayerRendererTests {
       let image = try renderer.render(at: Time(value: Int64(frame), timescale: 30))
       if frame == 0 { first = image }
     }
-    #expect(renderer.rasterisedDrawingCount == 1)
+    #expect(renderer.drawingsRasterised == 1)
     // And the frames did differ (the layer moved).
     let last = try renderer.render(at: Time(value: 29, timescale: 30))
     #expect(first != last)
@@ -484,13 +484,13 @@ struct LayerRendererTests {
     let renderer = try LayerRenderer(tree: a)
     _ = try renderer.render(at: .zero)
     _ = try renderer.render(at: C.time(0.5))
-    #expect(renderer.rasterisedDrawingCount == 1)
+    #expect(renderer.drawingsRasterised == 1)
     let widening = Layer.color(.red, frame: frame).adding(
       BasicAnimation(.width, from: 200, to: 300, duration: 1))
     let b = try LayerRenderer(
       tree: LayerTree(root: C.root([widening]), renderSize: Size(width: 320, height: 240)))
     for frame in 0..<5 { _ = try b.render(at: Time(value: Int64(frame), timescale: 10)) }
-    #expect(b.rasterisedDrawingCount == 5)
+    #expect(b.drawingsRasterised == 5)
   }
 }
 
@@ -565,7 +565,7 @@ struct LayerRendererScaleTests {
       tree: LayerTree(root: C.root([layer]), renderSize: Size(width: 320, height: 240)))
     for frame in 0...30 { _ = try renderer.render(at: Time(value: Int64(frame), timescale: 30)) }
     // Scales 1, 1.41, 2, 2.83, 4.
-    #expect(renderer.rasterisedDrawingCount == 5)
+    #expect(renderer.drawingsRasterised == 5)
   }
 
   @Test("An image layer scaled up by its transform keeps crisp edges inside its frame")

@@ -32,10 +32,10 @@ struct TrustBudgetTests {
     let first = try renderer.render(at: .zero)
     #expect(renderer.cachedRasterBytes <= limits.rasterCacheBytes)
     #expect(renderer.cachedRasterBytes == 3 * raster)
-    #expect(renderer.rasterisedDrawingCount == 10)
+    #expect(renderer.drawingsRasterised == 10)
     // The next frame takes the three kept rasters and redraws the seven others.
     let second = try renderer.render(at: Time(value: 1, timescale: 30))
-    #expect(renderer.rasterisedDrawingCount == 17)
+    #expect(renderer.drawingsRasterised == 17)
     #expect(renderer.cachedRasterBytes <= limits.rasterCacheBytes)
     // Rasters drawn without being kept look the same: the top layer is green everywhere.
     for image in [first, second] {
@@ -54,7 +54,7 @@ struct TrustBudgetTests {
     _ = try renderer.render(at: .zero)
     #expect(renderer.rasterizer.cachedCount == 1)
     _ = try renderer.render(at: .zero)
-    #expect(renderer.rasterisedDrawingCount == 3)
+    #expect(renderer.drawingsRasterised == 3)
     // …and with no budget nothing is kept, yet the frame is drawn.
     limits.rasterCacheBytes = 0
     let uncached = try LayerRenderer(tree: Self.fills(2), limits: limits)

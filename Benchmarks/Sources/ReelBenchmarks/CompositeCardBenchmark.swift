@@ -8,11 +8,12 @@ import ReelProject
 /// (as the export draws it) and in RGB.
 enum CompositeCardBenchmark {
   /// Loads `templatePath` (normally `bench/templates/card.json`), decodes one source frame,
-  /// then draws `frameCount` frames of the layer tree at successive frame times three ways:
-  /// in Y′CbCr onto the decoded picture, as the export's composite stage does
-  /// (`LayerRenderer.renderYUV`); in RGB with a fresh canvas per frame (the export's path for
-  /// trees the Y′CbCr path cannot draw); and in RGB onto one reused canvas. Prints frames per
-  /// second for each; the last line is the summary that `bench/bench.py` records.
+  /// then draws `frameCount` frames of the movie at successive frame times over it three
+  /// ways, each with ``MovieRenderer``'s composite step: in Y′CbCr onto the decoded picture,
+  /// as the export draws it; in RGB as a still (a new canvas per frame, as `reel frame`);
+  /// and in RGB onto one reused canvas (the export's path for trees the Y′CbCr path cannot
+  /// draw, before the conversion for the encoder). Prints frames per second for each; the
+  /// last line is the summary that `bench/bench.py` records.
   ///
   /// - Parameters:
   ///   - templatePath: A template with `layers` and a video clip.
@@ -24,33 +25,34 @@ enum CompositeCardBenchmark {
     guard let tree = movie.layers else {
       throw BenchmarkFailure("\(templatePath) has no layers to composite")
     }
-    let video = try VideoFrameCompositor(
-      composition: movie.composition, videoComposition: movie.resolvedVideoComposition)
     let frameDuration = movie.resolvedVideoComposition.frameDuration
     let sourceTime = Time(frame: 45, frameDuration: frameDuration)
-    let renderer = try LayerRenderer(tree: tree)
-    let matrix = ColorMatrix.forSize(width: renderer.width, height: renderer.height)
-    // The Y′CbCr picture first: once the reader has converted a frame to RGB, it keeps that.
-    guard case .yuv(let sourceYUV) = try video.picture(at: sourceTime, matrix: matrix) else {
+    let width = Int(tree.renderSize.width.rounded())
+    let height = Int(tree.renderSize.height.rounded())
+    let matrix = ColorMatrix.forSize(width: width, height: height)
+    let inYUV = try MovieRenderer(
+      movie: movie, outputWidth: width, outputHeight: height, matrix: matrix)
+    let inRGB = try MovieRenderer(
+      movie: movie, outputWidth: width, outputHeight: height, matrix: matrix,
+      drawsInYUVWherePossible: false)
+    let sourceYUV = try inYUV.sourcePicture(at: sourceTime)
+    guard case .yuv = sourceYUV else {
       throw BenchmarkFailure("the source of \(templatePath) does not decode to 4:2:0 Y′CbCr")
     }
-    let source = try video.frame(at: sourceTime)
-    let black = Color.black.premultipliedBGRA
+    let source = try inRGB.sourcePicture(at: sourceTime)
 
-    // Warm-up: rasterise the layer contents into the renderer's cache.
-    var canvas = Image(width: renderer.width, height: renderer.height)
-    try renderer.render(
-      at: Time(frame: 60, frameDuration: frameDuration),
-      videoFrames: ["main": source], onto: &canvas)
+    // Warm-up: rasterise the layer contents into each renderer's cache.
+    let warmUp = Time(frame: 60, frameDuration: frameDuration)
+    _ = try inYUV.outputPicture(from: sourceYUV, at: warmUp)
+    _ = try inRGB.outputPicture(from: source, at: warmUp)
 
     let clock = ContinuousClock()
     var checksum = 0
     let yuv = try clock.measure {
       for index in 0..<frameCount {
         guard
-          let picture = try renderer.renderYUV(
-            at: Time(frame: Int64(index), frameDuration: frameDuration), picture: sourceYUV,
-            matrix: matrix)
+          case .yuv(let picture) = try inYUV.outputPicture(
+            from: sourceYUV, at: Time(frame: Int64(index), frameDuration: frameDuration))
         else {
           throw BenchmarkFailure("frame \(index) of \(templatePath) needs the RGB path")
         }
@@ -59,18 +61,19 @@ enum CompositeCardBenchmark {
     }
     let fresh = try clock.measure {
       for index in 0..<frameCount {
-        var image = Image(uninitializedWidth: renderer.width, height: renderer.height)
-        try renderer.render(
-          at: Time(frame: Int64(index), frameDuration: frameDuration),
-          videoFrames: ["main": source], over: black, onto: &image)
+        let image = try inRGB.image(
+          from: source, at: Time(frame: Int64(index), frameDuration: frameDuration))
         checksum &+= Int(image[x: index % image.width, y: image.height / 2].blue)
       }
     }
     let reused = try clock.measure {
       for index in 0..<frameCount {
-        try renderer.render(
-          at: Time(frame: Int64(index), frameDuration: frameDuration),
-          videoFrames: ["main": source], over: black, onto: &canvas)
+        guard
+          case .bgra(let canvas) = try inRGB.outputPicture(
+            from: source, at: Time(frame: Int64(index), frameDuration: frameDuration))
+        else {
+          throw BenchmarkFailure("frame \(index) of \(templatePath) was not drawn in RGB")
+        }
         checksum &+= Int(canvas[x: index % canvas.width, y: canvas.height / 2].blue)
       }
     }
@@ -78,10 +81,10 @@ enum CompositeCardBenchmark {
     let freshFPS = Double(frameCount) / seconds(fresh)
     let reusedFPS = Double(frameCount) / seconds(reused)
     print(
-      "composite-card \(renderer.width)×\(renderer.height), \(frameCount) frames, one thread"
+      "composite-card \(width)×\(height), \(frameCount) frames, one thread"
         + " (checksum \(checksum))")
     print(String(format: "  Y′CbCr onto the decoded picture (as the export)  %7.1f fps", yuvFPS))
-    print(String(format: "  RGB, new canvas per frame                        %7.1f fps", freshFPS))
+    print(String(format: "  RGB, new canvas per frame (as a still)           %7.1f fps", freshFPS))
     print(String(format: "  RGB, one reused canvas                           %7.1f fps", reusedFPS))
     print(
       String(

@@ -1,4 +1,5 @@
 import ReelCore
+import ReelMedia
 
 /// A named export setting, as `AVAssetExportSession`'s presets: which codecs, and how large
 /// the output picture may be.
@@ -45,21 +46,17 @@ public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
   /// are ignored.
   case passthrough
 
-  /// The video codec a preset encodes with.
-  public enum VideoCodec: String, Hashable, Sendable {
-    /// H.264 / AVC (libx264).
-    case h264
-    /// H.265 / HEVC (libx265).
-    case hevc
-    /// No video encoding: audio only, or passthrough (copied as it is).
-    case none
-  }
+  /// The video codec a preset encodes with: ReelMedia's ``ReelMedia/VideoCodec``, nil for
+  /// no video encoding.
+  @available(*, deprecated, renamed: "ReelMedia.VideoCodec")
+  public typealias VideoCodec = ReelMedia.VideoCodec
 
-  /// The video codec (`.none` for `appleM4A` and `passthrough`).
-  public var videoCodec: VideoCodec {
+  /// The video codec: ``ReelMedia/VideoCodec/h264`` or ``ReelMedia/VideoCodec/hevc``; nil
+  /// for `appleM4A` (audio only) and `passthrough` (copied as it is).
+  public var videoCodec: ReelMedia.VideoCodec? {
     switch self {
     case .hevc1920x1080, .hevc3840x2160, .hevcHighestQuality: .hevc
-    case .appleM4A, .passthrough: .none
+    case .appleM4A, .passthrough: nil
     default: .h264
     }
   }

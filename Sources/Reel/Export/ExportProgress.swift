@@ -31,3 +31,16 @@ public struct ExportProgress: Sendable, Hashable {
 public enum ExportStatus: String, Sendable, Hashable {
   case waiting, exporting, completed, failed, cancelled
 }
+
+extension ExportProgress {
+  /// The report after `done` of `total` units of work (frames, or audio samples for an
+  /// audio-only export), with `frames` video frames written in `elapsed` wall seconds.
+  init(done: Int, of total: Int, frames: Int, totalFrames: Int, elapsed: Double) {
+    let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
+    self.init(
+      fraction: fraction, framesDone: frames, totalFrames: totalFrames,
+      framesPerSecond: elapsed > 0 ? Double(frames) / elapsed : 0,
+      secondsRemaining: fraction > 0 ? elapsed * (1 - fraction) / fraction : nil,
+      secondsElapsed: elapsed)
+  }
+}

@@ -107,35 +107,6 @@ public final class ExportSession: Sendable {
   }
 }
 
-/// What an export wrote, and how long its stages were busy.
-public struct ExportResult: Sendable {
-  /// The file written.
-  public var url: URL
-  /// Video frames written (0 for audio-only exports).
-  public var frameCount: Int
-  /// Duration of the exported range (seconds).
-  public var duration: Time
-  /// Output picture size, nil for audio-only exports.
-  public var videoSize: (width: Int, height: Int)?
-  /// Wall-clock seconds the export took.
-  public var wallSeconds: Double
-  /// Seconds each stage spent working (not waiting): `decode` (sources decoded and the
-  /// video composition drawn), `composite` (layers drawn, scaled to the output size),
-  /// `encode` (audio mixed, video and audio encoded and written).
-  public var stageBusySeconds: [String: Double]
-  /// The most frames each queue between stages held at once: `decoded` (decode →
-  /// composite) and `composited` (composite → encode). Each is at most the queue's capacity
-  /// (2), however long the movie: this is what keeps memory flat. Empty for passthrough.
-  public var queueHighWater: [String: Int]
-  /// Video frames that stayed in 4:2:0 Y′CbCr from decoder to encoder (see
-  /// ``ExportSettings/usesYUVFastPath``); the rest were drawn in RGB.
-  public var yuvFrameCount: Int = 0
-  /// What was rendered but is worth telling: one line per damaged source file and kind,
-  /// counting the frames repeated or concealed and the audio left silent (see
-  /// ``MediaDamage``). Empty when every source decoded cleanly.
-  public var warnings: [String] = []
-}
-
 /// Shared cancellation flag and the queues to wake when it is raised.
 final class ExportCancellation: Sendable {
   private let flag = Atomic<Bool>(false)

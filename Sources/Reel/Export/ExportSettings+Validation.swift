@@ -9,8 +9,8 @@ extension ExportSettings {
   }
 
   /// Checks everything an export of `movie` with these settings would refuse before it
-  /// writes a frame — the same checks, run by the same code (``ExportSession`` makes the
-  /// same plan): the movie's length and instructions, the export range, the output size,
+  /// writes a frame — the same checks, run by the same code (both make the same
+  /// ``ExportPlan``): the movie's length and instructions, the export range, the output size,
   /// the CRF, the codec and container, the H.264 level and the audio tempo of every
   /// stretched segment. Nothing is written or decoded.
   ///
@@ -24,6 +24,6 @@ extension ExportSettings {
   public func validate(_ movie: Movie, fileExtension: String? = nil) throws(ExportError) {
     let url = URL(fileURLWithPath: "/reel-validation/movie").appendingPathExtension(
       fileExtension ?? impliedFileExtension)
-    _ = try ExportJob(movie: movie, outputURL: url, settings: self)
+    _ = try ExportPlan(movie: movie, settings: self, outputURL: url)
   }
 }

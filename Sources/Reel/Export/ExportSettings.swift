@@ -35,8 +35,15 @@ public struct ExportSettings: Sendable {
   /// Keep frames in 4:2:0 Y′CbCr from decoder to encoder where what is drawn allows it (a
   /// clip nothing is drawn on, a cross-fade, overlays on an unrotated video layer), which
   /// skips two colour conversions per frame. The pixels equal the RGB path's up to rounding.
-  /// Set to false to draw every frame in RGB (for comparisons). Default true.
-  public var usesYUVFastPath = true
+  /// False draws every frame in RGB (for comparisons in tests). Default true.
+  package var allowsYUVFastPath = true
+
+  /// Whether frames stay in Y′CbCr where they can (a switch for comparing the two paths).
+  @available(*, deprecated, message: "a test switch, no longer public")
+  public var usesYUVFastPath: Bool {
+    get { allowsYUVFastPath }
+    set { allowsYUVFastPath = newValue }
+  }
   /// The memory and work budgets of the export (layer count, raster cache, output pixels;
   /// see ``ResourceLimits``). Default ``ResourceLimits/default``.
   public var limits = ResourceLimits.default
@@ -62,15 +69,9 @@ public struct ExportSettings: Sendable {
     self.excludesAudio = excludesAudio
   }
 
-  /// The video codec used: the override, else the preset's (nil for audio-only).
-  var resolvedVideoCodec: VideoCodec? {
-    if let videoCodec { return videoCodec }
-    switch preset.videoCodec {
-    case .h264: return .h264
-    case .hevc: return .hevc
-    case .none: return nil
-    }
-  }
+  /// The video codec used: the override, else the preset's (nil for audio-only and
+  /// passthrough presets, which leave it to the container).
+  var resolvedVideoCodec: VideoCodec? { videoCodec ?? preset.videoCodec }
 
   /// The CRF used: the override, else one per preset (quality presets trade size for
   /// quality; HEVC's scale sits about 5 above x264's for the same quality).

@@ -35,8 +35,7 @@ public final class FrameGrabber {
   public var limits = ResourceLimits.default
 
   private let source: Source
-  private var compositor: VideoFrameCompositor?
-  private var renderer: LayerRenderer?
+  private var renderer: MovieRenderer?
   private var reader: VideoReader?
 
   /// A grabber for a movie: frames drawn with its video composition and layers.
@@ -101,19 +100,9 @@ public final class FrameGrabber {
         path: "movie",
         reason: "time \(time.seconds) s is outside the movie [0, \(movie.duration.seconds) s)")
     }
-    let compositor =
-      try self.compositor
-      ?? VideoFrameCompositor(
-        composition: movie.composition, videoComposition: movie.resolvedVideoComposition)
-    self.compositor = compositor
-    let video = try compositor.frame(at: time)
-    guard let tree = movie.layers else { return video }
-    let renderer = try self.renderer ?? LayerRenderer(tree: tree, limits: limits)
+    let renderer = try self.renderer ?? MovieRenderer(movie: movie, limits: limits)
     self.renderer = renderer
-    var canvas = try Image(uninitializedCheckedWidth: renderer.width, height: renderer.height)
-    canvas.fill(with: Color.black.premultipliedBGRA)
-    try renderer.render(at: time, videoFrames: ["main": video], onto: &canvas)
-    return canvas
+    return try renderer.frame(at: time)
   }
 
   /// The largest size inside `box` with the aspect ratio of `width`×`height`, never larger

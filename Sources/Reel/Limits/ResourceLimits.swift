@@ -211,12 +211,12 @@ public struct ResourceLimits: Sendable, Hashable {
     var measuring = settings
     measuring.limits = .unlimited
     guard
-      let job = try? ExportJob(
-        movie: movie, outputURL: URL(fileURLWithPath: "/reel-limits-check.mp4"),
-        settings: measuring),
-      let size = job.outputSize
+      let plan = try? ExportPlan(
+        movie: movie, settings: measuring,
+        outputURL: URL(fileURLWithPath: "/reel-limits-check.mp4")),
+      let size = plan.outputSize
     else { return }
-    try checkWork(frames: job.frameCount, width: size.width, height: size.height)
+    try checkWork(frames: plan.frameCount, width: size.width, height: size.height)
   }
 
   /// Every layer at every depth under and including `layer` (masks included).

@@ -22,15 +22,25 @@ extension LayerRenderer {
   /// - Parameters:
   ///   - time: Composition time (seconds from the start of the timeline).
   ///   - picture: The current picture of the video source.
-  ///   - sourceID: The source ID video layers show it for (`"main"`).
+  ///   - sourceID: The source video layers show it for.
   ///   - matrix: The output's matrix.
   /// - Returns: The rendered picture, or nil when the frame needs the RGB path.
   /// - Throws: ``RenderError`` when a drawing fails.
-  @_spi(Benchmarks) public func renderYUV(
-    at time: Time, picture: YUVImage, sourceID: String = "main", matrix: ColorMatrix
+  package func renderYUV(
+    at time: Time, picture: YUVImage, sourceID: VideoSourceID = .main, matrix: ColorMatrix
   ) throws(RenderError) -> YUVImage? {
     guard picture.matrix == matrix else { return nil }
-    let list = tree.renderList(at: time)
+    return try renderYUV(renderList(at: time), picture: picture, sourceID: sourceID, matrix: matrix)
+  }
+
+  /// Draws an evaluated render list of the tree onto a 4:2:0 picture as
+  /// ``renderYUV(at:picture:sourceID:matrix:)`` draws the tree at the list's time; nil when
+  /// the frame needs the RGB path, which may then draw the same list
+  /// (``render(_:videoFrames:over:onto:)``) with the rasters this pass made still cached.
+  package func renderYUV(
+    _ list: RenderList, picture: YUVImage, sourceID: VideoSourceID = .main, matrix: ColorMatrix
+  ) throws(RenderError) -> YUVImage? {
+    guard picture.matrix == matrix else { return nil }
     let canvas = (width: width, height: height)
     var steps: [YUVStep] = []
     var videoRect: PixelBox? = nil

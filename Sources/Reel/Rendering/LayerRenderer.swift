@@ -14,7 +14,7 @@ import ReelGraphics
 ///
 ///     let renderer = try LayerRenderer(tree: tree)
 ///     let image = try renderer.render(at: Time(value: 1, timescale: 2),
-///                                     videoFrames: ["main": videoImage])
+///                                     videoFrames: [.main: videoImage])
 ///
 /// Not Sendable: a renderer keeps a raster cache and is used from one thread at a time; make
 /// one per rendering thread.
@@ -27,6 +27,9 @@ public final class LayerRenderer {
   public let height: Int
   let rasterizer: LayerRasterizer
   private var collectedWarnings: [String] = []
+  /// How many times the tree has been evaluated into a render list (once per frame drawn,
+  /// whichever path draws it).
+  package private(set) var renderListEvaluationCount = 0
 
   /// Makes a renderer for `tree` at the tree's render size.
   ///
@@ -63,7 +66,20 @@ public final class LayerRenderer {
   }
 
   /// How many drawings have been rasterised so far (a cache miss each).
-  public var rasterisedDrawingCount: Int { rasterizer.rasterisedCount }
+  package var drawingsRasterised: Int { rasterizer.rasterisedCount }
+
+  /// How many drawings have been rasterised so far (a cache miss each).
+  @available(*, deprecated, message: "a test statistic, no longer public")
+  public var rasterisedDrawingCount: Int { drawingsRasterised }
+
+  /// The tree evaluated at `time` (a pure function of the tree), counted in
+  /// ``renderListEvaluationCount``.
+  ///
+  /// - Parameter time: Composition time (seconds from the start of the timeline).
+  package func renderList(at time: Time) -> RenderList {
+    renderListEvaluationCount += 1
+    return tree.renderList(at: time)
+  }
 
   /// Bytes of rasters kept between frames now (at most
   /// ``ResourceLimits/rasterCacheBytes``).
@@ -73,17 +89,37 @@ public final class LayerRenderer {
   ///
   /// - Parameters:
   ///   - time: Composition time (seconds from the start of the timeline).
-  ///   - videoFrames: The current picture of each video source, by source ID (`"main"` is
-  ///     the composited video of a video composition).
+  ///   - videoFrames: The current picture of each video source, by source ID
+  ///     (``VideoSourceID/main`` is the composited video of a video composition).
   /// - Returns: A premultiplied image of the render size; transparent where nothing is
   ///   drawn and the tree has no background colour.
   /// - Throws: ``RenderError`` when a drawing fails or a video layer's source is missing.
-  public func render(at time: Time, videoFrames: [String: Image] = [:]) throws(RenderError)
-    -> Image
+  public func render(at time: Time, videoFrames: [VideoSourceID: Image] = [:])
+    throws(RenderError) -> Image
   {
     var output = try Self.allocate(width: width, height: height)
     try render(at: time, videoFrames: videoFrames, onto: &output)
     return output
+  }
+
+  /// Renders the tree at `time`, with video pictures keyed by source names.
+  @available(*, deprecated, message: "key the pictures by VideoSourceID ([.main: image])")
+  @_disfavoredOverload
+  public func render(at time: Time, videoFrames: [String: Image]) throws(RenderError) -> Image {
+    try render(at: time, videoFrames: Self.keyed(videoFrames))
+  }
+
+  /// Renders the tree at `time` over `output`, with video pictures keyed by source names.
+  @available(*, deprecated, message: "key the pictures by VideoSourceID ([.main: image])")
+  @_disfavoredOverload
+  public func render(at time: Time, videoFrames: [String: Image], onto output: inout Image)
+    throws(RenderError)
+  {
+    try render(at: time, videoFrames: Self.keyed(videoFrames), onto: &output)
+  }
+
+  private static func keyed(_ frames: [String: Image]) -> [VideoSourceID: Image] {
+    Dictionary(uniqueKeysWithValues: frames.map { (VideoSourceID($0.key), $0.value) })
   }
 
   /// A transparent image, or ``RenderError/outOfMemory(_:)``.
@@ -110,10 +146,15 @@ public final class LayerRenderer {
   /// what is already there where the tree draws nothing.
   ///
   /// - Throws: ``RenderError`` as ``render(at:videoFrames:)``.
-  public func render(at time: Time, videoFrames: [String: Image], onto output: inout Image)
+  public func render(at time: Time, videoFrames: [VideoSourceID: Image], onto output: inout Image)
     throws(RenderError)
   {
-    let list = tree.renderList(at: time)
+    try render(renderList(at: time), videoFrames: videoFrames, onto: &output)
+  }
+
+  private func render(
+    _ list: RenderList, videoFrames: [VideoSourceID: Image], onto output: inout Image
+  ) throws(RenderError) {
     if let background = list.backgroundColor, background.alpha > 0 {
       output.fill(
         Rect(x: 0, y: 0, width: Double(width), height: Double(height)), with: background)
@@ -135,10 +176,19 @@ public final class LayerRenderer {
   ///   - backdrop: The premultiplied colour under everything drawn.
   ///   - output: An image of the render size; every pixel is written.
   /// - Throws: ``RenderError`` as ``render(at:videoFrames:)``.
-  @_spi(Benchmarks) public func render(
-    at time: Time, videoFrames: [String: Image], over backdrop: BGRA, onto output: inout Image
+  package func render(
+    at time: Time, videoFrames: [VideoSourceID: Image], over backdrop: BGRA,
+    onto output: inout Image
   ) throws(RenderError) {
-    let list = tree.renderList(at: time)
+    try render(renderList(at: time), videoFrames: videoFrames, over: backdrop, onto: &output)
+  }
+
+  /// Draws an evaluated render list of the tree into `output` as
+  /// ``render(at:videoFrames:over:onto:)`` draws the tree at the list's time.
+  package func render(
+    _ list: RenderList, videoFrames: [VideoSourceID: Image], over backdrop: BGRA,
+    onto output: inout Image
+  ) throws(RenderError) {
     var items = list.items[...]
     if let background = list.backgroundColor, background.alpha > 0 {
       // The background is stored (not blended) over the whole output.
@@ -185,7 +235,9 @@ public final class LayerRenderer {
     var clip: Compositor.Clip?
   }
 
-  private func draw(_ item: RenderItem, videoFrames: [String: Image], onto output: inout Image)
+  private func draw(
+    _ item: RenderItem, videoFrames: [VideoSourceID: Image], onto output: inout Image
+  )
     throws(RenderError)
   {
     guard let prepared = try prepare(item, videoFrames: videoFrames) else { return }
@@ -193,13 +245,14 @@ public final class LayerRenderer {
   }
 
   /// The item's raster, transform and clip, or `nil` when it draws nothing.
-  func prepare(_ item: RenderItem, videoFrames: [String: Image]) throws(RenderError)
+  func prepare(_ item: RenderItem, videoFrames: [VideoSourceID: Image]) throws(RenderError)
     -> PreparedItem?
   {
     let raster: Raster
     if case .video(let sourceID, let size, let gravity) = item.drawing {
       guard let frame = videoFrames[sourceID] else {
-        throw RenderError.missingVideoSource(layer: item.layer.description, sourceID: sourceID)
+        throw RenderError.missingVideoSource(
+          layer: item.layer.description, sourceID: sourceID.rawValue)
       }
       guard frame.width > 0, frame.height > 0 else { return nil }
       let place = gravity.placement(
@@ -248,7 +301,8 @@ public final class LayerRenderer {
 
   /// The region an item may draw in: nil for everywhere, a rectangle or rounded rectangle
   /// when one axis-aligned clip is all there is, otherwise a coverage mask in render pixels.
-  private func clipRegion(for item: RenderItem, videoFrames: [String: Image]) throws(RenderError)
+  private func clipRegion(for item: RenderItem, videoFrames: [VideoSourceID: Image])
+    throws(RenderError)
     -> ResolvedClip?
   {
     if item.clips.isEmpty && item.masks.isEmpty { return nil }

@@ -161,21 +161,11 @@ public final class VideoFrameCompositor {
     return try reader(for: layer, source: source).picture(at: layer.sourceTime)
   }
 
-  /// Whether frames of a pixel format are always opaque: planar or semi-planar YUV and grey
-  /// without an alpha plane (not `yuva…`, RGB, palette or unknown formats).
-  static func isOpaque(pixelFormat: String?) -> Bool {
-    guard let format = pixelFormat, !format.hasPrefix("yuva") else { return false }
-    return format.hasPrefix("yuv") || format.hasPrefix("nv") || format.hasPrefix("p0")
-      || format.hasPrefix("gray")
-  }
-
   /// Whether a layer's picture, drawn, would replace every output pixel exactly: a decoded
-  /// video frame (opaque) of the output size at full opacity, with an identity transform
-  /// and no crop.
+  /// video frame (opaque by its pixel format, ``TrackInfo/isOpaque``) of the output size at
+  /// full opacity, with an identity transform and no crop.
   private func covers(_ picture: VideoPicture, layer: VideoFrameDescription.Layer) -> Bool {
-    guard case .track(let source) = layer.source,
-      VideoFrameCompositor.isOpaque(pixelFormat: source.track.pixelFormat)
-    else { return false }
+    guard case .track(let source) = layer.source, source.track.isOpaque else { return false }
     return layer.opacity >= 1 && layer.transform.isIdentity && layer.cropRectangle == nil
       && picture.width == width && picture.height == height
   }

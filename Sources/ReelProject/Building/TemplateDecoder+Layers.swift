@@ -171,7 +171,7 @@ extension TemplateDecoder {
       }
     case .video:
       let source = reader.get(.source, string) ?? TemplateFormat.mainVideoSource
-      layer.content = .video(VideoContent(sourceID: source))
+      layer.content = .video(VideoContent(sourceID: VideoSourceID(source)))
     case .group: break
     }
     if let maskNode = reader[.mask] { layer.mask = decodeLayer(maskNode, reader.path(.mask)) }

@@ -69,7 +69,7 @@ extension TemplateFormat {
   /// The strokes' line joins.
   static let lineJoins = ["miter", "round", "bevel"]
   /// The source a video layer shows when it names none.
-  static let mainVideoSource = "main"
+  static let mainVideoSource = VideoSourceID.main.rawValue
 }
 
 extension TemplateObjectFormat {

@@ -91,7 +91,7 @@ struct PassthroughJob: Sendable {
         ExportResult(
           url: outputURL, frameCount: summary.videoPacketCount, duration: summary.duration,
           videoSize: nil, wallSeconds: ExportJob.seconds(clock.now - started),
-          stageBusySeconds: [:], queueHighWater: [:]))
+          statistics: ExportStatistics()))
     } catch {
       if case .cancelled = error { return .failure(.cancelled(path: outputURL.path)) }
       return .failure(.media(error))

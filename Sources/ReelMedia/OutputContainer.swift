@@ -1,12 +1,32 @@
 /// A container ``MediaWriter`` writes, chosen by the output file's extension, with the
-/// codecs it may hold.
-enum OutputContainer: String, Sendable, CaseIterable {
-  case mp4, mov, m4v, mkv, webm, m4a
+/// codecs it may hold: the one place Reel maps a file extension to a container and a
+/// container to its default codecs.
+///
+///     let container = OutputContainer(fileExtension: "webm")   // .webm
+///     container?.defaultVideoCodec                              // .vp9
+public enum OutputContainer: String, Sendable, CaseIterable {
+  /// MPEG-4 (`.mp4`): H.264 or HEVC, AAC.
+  case mp4
+  /// QuickTime (`.mov`): H.264 or HEVC, AAC.
+  case mov
+  /// iTunes video (`.m4v`, MPEG-4): H.264, AAC.
+  case m4v
+  /// Matroska (`.mkv`): H.264, HEVC or VP9, AAC or Opus.
+  case mkv
+  /// WebM (`.webm`): VP9, Opus.
+  case webm
+  /// MPEG-4 audio (`.m4a`): AAC only, no video.
+  case m4a
 
   /// The container for a file extension (case-insensitive, without the dot), or `nil`.
-  init?(fileExtension: String) {
+  ///
+  /// - Parameter fileExtension: Such as `"mp4"` or `"WebM"`; `""` for a name without one.
+  public init?(fileExtension: String) {
     self.init(rawValue: fileExtension.lowercased())
   }
+
+  /// Whether the container carries video (false for `.m4a`).
+  public var carriesVideo: Bool { defaultVideoCodec != nil }
 
   /// The FFmpeg muxer's short name (`av_guess_format`'s `short_name`).
   var muxerName: String {
@@ -35,8 +55,9 @@ enum OutputContainer: String, Sendable, CaseIterable {
     }
   }
 
-  /// The video codec used when the settings name none, or `nil` for audio-only containers.
-  var defaultVideoCodec: VideoCodec? {
+  /// The video codec used when the settings name none (VP9 for `.webm`, else H.264), or
+  /// `nil` for the audio-only `.m4a`.
+  public var defaultVideoCodec: VideoCodec? {
     switch self {
     case .mp4, .mov, .m4v, .mkv: return .h264
     case .webm: return .vp9
@@ -44,13 +65,13 @@ enum OutputContainer: String, Sendable, CaseIterable {
     }
   }
 
-  /// The audio codec used when the settings name none.
-  var defaultAudioCodec: AudioCodec {
+  /// The audio codec used when the settings name none (Opus for `.webm`, else AAC).
+  public var defaultAudioCodec: AudioCodec {
     self == .webm ? .opus : .aac
   }
 
-  /// The video codecs the container may hold.
-  func allows(_ codec: VideoCodec) -> Bool {
+  /// Whether the container may hold video encoded with `codec`.
+  public func allows(_ codec: VideoCodec) -> Bool {
     switch (self, codec) {
     case (.mp4, .h264), (.mov, .h264), (.m4v, .h264), (.mkv, .h264): return true
     case (.mp4, .hevc), (.mov, .hevc), (.mkv, .hevc): return true
@@ -59,8 +80,8 @@ enum OutputContainer: String, Sendable, CaseIterable {
     }
   }
 
-  /// The audio codecs the container may hold.
-  func allows(_ codec: AudioCodec) -> Bool {
+  /// Whether the container may hold audio encoded with `codec`.
+  public func allows(_ codec: AudioCodec) -> Bool {
     switch (self, codec) {
     case (.webm, .opus), (.mkv, .opus): return true
     case (.webm, .aac): return false

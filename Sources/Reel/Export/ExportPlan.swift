@@ -1,0 +1,138 @@
+import Foundation
+import ReelCore
+import ReelMedia
+
+/// What an export of a movie with some settings to some file will write, worked out and
+/// checked once before anything is written: the exported range and frames, the sizes, the
+/// container and the encoder settings.
+///
+/// ``ExportSession`` runs the plan; ``ExportSettings/validate(_:fileExtension:)`` and
+/// ``ResourceLimits/check(_:exporting:)`` make the same plan and stop there, so a movie
+/// the validation accepts is one the export accepts.
+///
+///     let plan = try ExportPlan(movie: movie, settings: settings,
+///                               outputURL: URL(fileURLWithPath: "out.mp4"))
+///     print(plan.frameCount, plan.outputSize ?? (0, 0))
+public struct ExportPlan: Sendable {
+  /// The exported part of the timeline (composition seconds).
+  public let range: TimeRange
+  /// Seconds per frame.
+  public let frameDuration: Time
+  /// Video frames to write (0 for audio-only exports).
+  public let frameCount: Int
+  /// Width in pixels frames are drawn at (the layer tree's render size, else the video
+  /// composition's).
+  public let drawWidth: Int
+  /// Height in pixels frames are drawn at.
+  public let drawHeight: Int
+  /// Encoded picture size in pixels (even); nil for audio-only exports.
+  public let outputSize: (width: Int, height: Int)?
+  /// The container, from the output file's extension.
+  public let container: OutputContainer
+  /// The video encoder's settings; nil for audio-only exports.
+  public let video: VideoOutputSettings?
+  /// The audio encoder's settings; nil when the export has no audio.
+  public let audio: AudioOutputSettings?
+
+  /// Whether the export writes an audio track.
+  public var hasAudio: Bool { audio != nil }
+
+  /// The matrix pictures are converted to Y′CbCr with and the encoder tags (the writer's
+  /// default for the output size; BT.709 for audio-only exports).
+  public var outputMatrix: ColorMatrix {
+    guard let size = outputSize else { return .bt709 }
+    return ColorMatrix.forSize(width: size.width, height: size.height)
+  }
+
+  /// The composition time of a frame: the range's start plus `index` frame durations.
+  ///
+  /// - Parameter index: The frame, from 0.
+  /// - Returns: Composition seconds.
+  public func compositionTime(ofFrame index: Int) -> Time {
+    range.start + Time(frame: Int64(index), frameDuration: frameDuration)
+  }
+
+  /// Works out and checks the export of `movie` with `settings` to `outputURL`. Nothing is
+  /// written or decoded.
+  ///
+  /// - Parameters:
+  ///   - movie: The movie to export.
+  ///   - settings: The preset and overrides.
+  ///   - outputURL: The file that would be written; only its extension is used here (the
+  ///     container).
+  /// - Throws: ``ExportError/invalidMovie(_:)`` with the reason — an empty movie, invalid
+  ///   instructions, a range outside the movie, a frame duration, size or CRF out of range,
+  ///   an odd output size, a budget of ``ExportSettings/limits`` exceeded, an audio-only
+  ///   export without audio, a codec the container cannot hold, an audio speed change out
+  ///   of range — or ``ExportError/media(_:)`` for an extension Reel cannot write.
+  public init(movie: Movie, settings: ExportSettings, outputURL: URL) throws(ExportError) {
+    let composition = movie.composition
+    let video = movie.resolvedVideoComposition
+    let duration = composition.duration
+    guard duration > .zero else {
+      throw .invalidMovie("the movie is empty (duration 0): add a clip before exporting")
+    }
+    do {
+      try video.validate(against: composition)
+    } catch {
+      throw .invalidMovie(error.description)
+    }
+    range = try Self.range(settings.timeRange, duration: duration)
+
+    let frameDuration = settings.frameDuration ?? video.frameDuration
+    guard frameDuration > .zero else {
+      throw .invalidMovie("the frame duration must be greater than 0 (got \(frameDuration))")
+    }
+    self.frameDuration = frameDuration
+
+    let drawSize = movie.layers?.renderSize ?? video.renderSize
+    drawWidth = PixelLimits.integer(drawSize.width.rounded())
+    drawHeight = PixelLimits.integer(drawSize.height.rounded())
+    guard drawWidth >= 2, drawHeight >= 2 else {
+      throw .invalidMovie("the render size \(drawWidth)×\(drawHeight) is too small to encode")
+    }
+
+    let fileExtension = outputURL.pathExtension
+    let container = OutputContainer(fileExtension: fileExtension)
+    let audioOnly = settings.preset == .appleM4A || container == .m4a
+    if audioOnly {
+      outputSize = nil
+      frameCount = 0
+    } else {
+      outputSize = try Self.outputSize(
+        settings: settings, drawWidth: drawWidth, drawHeight: drawHeight)
+      frameCount = Int(Self.frameCount(range.duration, frameDuration))
+    }
+    do {
+      if let size = outputSize {
+        try settings.limits.checkWork(frames: frameCount, width: size.width, height: size.height)
+      }
+      if let tree = movie.layers { try settings.limits.checkLayers(of: tree) }
+    } catch {
+      throw .invalidMovie(error.description)
+    }
+    // The container's natural codec when the settings name none (e.g. VP9 for .webm).
+    let codec = settings.resolvedVideoCodec ?? container?.defaultVideoCodec ?? .h264
+    if let crf = settings.crf, !audioOnly { try Self.check(crf: crf, codec: codec) }
+
+    let hasAudioSource =
+      composition.audioTracks.contains { $0.hasMedia } || movie.audioMix?.soundtrack != nil
+    let hasAudio = !settings.excludesAudio && hasAudioSource
+    if audioOnly && !hasAudio {
+      throw .invalidMovie(
+        "an audio-only export needs audio: the movie has no audio track and no soundtrack")
+    }
+    self.video = outputSize.map { size in
+      VideoOutputSettings(
+        codec: codec, width: size.width, height: size.height, frameDuration: frameDuration,
+        crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
+    }
+    audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil
+    try Self.checkEncoding(url: outputURL, video: self.video, audio: audio)
+    guard let container else {
+      throw .media(.unsupportedContainer(path: outputURL.path, fileExtension: fileExtension))
+    }
+    self.container = container
+    if hasAudio { try Self.checkTempo(of: composition) }
+  }
+}
