@@ -18,11 +18,7 @@ struct TemplateKeyLiteralTests {
     ),
     ("Reel/Export/ExportPreset+Names.swift", ["audio"], "an alias of the m4a export preset"),
     (
-      "Reel/Export/FrameGrabber.swift", ["frame"],
-      "the name of the output picture in allocation errors"
-    ),
-    (
-      "Reel/Export/Internals/ExportJob.swift", ["frame"],
+      "Reel/Rendering/RenderError+Allocation.swift", ["frame"],
       "the name of the output picture in allocation errors"
     ),
     (

@@ -81,7 +81,8 @@ public final class FrameGrabber {
         width: frame.image.width, height: frame.image.height, inside: maximumSize)
       if size.width != frame.image.width || size.height != frame.image.height {
         let image = frame.image
-        frame.image = try RenderError.allocating(layer: "frame") { () throws(GraphicsError) in
+        frame.image = try RenderError.allocating(layer: RenderError.wholeFrame) {
+          () throws(GraphicsError) in
           try image.scaled(toWidth: size.width, height: size.height)
         }
       }

@@ -81,7 +81,7 @@ extension MovieRenderer {
         let width = outputWidth
         let height = outputHeight
         picture = .bgra(
-          try RenderError.allocating(layer: "frame") { () throws(GraphicsError) in
+          try RenderError.allocating(layer: RenderError.wholeFrame) { () throws(GraphicsError) in
             try image.scaled(toWidth: width, height: height)
           })
       }

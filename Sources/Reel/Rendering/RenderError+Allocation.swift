@@ -1,6 +1,9 @@
 import ReelGraphics
 
 extension RenderError {
+  /// What errors about the whole output picture (scaling a frame to its size) call it.
+  static let wholeFrame = "frame"
+
   /// Runs a ReelGraphics step whose failure is a pixel buffer that cannot be allocated
   /// (scaling, cropping, filling, flattening, a shadow's blur, a cross-fade), reporting that
   /// as ``outOfMemory(_:)``; any other ``GraphicsError`` becomes ``drawing(layer:reason:)``
