@@ -3,12 +3,9 @@ import Reel
 /// The budget options of `render`, `frame` and `validate` (`--max-layers`, …): one place
 /// that names them, documents them and turns them into ``ResourceLimits``.
 enum LimitOptions {
-  /// The limits each command takes: what it can know about.
+  /// The limits `command` takes (``ResourceLimits/Limit/commands``).
   static func budgets(for command: String) -> [ResourceLimits.Limit] {
-    // `frame` takes the work budget too: a template is loaded (and checked) whole.
-    command == "validate"
-      ? [.layerCount, .templateSize, .imagePixels, .outputPixels]
-      : ResourceLimits.Limit.allCases
+    ResourceLimits.Limit.allCases.filter { $0.commands.contains(command) }
   }
 
   /// `others` and the budget option names of `command`, for ``Arguments``.
@@ -21,22 +18,15 @@ enum LimitOptions {
     let defaults = ResourceLimits.default
     let lines = budgets(for: command).map { limit -> String in
       let value = describe(defaults[limit])
-      let (argument, what): (String, String)
+      let what: String
       switch limit {
-      case .rasterCache:
-        (argument, what) = ("BYTES", "Layer rasters kept between frames (\(value))")
-      case .layerCount:
-        (argument, what) = ("N", "Layers at every depth, subtitle cues included (\(value))")
-      case .templateSize:
-        (argument, what) = ("BYTES", "Largest template file (\(value))")
-      case .imagePixels:
-        (argument, what) = ("N", "Decoded image pixels, frames × width × height (\(value))")
-      case .outputPixels:
-        (argument, what) = (
-          "N", "Output pixels, frames × width × height (\(value): 10 min of 4K60)"
-        )
+      case .rasterCache: what = "Layer rasters kept between frames (\(value))"
+      case .layerCount: what = "Layers at every depth, subtitle cues included (\(value))"
+      case .templateSize: what = "Largest template file (\(value))"
+      case .imagePixels: what = "Decoded image pixels, frames × width × height (\(value))"
+      case .outputPixels: what = "Output pixels, frames × width × height (\(value): 10 min of 4K60)"
       }
-      let option = "\(limit.flag) \(argument)"
+      let option = "\(limit.flag) \(limit.isBytes ? "BYTES" : "N")"
       return "  " + option + String(repeating: " ", count: max(1, 27 - option.count)) + what
     }
     return """
@@ -53,7 +43,7 @@ enum LimitOptions {
     var limits = ResourceLimits.default
     for limit in budgets(for: command) {
       guard let text = parsed.value(limit.flag) else { continue }
-      guard let value = quantity(text), value >= (limit == .rasterCache ? 0 : 1) else {
+      guard let value = quantity(text), value >= limit.minimum else {
         throw .usage(
           "\(command): \(limit.flag) needs a whole number such as \(describe(ResourceLimits.default[limit])) (K, M, G, T multiply by 1024; got '\(text)')"
         )

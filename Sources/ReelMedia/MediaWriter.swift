@@ -58,7 +58,10 @@ public final class MediaWriter {
   /// container header.
   ///
   /// - Parameters:
-  ///   - url: The file to write; its extension chooses the container.
+  ///   - url: The file to write; its extension chooses the container unless `container`
+  ///     is given.
+  ///   - container: The container, when the caller has already chosen it (an export plan);
+  ///     nil: the one `url`'s extension names.
   ///   - video: Video settings, or `nil` for no video track.
   ///   - audio: Audio settings, or `nil` for no audio track.
   ///   - overwrite: Replace an existing file at `url` when finishing. When `false`, an
@@ -74,14 +77,14 @@ public final class MediaWriter {
   ///   ``MediaError/unsupportedCodec(path:codec:)`` when FFmpeg lacks the encoder;
   ///   ``MediaError/encodeFailed(path:reason:)`` when the encoder or muxer refuses to start.
   public init(
-    url: URL, video: VideoOutputSettings?, audio: AudioOutputSettings?, overwrite: Bool = false
-  )
-    throws(MediaError)
-  {
+    url: URL, container: OutputContainer? = nil, video: VideoOutputSettings?,
+    audio: AudioOutputSettings?, overwrite: Bool = false
+  ) throws(MediaError) {
     FFmpegLogging.configure()
     let path = url.path
     self.path = path
-    let (container, videoPlan, audioPlan) = try Self.plans(url: url, video: video, audio: audio)
+    let (container, videoPlan, audioPlan) = try Self.plans(
+      url: url, container: container, video: video, audio: audio)
     outputVideoSize = videoPlan.map { ($0.width, $0.height) }
     videoCodec = videoPlan?.codec
     audioCodec = audioPlan?.codec

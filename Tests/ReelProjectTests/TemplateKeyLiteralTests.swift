@@ -18,6 +18,10 @@ struct TemplateKeyLiteralTests {
     ),
     ("Reel/Export/ExportPreset+Names.swift", ["audio"], "an alias of the m4a export preset"),
     (
+      "Reel/Limits/ResourceLimits.swift", ["frame"],
+      "the `reel frame` command, one of those that take the budgets"
+    ),
+    (
       "Reel/Rendering/RenderError+Allocation.swift", ["frame"],
       "the name of the output picture in allocation errors"
     ),

@@ -58,11 +58,12 @@ extension ExportPlan {
   /// Checks the encoder settings as the writer will (codec, container, size, H.264 level),
   /// before anything is written.
   static func checkEncoding(
-    url: URL, video: VideoOutputSettings?, audio: AudioOutputSettings?
+    url: URL, container: OutputContainer?, video: VideoOutputSettings?,
+    audio: AudioOutputSettings?
   ) throws(ExportError) {
     guard video != nil || audio != nil else { return }
     do {
-      try MediaWriter.validate(url: url, video: video, audio: audio)
+      try MediaWriter.validate(url: url, container: container, video: video, audio: audio)
     } catch {
       switch error {
       case .invalidArgument(_, let reason): throw .invalidMovie(reason)

@@ -128,7 +128,7 @@ public struct ExportPlan: Sendable {
         crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil
-    try Self.checkEncoding(url: outputURL, video: self.video, audio: audio)
+    try Self.checkEncoding(url: outputURL, container: container, video: self.video, audio: audio)
     guard let container else {
       throw .media(.unsupportedContainer(path: outputURL.path, fileExtension: fileExtension))
     }

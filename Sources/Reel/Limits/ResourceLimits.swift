@@ -98,6 +98,92 @@ public struct ResourceLimits: Sendable, Hashable {
       case .outputPixels: return "maximumOutputPixels"
       }
     }
+
+    /// Whether the value is a number of bytes (else a count).
+    public var isBytes: Bool { self == .rasterCache || self == .templateSize }
+
+    /// The `reel` commands that take its option: `validate` takes every limit but the raster
+    /// cache, which is a bound on what is kept, not a refusal; `frame` takes the work budget
+    /// too, since a template is loaded, and checked, whole.
+    public var commands: [String] {
+      self == .rasterCache ? ["render", "frame"] : ["render", "frame", "validate"]
+    }
+
+    /// The smallest value that can be set (0 turns the raster cache off; every other limit
+    /// needs at least 1).
+    public var minimum: Int { self == .rasterCache ? 0 : 1 }
+
+    /// What is limited, in a few words (help text and documentation).
+    public var summary: String {
+      switch self {
+      case .rasterCache: return "layer rasters kept between frames"
+      case .layerCount:
+        return
+          "layers in the movie (every depth, masks and subtitle cues included, the root not counted)"
+      case .templateSize: return "template file size, and each subtitle file's"
+      case .imagePixels:
+        return
+          "decoded image pixels: frames × width × height, summed over every image file of the template (each frame of an animated GIF/APNG counts)"
+      case .outputPixels: return "work: frames × width × height of the encoded video"
+      }
+    }
+
+    /// The default (``ResourceLimits/default``), as the documentation states it:
+    /// `512 MiB`, `10,000`, ….
+    public var defaultDescription: String {
+      let value = ResourceLimits.default[self]
+      let plain = isBytes ? Self.binarySize(value) : Self.grouped(value)
+      switch self {
+      case .imagePixels:
+        return "\(plain) (\(value >> 20) Mi pixels, \(value >> 28) GiB as BGRA)"
+      case .outputPixels:
+        return
+          "\(plain) — a 10-minute 3840×2160 movie at 60 fps (a ten-hour 8K render is 30 times that)"
+      default: return plain
+      }
+    }
+
+    /// `16777216` → `16 MiB` for whole multiples of 1 KiB, 1 MiB or 1 GiB, else bytes.
+    private static func binarySize(_ bytes: Int) -> String {
+      for (unit, shift) in [("GiB", 30), ("MiB", 20), ("KiB", 10)]
+      where bytes >= 1 << shift && bytes % (1 << shift) == 0 {
+        return "\(bytes >> shift) \(unit)"
+      }
+      return "\(bytes) bytes"
+    }
+
+    /// `268435456` → `268,435,456`.
+    private static func grouped(_ value: Int) -> String {
+      var digits = String(value.magnitude)
+      var groups: [Substring] = []
+      while digits.count > 3 {
+        groups.insert(Substring(digits.suffix(3)), at: 0)
+        digits.removeLast(3)
+      }
+      groups.insert(Substring(digits), at: 0)
+      return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+
+    /// What Reel does beyond it, for documentation.
+    public var consequence: String {
+      switch self {
+      case .rasterCache:
+        return
+          "least recently used rasters not used by the current frame are dropped; a raster that still does not fit is drawn for that use and freed after compositing (redrawn next frame). Peak memory does not grow with the number of layers"
+      case .layerCount:
+        return
+          "exit 3 at `layers`; the JSON is counted before any layer is built, and a subtitle file's shown cues before any cue layer is built"
+      case .templateSize:
+        return
+          "exit 3; the size is read from the file first and at most the limit + 1 bytes of a template are ever read; a subtitle file above it is not parsed"
+      case .imagePixels:
+        return
+          "exit 3 at the image's path; decoding stops as soon as the sum would pass the limit"
+      case .outputPixels:
+        return
+          "exit 3 before anything is written (render checks its final size and range, after `--preset`, `--from`, `--to`)"
+      }
+    }
   }
 
   /// The value of `limit`.

@@ -2,8 +2,8 @@ import Foundation
 import Reel
 
 /// Writes the generated parts of the documentation from the format description
-/// (``TemplateFormat``): the key tables of `docs/template-format.md` and the ranges table of
-/// `docs/security.md`. Each part sits between marked lines,
+/// (``TemplateFormat``): the key tables of `docs/template-format.md` and the ranges and budgets tables
+/// of `docs/security.md`. Each part sits between marked lines,
 ///
 ///     <!-- BEGIN GENERATED: layer keys -->
 ///     …
@@ -31,7 +31,9 @@ enum TemplateDocsGenerator {
       Part(file: format, name: "animation keys", text: table(TemplateObjectFormat.animation.keys)),
       Part(file: format, name: "audio keys", text: table(TemplateObjectFormat.audio.keys)),
       Part(file: format, name: "export keys", text: table(TemplateObjectFormat.export.keys)),
+      Part(file: "docs/security.md", name: "picture limits", text: pictureLimitsTable),
       Part(file: "docs/security.md", name: "pixel ranges", text: rangesTable),
+      Part(file: "docs/security.md", name: "budgets", text: budgetsTable),
     ]
   }
 
@@ -76,6 +78,44 @@ enum TemplateDocsGenerator {
 
   /// Where the schema is checked in, relative to the repository's root.
   static let schemaFile = "schema/reel-template.schema.json"
+
+  // MARK: Pictures
+
+  /// The limits every decoded picture is held to (``ImageDecoder``), checked from its header
+  /// before it is decoded.
+  static var pictureLimitsTable: String {
+    let side = ImageDecoder.maximumSide
+    let megapixels = ImageDecoder.maximumPixelCount >> 20
+    let megabytes = (ImageDecoder.maximumPixelCount * 4) >> 20
+    return """
+      | limit | default | override |
+      |---|---|---|
+      | picture side (PNG, JPEG, WebP, GIF, APNG) | \(side) px | none (`ImageDecoder.maximumSide`) |
+      | picture size | \(megapixels) Mpx (\(megabytes) MB as BGRA) | none (`ImageDecoder.maximumPixelCount`) |
+      | video frames (every video track a render decodes) | the same: \(side) px a side, \(megapixels) Mpx | none; checked by `validate` and by `VideoReader` before decoding |
+
+      """
+  }
+
+  // MARK: Budgets
+
+  /// The memory and work budgets (``ResourceLimits/Limit``): what each limits, its default,
+  /// the `reel` option and commands, the Swift property and what happens beyond it.
+  static var budgetsTable: String {
+    var lines = [
+      "| limit | default | CLI flag (commands) | Swift API (`ResourceLimits`) | what happens beyond it |",
+      "|---|---|---|---|---|",
+    ]
+    for limit in ResourceLimits.Limit.allCases {
+      let flag =
+        "`\(limit.flag) \(limit.isBytes ? "BYTES" : "N")` (\(limit.commands.joined(separator: ", ")))"
+      let cells = [
+        limit.summary, limit.defaultDescription, flag, "`\(limit.property)`", limit.consequence,
+      ]
+      lines.append("| " + cells.map(cell).joined(separator: " | ") + " |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
 
   // MARK: Key tables
 

@@ -43,7 +43,8 @@ struct ExportJob: Sendable {
     let writer: MediaWriter
     do {
       writer = try MediaWriter(
-        url: outputURL, video: plan.video, audio: plan.audio, overwrite: settings.overwrite)
+        url: outputURL, container: plan.container, video: plan.video, audio: plan.audio,
+        overwrite: settings.overwrite)
     } catch {
       return .failure(.media(error))
     }
