@@ -47,7 +47,9 @@ extension TemplateDecoder {
 
   func decodeLayers(_ node: TemplateJSON, _ path: String) -> [Layer] {
     guard let elements = array(node, path) else { return [] }
-    return elements.enumerated().compactMap { decodeLayer($0.element, Self.join(path, $0.offset)) }
+    return elements.enumerated().compactMap {
+      decodeLayer($0.element, TemplatePath.join(path, $0.offset))
+    }
   }
 
   func decodeLayer(_ node: TemplateJSON, _ path: String) -> Layer? {
@@ -58,7 +60,7 @@ extension TemplateDecoder {
     var type = TemplateLayerType.group
     if let typeNode = node[.type] {
       guard
-        let chosen = choice(typeNode, Self.join(path, .type), TemplateFormat.layerTypes)
+        let chosen = choice(typeNode, TemplatePath.join(path, .type), TemplateFormat.layerTypes)
           .flatMap(TemplateLayerType.init(rawValue:))
       else { return nil }
       type = chosen
@@ -70,7 +72,7 @@ extension TemplateDecoder {
       guard let key = TemplateKey(rawValue: member.key), others.contains(key) else { continue }
       let owners = TemplateLayerType.owners(of: key).map(\.rawValue)
       problem(
-        Self.join(path, member.key),
+        TemplatePath.join(path, member.key),
         "only \(owners.joined(separator: " and ")) layers have \"\(member.key)\" (this is a \(type.rawValue) layer; set \"type\")",
         at: TemplateJSON(kind: .null, line: member.keyLine, column: member.keyColumn))
     }
@@ -182,7 +184,7 @@ extension TemplateDecoder {
           continue
         }
         warn(
-          Self.join(reader.path(.animations), index),
+          TemplatePath.join(reader.path(.animations), index),
           "begins at \(format(animation.timing.beginTime)) s, after the movie ends (\(seconds(movieDuration)) s); it never plays"
         )
       }
@@ -305,13 +307,13 @@ extension TemplateDecoder {
         problem(reader.path(.colors), "needs at least one colour", at: reader[.colors])
       }
       colors = elements.enumerated().compactMap {
-        color($0.element, Self.join(reader.path(.colors), $0.offset))
+        color($0.element, TemplatePath.join(reader.path(.colors), $0.offset))
       }
     }
     var locations: [Double]?
     if let elements = reader.get(.locations, array) {
       locations = elements.enumerated().compactMap {
-        number($0.element, Self.join(reader.path(.locations), $0.offset), in: 0...1)
+        number($0.element, TemplatePath.join(reader.path(.locations), $0.offset), in: 0...1)
       }
       if let count = locations?.count, count != elements.count || count != colors.count,
         count == elements.count
@@ -362,7 +364,8 @@ extension TemplateDecoder {
       }
       if let dash = stroke.get(.dash, array) {
         strokeStyle.dashPattern = dash.enumerated().compactMap {
-          pixels($0.element, Self.join(stroke.path(.dash), $0.offset), PixelLimits.dashLength)
+          pixels(
+            $0.element, TemplatePath.join(stroke.path(.dash), $0.offset), PixelLimits.dashLength)
         }
         let total = strokeStyle.dashPattern.reduce(0, +)
         if !dash.isEmpty, strokeStyle.dashPattern.count == dash.count,
@@ -430,7 +433,7 @@ extension TemplateDecoder {
         return nil
       }
       let points = elements.enumerated().compactMap {
-        pixelPoint($0.element, Self.join(reader.path(.polygon), $0.offset))
+        pixelPoint($0.element, TemplatePath.join(reader.path(.polygon), $0.offset))
       }
       return points.count == elements.count ? Path(polygon: points) : nil
     }

@@ -7,7 +7,7 @@ extension TemplateDecoder {
     guard let elements = array(node, path) else { return [] }
     var layers: [Layer] = []
     for (index, element) in elements.enumerated() {
-      layers += decodeSubtitleTrack(element, Self.join(path, index))
+      layers += decodeSubtitleTrack(element, TemplatePath.join(path, index))
     }
     return layers
   }

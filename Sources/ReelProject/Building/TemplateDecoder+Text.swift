@@ -15,7 +15,7 @@ extension TemplateDecoder {
     if let runs = reader.get(.runs, array) {
       text = StyledText(
         runs: runs.enumerated().compactMap {
-          decodeRun($0.element, Self.join(reader.path(.runs), $0.offset))
+          decodeRun($0.element, TemplatePath.join(reader.path(.runs), $0.offset))
         })
     }
     let style = decodeTextStyle(reader)

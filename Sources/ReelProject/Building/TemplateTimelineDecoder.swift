@@ -10,7 +10,24 @@ struct TemplateTimeline {
   var trackIDs: [Int: TrackID] = [:]
 }
 
-extension TemplateDecoder {
+/// The building stage's reader of the timeline (`clips` or `composition`): it checks their
+/// JSON, opens their files through ``files`` and builds the composition in one pass.
+struct TemplateTimelineDecoder: TemplateFileResolving {
+  let report: TemplateProblemCollector
+  let files: TemplateFiles
+}
+
+extension TemplateTimelineDecoder {
+  /// The timeline of `description` (`clips`, `composition`, or with neither an empty one of
+  /// its `size` and `duration`); nil when it has problems.
+  func decodeTimeline(_ description: TemplateDescription) -> TemplateTimeline? {
+    let output = description.output
+    return decodeTimeline(
+      ObjectReader(node: description.root, path: ""), size: output.size,
+      background: output.background, frameDuration: output.frameDuration,
+      duration: output.duration)
+  }
+
   /// Decodes `clips`, `composition`, or (with neither) an empty timeline of `duration`.
   func decodeTimeline(
     _ top: ObjectReader, size: Size?, background: Color, frameDuration: Time?, duration: Time?
@@ -113,7 +130,7 @@ extension TemplateDecoder {
     sequence.backgroundColor = background
     sequence.includesAudio = includesAudio
     for (index, element) in elements.enumerated() {
-      let clipPath = Self.join(path, index)
+      let clipPath = TemplatePath.join(path, index)
       guard
         let clip = object(element, clipPath, .clip)
       else { continue }
@@ -212,7 +229,8 @@ extension TemplateDecoder {
       _ = object(node, path, .transition)
       return nil
     }
-    guard let type = choice(typeNode, Self.join(path, .type), TemplateFormat.transitionTypes)
+    guard
+      let type = choice(typeNode, TemplatePath.join(path, .type), TemplateFormat.transitionTypes)
     else { return nil }
     let allowed = TemplateObjectFormat.transition.keys(withType: type)
     guard let reader = object(node, path, allowed: allowed) else { return nil }
@@ -252,7 +270,7 @@ extension TemplateDecoder {
     if let tracks = reader.get(.tracks, array) {
       for (index, trackNode) in tracks.enumerated() {
         decodeTrack(
-          trackNode, Self.join(reader.path(.tracks), index), index: index,
+          trackNode, TemplatePath.join(reader.path(.tracks), index), index: index,
           composition: &composition, ids: &ids)
       }
       if tracks.isEmpty {
@@ -273,7 +291,7 @@ extension TemplateDecoder {
       let instructionsPath = reader.path(.instructions)
       guard let elements = array(instructionsNode, instructionsPath) else { return nil }
       video.instructions = elements.enumerated().compactMap {
-        decodeInstruction($0.element, Self.join(instructionsPath, $0.offset), ids: ids)
+        decodeInstruction($0.element, TemplatePath.join(instructionsPath, $0.offset), ids: ids)
       }
       guard problemCount == before else { return nil }
       do {
@@ -316,7 +334,7 @@ extension TemplateDecoder {
     guard let segments = track.get(.segments, array) else { return }
     for (segmentIndex, segmentNode) in segments.enumerated() {
       decodeSegment(
-        segmentNode, Self.join(track.path(.segments), segmentIndex), kind: mediaType,
+        segmentNode, TemplatePath.join(track.path(.segments), segmentIndex), kind: mediaType,
         trackID: trackID, composition: &composition)
     }
   }
@@ -367,8 +385,9 @@ extension TemplateDecoder {
               at: value)
             return nil
           }
-          guard let first = self.duration(pair[0], Self.join(sourcePath, 0), allowZero: true),
-            let length = self.duration(pair[1], Self.join(sourcePath, 1))
+          guard
+            let first = self.duration(pair[0], TemplatePath.join(sourcePath, 0), allowZero: true),
+            let length = self.duration(pair[1], TemplatePath.join(sourcePath, 1))
           else { return nil }
           return [first, length]
         }
@@ -449,7 +468,7 @@ extension TemplateDecoder {
     var layers: [LayerInstruction] = []
     if let elements = reader.get(.layers, array) {
       for (index, element) in elements.enumerated() {
-        let layerPath = Self.join(reader.path(.layers), index)
+        let layerPath = TemplatePath.join(reader.path(.layers), index)
         guard
           let layer = object(element, layerPath, .layerInstruction)
         else { continue }
@@ -488,76 +507,4 @@ extension TemplateDecoder {
       timeRange: TimeRange(start: start, duration: length), layerInstructions: layers,
       backgroundColor: background)
   }
-
-  /// A list of steps `{"at", "value"}` and ramps `{"from", "to", "start", "duration"}`.
-  func decodeParameterList<Value>(
-    _ node: TemplateJSON, _ path: String, value: (TemplateJSON, String) -> Value?,
-    step: (Value, Time) -> Void, ramp: (Value, Value, TimeRange) -> Void
-  ) {
-    guard let elements = array(node, path) else { return }
-    for (index, element) in elements.enumerated() {
-      let itemPath = Self.join(path, index)
-      guard element.members != nil else {
-        problem(itemPath, "expected an object, got \(element.typeDescription)", at: element)
-        continue
-      }
-      if element[.at] != nil || element[.value] != nil {
-        guard
-          let reader = object(element, itemPath, .step)
-        else { continue }
-        let at = reader.get(.at) { self.duration($0, $1, allowZero: true) }
-        let decoded = reader.get(.value, value)
-        if let at, let decoded { step(decoded, at) }
-      } else {
-        guard
-          let reader = object(element, itemPath, .ramp)
-        else { continue }
-        let from = reader.get(.from, value)
-        let to = reader.get(.to, value)
-        let start = reader.get(.start) { self.duration($0, $1, allowZero: true) }
-        let length = reader.get(.duration) { self.duration($0, $1) }
-        if let from, let to, let start, let length {
-          ramp(from, to, TimeRange(start: start, duration: length))
-        }
-      }
-    }
-  }
-
-  /// `{"translate", "scale", "rotate"}` (scale, then rotate in degrees, then translate) or
-  /// `{"matrix": [a, b, c, d, tx, ty]}`.
-  func decodeTransform2D(_ node: TemplateJSON, _ path: String) -> Transform2D? {
-    guard
-      let reader = object(node, path, .transform2D)
-    else { return nil }
-    if let matrixNode = reader[.matrix] {
-      if reader.has(.translate) || reader.has(.scale) || reader.has(.rotate) {
-        problem(
-          path, "give either \"matrix\" or \"translate\"/\"scale\"/\"rotate\", not both", at: node)
-        return nil
-      }
-      guard
-        let m = numbers(matrixNode, reader.path(.matrix), count: 6, shape: "[a, b, c, d, tx, ty]"),
-        checkedEntries(m, matrixNode, reader.path(.matrix))
-      else { return nil }
-      return Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
-    }
-    let scale = reader.get(.scale, scalePair) ?? Point(x: 1, y: 1)
-    let degrees = reader.get(.rotate, number) ?? 0
-    let translate = reader.get(.translate, { self.pixelPoint($0, $1) }) ?? .zero
-    return Transform2D(scaleX: scale.x, y: scale.y)
-      .concatenating(Transform2D(rotationAngle: degrees * .pi / 180))
-      .concatenating(Transform2D(translationX: translate.x, y: translate.y))
-  }
-
-  /// A scale written as one number or `[sx, sy]`.
-  func scalePair(_ node: TemplateJSON, _ path: String) -> Point? {
-    if node.numberText != nil {
-      return pixels(node, path, PixelLimits.scale).map { Point(x: $0, y: $0) }
-    }
-    guard numbers(node, path, count: 2, shape: "a number or [sx, sy]") != nil else { return nil }
-    return pixelPoint(node, path, PixelLimits.scale)
-  }
 }
-
-/// Seconds for messages, without a trailing `.0`.
-func seconds(_ time: Time) -> String { format(time.seconds) }
