@@ -13,15 +13,15 @@ struct TemplateBuilder: TemplateFileResolving {
   /// The budgets the template must fit in; they become the export settings' limits.
   let limits: ResourceLimits
 
-  /// The loaded template; nil when a stage found a problem (see ``report``).
+  /// The loaded template made from `resolved` (its description and files); nil when a
+  /// stage found a problem (see ``report``).
   ///
-  /// - Parameters:
-  ///   - resolved: The template's description and files.
-  ///   - timeline: The timeline built from it; nil when it has problems (the rest is still
-  ///     checked, against the requested size — or a nominal 1280×720 — and duration).
-  func build(_ resolved: ResolvedTemplate, timeline: TemplateTimeline?) -> LoadedTemplate? {
+  /// When the timeline has a problem, the rest is still checked, against the requested size
+  /// (or a nominal 1280×720) and duration.
+  func build(_ resolved: ResolvedTemplate) -> LoadedTemplate? {
     let description = resolved.description
     let output = description.output
+    let timeline = buildTimeline(resolved)
     let renderSize =
       timeline?.videoComposition.renderSize ?? output.size ?? Size(width: 1280, height: 720)
     let movieDuration = timeline?.composition.duration ?? output.duration

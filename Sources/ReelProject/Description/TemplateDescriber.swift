@@ -35,7 +35,8 @@ struct TemplateDescriber: TemplateChecking {
     _ = top.get(.description, string)
     let output = describeOutput(top)
     return TemplateDescription(
-      variables: values, root: root, output: output,
+      variables: values, root: root, output: output, durationLocation: top.location(.duration),
+      timeline: describeTimeline(top, output: output),
       audio: top[.audio].flatMap {
         describeAudio($0, TemplateKey.audio.rawValue, usesClips: top.has(.clips))
       },

@@ -13,12 +13,15 @@ import Reel
 struct TemplateDescription: Sendable {
   /// The value of every variable after the `--set` values were applied over the defaults.
   var variables: [String: String]
-  /// The template after `{{variable}}` substitution. The parts not described yet — the
-  /// timeline (`clips`, `composition`), `layers` and `subtitles` — are read from it by the
-  /// building stage (``TemplateTimelineDecoder``, ``TemplateDecoder``).
+  /// The template after `{{variable}}` substitution. The parts not described yet —
+  /// `layers` and `subtitles` — are read from it by the building stage (``TemplateDecoder``).
   var root: TemplateJSON
   /// The render size, frame rate, length and background.
   var output: OutputDescription
+  /// Where the root's `duration` is written (the timeline is fitted to it).
+  var durationLocation: TemplateLocation
+  /// The timeline; nil when it cannot be built (its problems are reported).
+  var timeline: TimelineDescription?
   /// `audio`, when present and an object.
   var audio: AudioDescription?
   /// `export`, when present and an object.

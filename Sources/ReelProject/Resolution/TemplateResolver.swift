@@ -6,6 +6,8 @@ import Reel
 struct ResolvedTemplate: Sendable {
   /// The description the files were resolved for.
   var description: TemplateDescription
+  /// The timeline's files (nil when the description has no timeline).
+  var timeline: ResolvedTimeline?
   /// The soundtrack, made from its probed file and checked against it (nil when there is
   /// none or it has a problem).
   var soundtrack: Soundtrack?
@@ -22,9 +24,10 @@ struct TemplateResolver: TemplateFileResolving {
 
   /// The files of `description`, resolved.
   func resolve(_ description: TemplateDescription) -> ResolvedTemplate {
-    ResolvedTemplate(
-      description: description,
-      soundtrack: description.audio?.soundtrack.flatMap(resolveSoundtrack))
+    // In the order the template names them (``TemplateFiles/mediaFiles`` keeps it).
+    let timeline = description.timeline.map(resolveTimeline)
+    let soundtrack = description.audio?.soundtrack.flatMap(resolveSoundtrack)
+    return ResolvedTemplate(description: description, timeline: timeline, soundtrack: soundtrack)
   }
 
   /// The soundtrack's file, probed, with the part it plays checked against the audio track.

@@ -103,18 +103,15 @@ public enum Template {
           TemplateProblem(path: "", message: error.message, line: error.line, column: error.column)
         ])
     }
-    // The stages: JSON with positions → a description (checked, no file opened) → the
-    // timeline → resolution (each file opened once) → the model; each reports its problems
-    // to one collector.
+    // The stages: JSON with positions → a description (checked, no file opened) →
+    // resolution (each file opened once) → the model; each reports its problems to one
+    // collector.
     let report = TemplateProblemCollector()
     let files = TemplateFiles(templateFile: path, limits: limits)
     var loaded: LoadedTemplate?
     if let description = TemplateDescriber(report: report).describe(root, overrides: variables) {
-      let timeline = TemplateTimelineDecoder(report: report, files: files).decodeTimeline(
-        description)
       let resolved = TemplateResolver(report: report, files: files).resolve(description)
-      loaded = TemplateBuilder(report: report, files: files, limits: limits).build(
-        resolved, timeline: timeline)
+      loaded = TemplateBuilder(report: report, files: files, limits: limits).build(resolved)
     }
     let problems = report.problems.enumerated().sorted { lhs, rhs in
       let left = (lhs.element.line ?? Int.max, lhs.element.column ?? Int.max, lhs.offset)
