@@ -7,8 +7,9 @@ import Reel
 /// first, from the timeline, and passed on as values. Then the budgets are checked and the
 /// export settings validated against the movie (validate ⇒ render): whatever an export
 /// would refuse before writing is a problem here.
-struct TemplateBuilder: TemplateFileResolving {
+struct TemplateBuilder: TemplateChecking {
   let report: TemplateProblemCollector
+  /// The files the resolution stage opened (for the list of them).
   let files: TemplateFiles
   /// The budgets the template must fit in; they become the export settings' limits.
   let limits: ResourceLimits
@@ -22,17 +23,14 @@ struct TemplateBuilder: TemplateFileResolving {
     let description = resolved.description
     let output = description.output
     let timeline = buildTimeline(resolved)
-    let renderSize =
-      timeline?.videoComposition.renderSize ?? output.size ?? Size(width: 1280, height: 720)
-    let movieDuration = timeline?.composition.duration ?? output.duration
+    let frame = TemplateFrame(
+      renderSize: timeline?.videoComposition.renderSize ?? output.size
+        ?? Size(width: 1280, height: 720),
+      movieDuration: timeline?.composition.duration ?? output.duration)
 
     let audioMix = buildAudio(resolved, timeline: timeline)
-    let layers = TemplateDecoder(
-      report: report, files: files, limits: limits, renderSize: renderSize,
-      movieDuration: movieDuration)
-    let tree = layers.decodeLayerTree(
-      ObjectReader(node: description.root, path: ""), background: output.background)
-    var settings = exportSettings(description.export, movieDuration: movieDuration)
+    let tree = buildLayerTree(description, files: resolved.layerFiles, frame: frame)
+    var settings = exportSettings(description.export, movieDuration: frame.movieDuration)
     settings.limits = limits
     guard var timeline, problemCount == 0 else { return nil }
     timeline.audioMix = audioMix
@@ -59,7 +57,7 @@ struct TemplateBuilder: TemplateFileResolving {
     }
     return LoadedTemplate(
       movie: movie, exportSettings: settings, warnings: report.warnings,
-      variables: description.variables, mediaFiles: mediaFiles)
+      variables: description.variables, mediaFiles: files.mediaFiles)
   }
 
   /// The export settings, with the time range when it lies inside the movie.

@@ -7,6 +7,8 @@ import Reel
 /// file (file names become ``FileReference``s, opened by ``TemplateResolver``).
 struct TemplateDescriber: TemplateChecking {
   let report: TemplateProblemCollector
+  /// The budgets checked before reading (the number of layers).
+  var limits: ResourceLimits = .default
 
   /// The description of `original` with `overrides` applied over the variables' defaults;
   /// nil when the top level is not an object (nothing else can be read).
@@ -34,12 +36,15 @@ struct TemplateDescriber: TemplateChecking {
     _ = top.get(.schema, string)
     _ = top.get(.description, string)
     let output = describeOutput(top)
+    let timeline = describeTimeline(top, output: output)
+    let audio = top[.audio].flatMap {
+      describeAudio($0, TemplateKey.audio.rawValue, usesClips: top.has(.clips))
+    }
+    let layers = describeLayerList(top)
+    let subtitles = describeSubtitles(top)
     return TemplateDescription(
-      variables: values, root: root, output: output, durationLocation: top.location(.duration),
-      timeline: describeTimeline(top, output: output),
-      audio: top[.audio].flatMap {
-        describeAudio($0, TemplateKey.audio.rawValue, usesClips: top.has(.clips))
-      },
+      variables: values, output: output, durationLocation: top.location(.duration),
+      timeline: timeline, audio: audio, layers: layers, subtitles: subtitles,
       export: top.get(.export, describeExport),
       exportLocation: top.has(.export) ? top.location(.export) : nil)
   }

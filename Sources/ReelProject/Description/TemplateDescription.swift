@@ -13,9 +13,6 @@ import Reel
 struct TemplateDescription: Sendable {
   /// The value of every variable after the `--set` values were applied over the defaults.
   var variables: [String: String]
-  /// The template after `{{variable}}` substitution. The parts not described yet —
-  /// `layers` and `subtitles` — are read from it by the building stage (``TemplateDecoder``).
-  var root: TemplateJSON
   /// The render size, frame rate, length and background.
   var output: OutputDescription
   /// Where the root's `duration` is written (the timeline is fitted to it).
@@ -24,6 +21,10 @@ struct TemplateDescription: Sendable {
   var timeline: TimelineDescription?
   /// `audio`, when present and an object.
   var audio: AudioDescription?
+  /// `layers`, when present (empty when above the layer budget).
+  var layers: [LayerDescription]?
+  /// `subtitles`, when present.
+  var subtitles: [SubtitleTrackDescription]?
   /// `export`, when present and an object.
   var export: ExportDescription?
   /// Where `export` is written (nil without it).

@@ -19,6 +19,12 @@ struct TemplateLocation: Sendable, Hashable {
     line = node?.line
     column = node?.column
   }
+
+  /// The position of `location` with another path.
+  init(at location: TemplateLocation, path: String) {
+    self = location
+    self.path = path
+  }
 }
 
 /// A checked value with the place it was written.

@@ -11,6 +11,8 @@ struct ResolvedTemplate: Sendable {
   /// The soundtrack, made from its probed file and checked against it (nil when there is
   /// none or it has a problem).
   var soundtrack: Soundtrack?
+  /// The layers' and subtitles' images, fonts and cues.
+  var layerFiles: ResolvedLayerFiles
 }
 
 /// Opens, probes and decodes the files a ``TemplateDescription`` names, each once (through
@@ -27,7 +29,10 @@ struct TemplateResolver: TemplateFileResolving {
     // In the order the template names them (``TemplateFiles/mediaFiles`` keeps it).
     let timeline = description.timeline.map(resolveTimeline)
     let soundtrack = description.audio?.soundtrack.flatMap(resolveSoundtrack)
-    return ResolvedTemplate(description: description, timeline: timeline, soundtrack: soundtrack)
+    let layerFiles = resolveLayerFiles(description.layers, subtitles: description.subtitles)
+    return ResolvedTemplate(
+      description: description, timeline: timeline, soundtrack: soundtrack,
+      layerFiles: layerFiles)
   }
 
   /// The soundtrack's file, probed, with the part it plays checked against the audio track.

@@ -109,7 +109,9 @@ public enum Template {
     let report = TemplateProblemCollector()
     let files = TemplateFiles(templateFile: path, limits: limits)
     var loaded: LoadedTemplate?
-    if let description = TemplateDescriber(report: report).describe(root, overrides: variables) {
+    if let description = TemplateDescriber(report: report, limits: limits).describe(
+      root, overrides: variables)
+    {
       let resolved = TemplateResolver(report: report, files: files).resolve(description)
       loaded = TemplateBuilder(report: report, files: files, limits: limits).build(resolved)
     }

@@ -1,8 +1,8 @@
 import Foundation
 import Reel
 
-extension TemplateDecoder {
-  func decodeAnimations(_ node: TemplateJSON, _ path: String) -> [any Animation] {
+extension TemplateDescriber {
+  func describeAnimations(_ node: TemplateJSON, _ path: String) -> [any Animation] {
     guard let elements = array(node, path) else { return [] }
     return elements.enumerated().compactMap {
       decodeAnimation($0.element, TemplatePath.join(path, $0.offset))
@@ -40,7 +40,7 @@ extension TemplateDecoder {
           reader.path(.property), "a group has no property of its own: set it on each child",
           at: propertyNode)
       }
-      let children = reader.get(.group) { self.decodeAnimations($0, $1) } ?? []
+      let children = reader.get(.group) { self.describeAnimations($0, $1) } ?? []
       var group = AnimationGroup(children, duration: 0.25)
       group.timing = timing ?? group.timing
       if !reader.has(.duration) {
