@@ -4,8 +4,8 @@ import Reel
 /// The checks of one JSON value against the format (``TemplateFormat``): objects (keys,
 /// required keys, did-you-mean suggestions, duplicates), numbers, times, colours, points and
 /// the rest, each reporting its problem at the value's path and position to ``report`` and
-/// returning nil. The stages that read the template (``TemplateDescriber``, and the building
-/// stage's ``TemplateDecoder`` for the parts not described yet) share them.
+/// returning nil. The describer (``TemplateDescriber``) reads the template with them; the
+/// builder shares the few that also apply to values from files (a subtitle cue's length).
 protocol TemplateChecking {
   /// Where problems and warnings go.
   var report: TemplateProblemCollector { get }

@@ -20,8 +20,9 @@ struct ResolvedTemplate: Sendable {
 /// length, the media's data, its tracks — reporting each file's problems at the place it is
 /// named. A value whose description has a problem was left out of the description, so no
 /// problem here follows from another one already reported.
-struct TemplateResolver: TemplateFileResolving {
+struct TemplateResolver {
   let report: TemplateProblemCollector
+  /// Every file the template names is opened there, once.
   let files: TemplateFiles
 
   /// The files of `description`, resolved.
