@@ -204,3 +204,55 @@ extension TemplateLocation {
     return location
   }
 }
+
+@Suite("Template loading stages: layers")
+struct TemplateLayerStageTests {
+  @Test func layerFilesAreReferencesUntilResolvedAndDecodedOnce() throws {
+    let folder = try mediaFolder()
+    let star = folder.appendingPathComponent("media/star.png").path
+    let report = TemplateProblemCollector()
+    let description = try #require(
+      TemplateDescriber(report: report).describe(
+        TemplateJSONReader.parse(
+          """
+          {"version": 1, "size": [160, 120], "duration": 2,
+           "layers": [
+             {"type": "image", "image": "media/star.png", "frame": [0, 0, 32, 32]},
+             {"type": "text", "text": "Hi", "font": {"file": "fonts/none.ttf"}},
+             {"layers": [{"type": "image", "image": "media/star.png", "start": 1}]}],
+           "subtitles": [{"file": "media/captions.srt"}]}
+          """), overrides: [:]))
+    #expect(report.problems == [])
+    let layers = try #require(description.layers)
+    #expect(layers.count == 3)
+    guard case .image(let image?) = layers[0].content, case .text(let text) = layers[1].content
+    else {
+      Issue.record("expected an image layer and a text layer")
+      return
+    }
+    #expect(image.text == "media/star.png")
+    #expect(text.style.fontFile?.text == "fonts/none.ttf")
+    #expect(layers[2].sublayers.first?.visibility.start?.value == Time(value: 1, timescale: 1))
+    #expect(description.subtitles?.first?.file?.text == "media/captions.srt")
+
+    let counter = MediaAccessCounter(watching: folder.path)
+    defer { counter.stop() }
+    let files = TemplateFiles(
+      templateFile: folder.appendingPathComponent("template.json").path, limits: .default)
+    let resolved = TemplateResolver(report: report, files: files).resolve(description)
+    #expect(report.problems == [])
+    // Named by two layers, decoded once.
+    #expect(counter.counts(of: .imageDecode) == [star: 1])
+    #expect(resolved.layerFiles.images.count == 2)
+    #expect(resolved.layerFiles.fonts.values.map(\.problem).allSatisfy { $0 != nil })
+    #expect(resolved.layerFiles.subtitles.first?.value.parsed.cues.count == 2)
+
+    let loaded = try #require(
+      TemplateBuilder(report: report, files: files, limits: .default).build(resolved))
+    #expect(report.problems == [])
+    // The font that cannot be used falls back, with a warning.
+    #expect(loaded.warnings.contains { $0.path == "layers[1].font.file" })
+    // Three layers and two cues under the root.
+    #expect(loaded.movie.layers?.root.sublayers.count == 5)
+  }
+}

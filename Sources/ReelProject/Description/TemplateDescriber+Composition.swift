@@ -7,13 +7,14 @@ extension TemplateDescriber {
     guard let reader = object(node, path, .composition) else { return nil }
     let before = problemCount
     var tracks: [TrackDescription] = []
+    var taken: Set<Int> = []
     if let elements = reader.get(.tracks, array) {
       for (index, trackNode) in elements.enumerated() {
         if let track = describeTrack(
-          trackNode, TemplatePath.join(reader.path(.tracks), index), index: index,
-          taken: Set(tracks.map(\.id)))
+          trackNode, TemplatePath.join(reader.path(.tracks), index), index: index, taken: taken)
         {
           tracks.append(track)
+          taken.insert(track.id)
         }
       }
       if elements.isEmpty {
