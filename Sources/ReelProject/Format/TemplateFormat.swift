@@ -4,7 +4,7 @@ import Reel
 /// may hold, its keys with their JSON types, defaults, ranges, allowed values,
 /// required-ness and one-line documentation.
 ///
-/// Everything else is derived from it: the decoder's key checks and did-you-mean
+/// Everything else is derived from it: the describer's key checks and did-you-mean
 /// suggestions (``TemplateObjectKind/allowedKeys``), the JSON Schema (`reel schema`,
 /// ``TemplateSchemaGenerator``), the key tables of `docs/template-format.md` and the
 /// ranges table of `docs/security.md` (``TemplateDocsGenerator``). Number ranges are
@@ -28,7 +28,7 @@ struct TemplateObjectFormat: Sendable {
   var doc: String?
   /// Its keys, in documentation order.
   var keys: [TemplateKeyFormat]
-  /// Rules between keys the JSON Schema states (the decoder reports them with messages of
+  /// Rules between keys the JSON Schema states (the describer reports them with messages of
   /// its own).
   var rules: [TemplateKeyRule] = []
 

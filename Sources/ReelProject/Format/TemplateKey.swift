@@ -1,7 +1,7 @@
 /// The name of a member of a template object, as written in the JSON.
 ///
 /// This is the one place a key's spelling is written: the format description
-/// (``TemplateFormat``) says where each key may appear and what it holds, and the decoder
+/// (``TemplateFormat``) says where each key may appear and what it holds, and the describer
 /// reads members through these names, never through string literals (a test checks).
 enum TemplateKey: String, CaseIterable, Sendable, Comparable {
   // The root.

@@ -8,7 +8,7 @@ struct TemplateJSONSyntaxError: Error, Sendable {
 }
 
 /// Reads JSON text (RFC 8259) into a ``TemplateJSON`` tree, keeping each number's text and
-/// each value's position. Duplicate keys are kept (the decoder reports them).
+/// each value's position. Duplicate keys are kept (the describer, ``TemplateDescriber``, reports them).
 struct TemplateJSONReader {
   /// The text's UTF-8 bytes (valid UTF-8: they come from a `String`), read a scalar at a
   /// time: a quarter of the memory of an array of scalars.

@@ -1,7 +1,7 @@
 import Foundation
 import Reel
 
-/// Why a file a template names cannot be used: the message of one problem (the decoder adds
+/// Why a file a template names cannot be used: the message of one problem (the resolver adds
 /// the JSON path and position).
 struct TemplateFileProblem: Error {
   var message: String

@@ -103,9 +103,19 @@ public enum Template {
           TemplateProblem(path: "", message: error.message, line: error.line, column: error.column)
         ])
     }
-    let decoder = TemplateDecoder(file: path, limits: limits)
-    let loaded = decoder.decodeTemplate(root, overrides: variables)
-    let problems = decoder.problems.enumerated().sorted { lhs, rhs in
+    // The stages: JSON with positions → a description (checked, no file opened) →
+    // resolution (each file opened once) → the model; each reports its problems to one
+    // collector.
+    let report = TemplateProblemCollector()
+    let files = TemplateFiles(templateFile: path, limits: limits)
+    var loaded: LoadedTemplate?
+    if let description = TemplateDescriber(report: report, limits: limits).describe(
+      root, overrides: variables)
+    {
+      let resolved = TemplateResolver(report: report, files: files).resolve(description)
+      loaded = TemplateBuilder(report: report, files: files, limits: limits).build(resolved)
+    }
+    let problems = report.problems.enumerated().sorted { lhs, rhs in
       let left = (lhs.element.line ?? Int.max, lhs.element.column ?? Int.max, lhs.offset)
       let right = (rhs.element.line ?? Int.max, rhs.element.column ?? Int.max, rhs.offset)
       return left < right

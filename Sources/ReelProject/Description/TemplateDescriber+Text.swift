@@ -1,10 +1,9 @@
 import Foundation
 import Reel
 
-extension TemplateDecoder {
-  /// A text layer's content: `text` or `runs`, with its style; warns when the text's first
-  /// line is taller than the layer (`size`, pixels), which then shows only its top part.
-  func decodeText(_ reader: ObjectReader, size: Size) -> LayerContent {
+extension TemplateDescriber {
+  /// A text layer's `text` or `runs`, with its style.
+  func describeText(_ reader: ObjectReader) -> TextDescription {
     var text = StyledText("")
     if reader.has(.text), reader.has(.runs) {
       problem(reader.path, "give either \"text\" or \"runs\", not both", at: reader.node)
@@ -12,47 +11,30 @@ extension TemplateDecoder {
       problem(reader.path, "missing required key 'text' (or 'runs')", at: reader.node)
     }
     if let string = reader.get(.text, string) { text = StyledText(string) }
+    var runFamilies: [(family: String, path: String)] = []
     if let runs = reader.get(.runs, array) {
       text = StyledText(
         runs: runs.enumerated().compactMap {
-          decodeRun($0.element, Self.join(reader.path(.runs), $0.offset))
+          describeRun(
+            $0.element, TemplatePath.join(reader.path(.runs), $0.offset), families: &runFamilies)
         })
     }
-    let style = decodeTextStyle(reader)
-    guard
-      checkTextLength(
-        text.string, reader.path(reader.has(.runs) ? .runs : .text), at: reader.node)
-    else { return .text(text, style) }
-    if size.height > 0, !text.string.isEmpty,
-      let overflow = try? TextRenderer.measure(
-        text, style: style, width: size.width > 0 ? size.width : nil, height: size.height
-      ).overflow
-    {
-      warn(reader.path, overflow.description)
-    }
-    return .text(text, style)
+    let style = describeTextStyle(reader)
+    let withinLength = checkTextLength(
+      text.string,
+      at: TemplateLocation(reader.path(reader.has(.runs) ? .runs : .text), reader.node))
+    return TextDescription(
+      text: text, style: style, runFamilies: runFamilies, isWithinLength: withinLength,
+      path: reader.path)
   }
 
-  /// Reports a text longer than one text layer lays out (``TextRenderer/maximumCharacterCount``).
-  ///
-  /// - Returns: Whether the text is within the limit.
-  func checkTextLength(_ string: String, _ path: String, at node: TemplateJSON?) -> Bool {
-    let characters = string.unicodeScalars.count
-    guard characters > TextRenderer.maximumCharacterCount else { return true }
-    problem(
-      path,
-      "is \(characters) characters long; a text layer holds at most \(TextRenderer.maximumCharacterCount): split it over several layers",
-      at: node)
-    return false
-  }
-
-  private func decodeRun(_ node: TemplateJSON, _ path: String) -> TextRun? {
-    guard
-      let run = object(node, path, .run)
-    else { return nil }
+  private func describeRun(
+    _ node: TemplateJSON, _ path: String, families: inout [(family: String, path: String)]
+  ) -> TextRun? {
+    guard let run = object(node, path, .run) else { return nil }
     guard let text = run.get(.text, string) else { return nil }
     let family = run.get(.family, string)
-    if let family, let node = run[.family] { checkFamily(family, run.path(.family), node) }
+    if let family, run.has(.family) { families.append((family, run.path(.family))) }
     return TextRun(
       text, bold: run.get(.bold, bool), italic: run.get(.italic, bool),
       underline: run.get(.underline, bool), color: run.get(.color, color),
@@ -60,27 +42,18 @@ extension TemplateDecoder {
   }
 
   /// The text style keys of a text layer or a subtitle style.
-  func decodeTextStyle(_ reader: ObjectReader) -> TextStyle {
+  func describeTextStyle(_ reader: ObjectReader) -> TextStyleDescription {
     var style = TextStyle()
+    var fontFile: FileReference?
+    var checkedFamily: (family: String, path: String)?
     if let fontNode = reader[.font],
       let font = object(fontNode, reader.path(.font), .font)
     {
       if let family = font.get(.family, string) {
         style.fontFamily = family
-        if !font.has(.file), let node = font[.family] {
-          checkFamily(family, font.path(.family), node)
-        }
+        if !font.has(.file) { checkedFamily = (family, font.path(.family)) }
       }
-      if let fileNode = font[.file], let file = string(fileNode, font.path(.file)) {
-        let resolved = resolve(file)
-        style.fontFile = resolved
-        if let problem = files.fontFileProblem(resolved) {
-          warn(
-            font.path(.file),
-            "\(problem); the text will use the family \"\(style.fontFamily)\" or a fallback font"
-          )
-        }
-      }
+      if font.has(.file) { fontFile = fileReference(font, .file) }
       if let size = font.get(.size, { self.pixels($0, $1, PixelLimits.fontSize) }) {
         style.fontSize = size
       }
@@ -133,12 +106,20 @@ extension TemplateDecoder {
     {
       style.truncation = TextTruncation(rawValue: truncation) ?? .none
     }
-    return style
+    return TextStyleDescription(style: style, fontFile: fontFile, family: checkedFamily)
   }
+}
 
-  /// Warns when a font family is not installed (the text will fall back).
-  func checkFamily(_ family: String, _ path: String, _ node: TemplateJSON) {
-    guard !files.isFamilyInstalled(family) else { return }
-    warn(path, "the font family \"\(family)\" is not installed; the text will use a fallback font")
+extension TemplateChecking {
+  /// Reports a text longer than one text layer lays out (``TextRenderer/maximumCharacterCount``).
+  ///
+  /// - Returns: Whether the text is within the limit.
+  func checkTextLength(_ string: String, at location: TemplateLocation) -> Bool {
+    let characters = string.unicodeScalars.count
+    guard characters > TextRenderer.maximumCharacterCount else { return true }
+    report.problem(
+      "is \(characters) characters long; a text layer holds at most \(TextRenderer.maximumCharacterCount): split it over several layers",
+      at: location)
+    return false
   }
 }

@@ -1,62 +1,26 @@
 import Foundation
 import Reel
 
-/// Checks a parsed template (``TemplateJSON``, after `{{variable}}` substitution) against
-/// the format's description (``TemplateFormat``: keys, required keys, allowed values,
-/// ranges) and builds the Reel model, collecting every problem instead of stopping at the
-/// first. Files are opened only through the resolution stage (``files``, ``TemplateFiles``).
-/// One decoder per load; not shared between threads.
-///
-/// Problems are collected in the order they are found; `Template.load` reports them in
-/// document order (by line and column, then in the order found), so checks may run in any
-/// order.
-final class TemplateDecoder {
-  /// The template's path as given (for messages).
-  let file: String
-  /// The resolution stage: every file the template names is opened there, once.
-  let files: TemplateFiles
-  private(set) var problems: [TemplateProblem] = []
-  private(set) var warnings: [TemplateWarning] = []
-  /// The warnings already given, so that each is given once in constant time (a subtitle
-  /// file can raise one per cue, hundreds of thousands of them).
-  private var givenWarnings: Set<TemplateWarning> = []
-  /// The render size, once known (layers are placed in it).
-  var renderSize = Size(width: 0, height: 0)
-  /// The movie's length, once known (for "beyond the movie" checks).
-  var movieDuration: Time?
-  /// The budgets the template must fit in.
-  let limits: ResourceLimits
+/// The checks of one JSON value against the format (``TemplateFormat``): objects (keys,
+/// required keys, did-you-mean suggestions, duplicates), numbers, times, colours, points and
+/// the rest, each reporting its problem at the value's path and position to ``report`` and
+/// returning nil. The describer (``TemplateDescriber``) reads the template with them; the
+/// builder shares the few that also apply to values from files (a subtitle cue's length).
+protocol TemplateChecking {
+  /// Where problems and warnings go.
+  var report: TemplateProblemCollector { get }
+}
 
-  init(file: String, limits: ResourceLimits = .default) {
-    self.file = file
-    self.limits = limits
-    files = TemplateFiles(templateFile: file, limits: limits)
-  }
-
-  /// Absolute paths of every file the template names, in the order first named.
-  var mediaFiles: [String] { files.mediaFiles }
-
+extension TemplateChecking {
   // MARK: Reporting
 
   func problem(_ path: String, _ message: String, at node: TemplateJSON?) {
-    problems.append(
-      TemplateProblem(path: path, message: message, line: node?.line, column: node?.column))
+    report.problem(path, message, at: node)
   }
 
-  func warn(_ path: String, _ message: String) {
-    let warning = TemplateWarning(path: path, message: message)
-    if givenWarnings.insert(warning).inserted { warnings.append(warning) }
-  }
+  func warn(_ path: String, _ message: String) { report.warn(path, message) }
 
-  var problemCount: Int { problems.count }
-
-  // MARK: Paths
-
-  static func join(_ path: String, _ key: String) -> String {
-    path.isEmpty ? key : "\(path).\(key)"
-  }
-  static func join(_ path: String, _ key: TemplateKey) -> String { join(path, key.rawValue) }
-  static func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
+  var problemCount: Int { report.count }
 
   // MARK: Objects
 
@@ -80,7 +44,7 @@ final class TemplateDecoder {
     let names = allowed.map(\.rawValue)
     var seen: [String: TemplateJSON.Member] = [:]
     for member in members {
-      let memberPath = Self.join(path, member.key)
+      let memberPath = TemplatePath.join(path, member.key)
       let keyNode = TemplateJSON(kind: .null, line: member.keyLine, column: member.keyColumn)
       if let first = seen[member.key] {
         problem(
@@ -102,7 +66,7 @@ final class TemplateDecoder {
     for key in required where seen[key.rawValue] == nil {
       problem(path, "missing required key '\(key.rawValue)'", at: node)
     }
-    return ObjectReader(decoder: self, node: node, path: path)
+    return ObjectReader(node: node, path: path)
   }
 
   // MARK: Scalars
@@ -263,7 +227,7 @@ final class TemplateDecoder {
     }
     var values: [Double] = []
     for (index, element) in elements.enumerated() {
-      guard let value = number(element, Self.join(path, index)) else { return nil }
+      guard let value = number(element, TemplatePath.join(path, index)) else { return nil }
       values.append(value)
     }
     return values
@@ -306,76 +270,4 @@ final class TemplateDecoder {
       m44: m[15])
   }
 
-  // MARK: Files (opened by the resolution stage, ``TemplateFiles``)
-
-  /// Resolves a path against the template's folder and records it.
-  func resolve(_ relative: String) -> String { files.resolve(relative) }
-
-  /// A path string that must name an existing file; returns the resolved path.
-  func existingFile(_ node: TemplateJSON, _ path: String) -> String? {
-    guard let text = string(node, path) else { return nil }
-    return reporting(path, at: node) { () throws(TemplateFileProblem) in
-      try files.existingFile(text)
-    }
-  }
-
-  /// Opens a media file (once per path).
-  func asset(_ node: TemplateJSON, _ path: String) -> Asset? {
-    guard let text = string(node, path) else { return nil }
-    return reporting(path, at: node) { () throws(TemplateFileProblem) in try files.asset(text) }
-  }
-
-  /// Reports a media file cut short in the part of it that `used` reads (see
-  /// `Asset.checkData(covers:)`): validate knows it from the container's declared duration
-  /// against the data present, so a render never starts on it.
-  ///
-  /// - Returns: Whether the data is there.
-  @discardableResult
-  func checkData(
-    _ asset: Asset, covers used: TimeRange, _ path: String, at node: TemplateJSON?
-  ) -> Bool {
-    reporting(path, at: node) { () throws(TemplateFileProblem) in
-      try files.checkData(of: asset, covers: used)
-    } != nil
-  }
-
-  /// Decodes an image file (once per path).
-  func image(_ node: TemplateJSON, _ path: String) -> DecodedImage? {
-    guard let text = string(node, path) else { return nil }
-    return reporting(path, at: node) { () throws(TemplateFileProblem) in try files.image(text) }
-  }
-
-  /// The result of `work`, or nil with its problem reported at `path`.
-  func reporting<T>(
-    _ path: String, at node: TemplateJSON?, _ work: () throws(TemplateFileProblem) -> T
-  ) -> T? {
-    do {
-      return try work()
-    } catch {
-      problem(path, error.message, at: node)
-      return nil
-    }
-  }
 }
-
-/// Reads the members of one object, building the JSON path of each.
-struct ObjectReader {
-  let decoder: TemplateDecoder
-  let node: TemplateJSON
-  let path: String
-
-  subscript(key: TemplateKey) -> TemplateJSON? { node[key] }
-
-  func has(_ key: TemplateKey) -> Bool { node[key] != nil }
-
-  func path(_ key: TemplateKey) -> String { TemplateDecoder.join(path, key) }
-
-  /// Reads `key` with `parse` when present.
-  func get<T>(_ key: TemplateKey, _ parse: (TemplateJSON, String) -> T?) -> T? {
-    guard let value = node[key] else { return nil }
-    return parse(value, path(key))
-  }
-}
-
-/// A number for messages: no trailing `.0` for whole numbers.
-func format(_ value: Double) -> String { ReadableNumber.string(value) }

@@ -1,11 +1,11 @@
 import Foundation
 import Reel
 
-extension TemplateDecoder {
-  func decodeAnimations(_ node: TemplateJSON, _ path: String) -> [any Animation] {
+extension TemplateDescriber {
+  func describeAnimations(_ node: TemplateJSON, _ path: String) -> [any Animation] {
     guard let elements = array(node, path) else { return [] }
     return elements.enumerated().compactMap {
-      decodeAnimation($0.element, Self.join(path, $0.offset))
+      decodeAnimation($0.element, TemplatePath.join(path, $0.offset))
     }
   }
 
@@ -40,7 +40,7 @@ extension TemplateDecoder {
           reader.path(.property), "a group has no property of its own: set it on each child",
           at: propertyNode)
       }
-      let children = reader.get(.group) { self.decodeAnimations($0, $1) } ?? []
+      let children = reader.get(.group) { self.describeAnimations($0, $1) } ?? []
       var group = AnimationGroup(children, duration: 0.25)
       group.timing = timing ?? group.timing
       if !reader.has(.duration) {
@@ -125,7 +125,7 @@ extension TemplateDecoder {
           valid = false
         }
         for (index, element) in elements.enumerated() {
-          if let value = parse(element, Self.join(frames.path(.values), index)) {
+          if let value = parse(element, TemplatePath.join(frames.path(.values), index)) {
             values.append(value)
           } else {
             valid = false
@@ -136,7 +136,7 @@ extension TemplateDecoder {
       if let timesNode = frames[.times], let elements = array(timesNode, frames.path(.times)) {
         var list: [Double] = []
         for (index, element) in elements.enumerated() {
-          let elementPath = Self.join(frames.path(.times), index)
+          let elementPath = TemplatePath.join(frames.path(.times), index)
           guard let time = number(element, elementPath, in: 0...1) else {
             valid = false
             continue
@@ -169,7 +169,7 @@ extension TemplateDecoder {
         let elements = array(timingsNode, frames.path(.timings))
       {
         functions = elements.enumerated().compactMap {
-          timingFunction($0.element, Self.join(frames.path(.timings), $0.offset))
+          timingFunction($0.element, TemplatePath.join(frames.path(.timings), $0.offset))
         }
       }
       guard valid else { return nil }
@@ -286,14 +286,4 @@ extension TemplateDecoder {
     return TimingFunction(values[0], values[1], values[2], values[3])
   }
 
-  /// SVG path data.
-  func svgPath(_ node: TemplateJSON, _ path: String) -> Path? {
-    guard let text = string(node, path) else { return nil }
-    do {
-      return try Path(svgPathData: text)
-    } catch {
-      problem(path, error.description, at: node)
-      return nil
-    }
-  }
 }

@@ -1,49 +1,71 @@
 import Foundation
 import Reel
 
-extension TemplateDecoder {
-  /// Each cue of each subtitle file as a timed text layer.
-  func decodeSubtitles(_ node: TemplateJSON, _ path: String) -> [Layer] {
-    guard let elements = array(node, path) else { return [] }
-    var layers: [Layer] = []
-    for (index, element) in elements.enumerated() {
-      layers += decodeSubtitleTrack(element, Self.join(path, index))
+extension TemplateBuilder {
+  /// A text layer's content, its style's fonts checked; warns when the text's first line is
+  /// taller than the layer (`size`, pixels), which then shows only its top part.
+  func buildText(_ text: TextDescription, size: Size, files: ResolvedLayerFiles)
+    -> LayerContent
+  {
+    for run in text.runFamilies { warnIfMissing(run.family, run.path, files: files) }
+    let style = buildTextStyle(text.style, files: files)
+    guard text.isWithinLength else { return .text(text.text, style) }
+    if size.height > 0, !text.text.string.isEmpty,
+      let overflow = try? TextRenderer.measure(
+        text.text, style: style, width: size.width > 0 ? size.width : nil, height: size.height
+      ).overflow
+    {
+      warn(text.path, overflow.description)
     }
-    return layers
+    return .text(text.text, style)
   }
 
-  private func decodeSubtitleTrack(_ node: TemplateJSON, _ path: String) -> [Layer] {
-    guard let reader = object(node, path, .subtitles) else {
+  /// The style with its font file, warning about fonts that will fall back.
+  func buildTextStyle(_ description: TextStyleDescription, files: ResolvedLayerFiles)
+    -> TextStyle
+  {
+    var style = description.style
+    if let family = description.family { warnIfMissing(family.family, family.path, files: files) }
+    if let file = description.fontFile, let font = files.fonts[file] {
+      style.fontFile = font.path
+      if let problem = font.problem {
+        warn(
+          file.location.path,
+          "\(problem); the text will use the family \"\(style.fontFamily)\" or a fallback font")
+      }
+    }
+    return style
+  }
+
+  /// Warns when a font family is not installed (the text will fall back).
+  private func warnIfMissing(_ family: String, _ path: String, files: ResolvedLayerFiles) {
+    guard files.installedFamilies[family] == false else { return }
+    warn(path, "the font family \"\(family)\" is not installed; the text will use a fallback font")
+  }
+
+  // MARK: Subtitles
+
+  /// Each cue of a subtitle file as a timed text layer.
+  func buildSubtitleTrack(
+    _ track: SubtitleTrackDescription, files: ResolvedLayerFiles, frame: TemplateFrame
+  ) -> [Layer] {
+    let style = buildTextStyle(track.style, files: files)
+    guard let reference = track.file, let (file, parsed) = files.subtitles[reference] else {
       return []
     }
-    var style = TextStyle(alignment: .center)
-    if let styleNode = reader[.style],
-      let styleReader = object(styleNode, reader.path(.style), .textStyle)
-    {
-      style = decodeTextStyle(styleReader)
-      if !styleReader.has(.align) { style.alignment = .center }
-    }
-    let placement =
-      reader.get(.position) { self.choice($0, $1, TemplateFormat.subtitlePlacements) }
-      ?? TemplateFormat.subtitlePlacements[0]
-    let margin = reader.get(.margin) { self.pixels($0, $1, PixelLimits.layerSide) } ?? 40
-    let widthFraction =
-      reader.get(.width) { self.number($0, $1, in: TemplateFormat.subtitleWidthRange) } ?? 0.9
-    let fadeIn = reader.get(.fadeIn) { self.duration($0, $1, allowZero: true) } ?? .zero
-    let fadeOut = reader.get(.fadeOut) { self.duration($0, $1, allowZero: true) } ?? .zero
-    guard let fileNode = reader[.file], let file = existingFile(fileNode, reader.path(.file))
-    else { return [] }
-    // Subtitles are text parsed whole, as the template is: the same size limit holds.
-    guard
-      let parsed = reporting(
-        reader.path(.file), at: fileNode,
-        { () throws(TemplateFileProblem) in try files.subtitles(file) })
-    else { return [] }
-    for warning in parsed.warnings { warn(reader.path(.file), warning.description) }
+    let filePath = reference.location.path
+    let path = track.location.path
+    let renderSize = frame.renderSize
+    let movieDuration = frame.movieDuration
+    let placement = track.placement
+    let margin = track.margin
+    let fadeIn = track.fadeIn
+    let fadeOut = track.fadeOut
+    for warning in parsed.warnings { warn(filePath, warning.description) }
     let cues = parsed.cues.enumerated().sorted {
       ($0.element.timeRange.start, $0.offset) < ($1.element.timeRange.start, $1.offset)
     }
-    let width = (renderSize.width * widthFraction).rounded()
+    let width = (renderSize.width * track.widthFraction).rounded()
     let x = ((renderSize.width - width) / 2).rounded()
     // Each cue shown is a layer: a file with more than the layer limit is refused before any
     // is built (the limit on the whole tree is checked again once it is built).
@@ -53,8 +75,7 @@ extension TemplateDecoder {
     do {
       try limits.checkLayerCount(shownCount)
     } catch {
-      problem(
-        reader.path(.file), "\(file) has \(shownCount) cues: \(error.description)", at: fileNode)
+      report.problem("\(file) has \(shownCount) cues: \(error.description)", at: reference.location)
       return []
     }
     // Cues shown at the same time as the one being placed; cues come in order of start, so
@@ -65,13 +86,16 @@ extension TemplateDecoder {
       placed.removeAll { $0.range.end <= cue.timeRange.start }
       if let movieDuration, cue.timeRange.start >= movieDuration {
         warn(
-          reader.path(.file),
+          filePath,
           "cue \(cueIndex + 1) starts at \(seconds(cue.timeRange.start)) s, after the movie ends (\(seconds(movieDuration)) s); it is not shown"
         )
         continue
       }
       guard
-        checkTextLength(cue.text.string, "\(reader.path(.file)) cue \(cueIndex + 1)", at: fileNode)
+        checkTextLength(
+          cue.text.string,
+          at: TemplateLocation(
+            at: reference.location, path: "\(filePath) cue \(cueIndex + 1)"))
       else { continue }
       let height = textHeight(cue.text, style: style, width: width)
       // First fit: the lowest offset from the edge not used by a cue shown at the same time.

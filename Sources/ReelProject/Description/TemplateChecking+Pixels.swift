@@ -3,7 +3,7 @@ import Reel
 
 // Numbers that become pixels are checked against the ranges of `PixelLimits` (ReelCore),
 // the one table of those ranges; each problem names the element's JSON path and the range.
-extension TemplateDecoder {
+extension TemplateChecking {
   /// Reports `value` at `path` unless `range` holds it.
   ///
   /// - Returns: Whether the value is in range.
@@ -64,7 +64,7 @@ extension TemplateDecoder {
     var valid = true
     for (index, (value, range)) in zip(values, ranges).enumerated() {
       let element = index < elements.count ? elements[index] : node
-      valid = check(value, range, Self.join(path, index), at: element) && valid
+      valid = check(value, range, TemplatePath.join(path, index), at: element) && valid
     }
     return valid
   }
@@ -100,5 +100,16 @@ extension TemplateDecoder {
       return nil
     }
     return parsed
+  }
+
+  /// SVG path data.
+  func svgPath(_ node: TemplateJSON, _ path: String) -> Path? {
+    guard let text = string(node, path) else { return nil }
+    do {
+      return try Path(svgPathData: text)
+    } catch {
+      problem(path, error.description, at: node)
+      return nil
+    }
   }
 }

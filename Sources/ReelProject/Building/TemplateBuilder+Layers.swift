@@ -1,0 +1,207 @@
+import Foundation
+import Reel
+
+/// What the layers are placed in and checked against, computed from the timeline before
+/// any layer is built.
+struct TemplateFrame {
+  /// The size layers are placed in, pixels.
+  var renderSize: Size
+  /// The movie's length (for "beyond the movie" checks); nil when it is not known (the
+  /// timeline has problems and the template gives no `duration`).
+  var movieDuration: Time?
+}
+
+extension TemplateBuilder {
+  /// The layer tree: `layers` (or a full-size video layer) plus subtitle layers; nil when
+  /// the template has neither `layers` nor `subtitles`.
+  func buildLayerTree(
+    _ description: TemplateDescription, files: ResolvedLayerFiles, frame: TemplateFrame
+  ) -> LayerTree? {
+    let full = Rect(origin: .zero, size: frame.renderSize)
+    var sublayers: [Layer] = []
+    if let layers = description.layers {
+      sublayers = layers.map { buildLayer($0, files: files, frame: frame) }
+    }
+    if let subtitles = description.subtitles {
+      if description.layers == nil { sublayers.append(Layer.video(frame: full)) }
+      for track in subtitles {
+        sublayers += buildSubtitleTrack(track, files: files, frame: frame)
+      }
+    }
+    guard description.layers != nil || description.subtitles != nil else { return nil }
+    return LayerTree(
+      root: Layer.group(frame: full, sublayers: sublayers), renderSize: frame.renderSize,
+      backgroundColor: description.output.background)
+  }
+
+  private func buildLayer(
+    _ description: LayerDescription, files: ResolvedLayerFiles, frame: TemplateFrame
+  ) -> Layer {
+    let properties = buildProperties(description.properties, frame: frame)
+    var layer = Layer(name: description.name, properties: properties)
+    switch description.content {
+    case .none: break
+    case .color(let fill):
+      if let fill { layer.properties.backgroundColor = fill }
+    case .image(let file):
+      if let file, let decoded = files.images[file] { layer.content = Self.content(of: decoded) }
+    case .text(let text):
+      layer.content = buildText(text, size: properties.bounds.size, files: files)
+    case .shape(let shape):
+      let shaped = Layer.shape(
+        shape.outline ?? Path(), frame: layer.properties.frame, fillColor: shape.fill,
+        strokeColor: shape.strokeColor, lineWidth: shape.strokeStyle.width,
+        fillRule: shape.fillRule, strokeStyle: shape.strokeStyle)
+      layer.content = shaped.content
+      layer.properties.fillColor = shaped.properties.fillColor
+      layer.properties.strokeColor = shaped.properties.strokeColor
+      layer.properties.lineWidth = shaped.properties.lineWidth
+      if let start = shape.strokeStart { layer.properties.strokeStart = start }
+      if let end = shape.strokeEnd { layer.properties.strokeEnd = end }
+    case .gradient(let gradient):
+      if let gradient { layer.content = .gradient(gradient) }
+    case .video(let source):
+      layer.content = .video(VideoContent(sourceID: source))
+    }
+    if let mask = description.mask.first {
+      layer.mask = buildLayer(mask, files: files, frame: frame)
+    }
+    layer.animations = description.animations.map(\.animation)
+    if let movieDuration = frame.movieDuration {
+      for (animation, path) in description.animations
+      where animation.timing.beginTime >= movieDuration.seconds {
+        warn(
+          path,
+          "begins at \(format(animation.timing.beginTime)) s, after the movie ends (\(seconds(movieDuration)) s); it never plays"
+        )
+      }
+    }
+    layer.animations += buildVisibility(
+      description.visibility, opacity: layer.properties.opacity, frame: frame)
+    layer.sublayers = description.sublayers.map { buildLayer($0, files: files, frame: frame) }
+    return layer
+  }
+
+  /// The properties, applied in order over the render frame.
+  private func buildProperties(_ written: LayerPropertiesDescription, frame: TemplateFrame)
+    -> LayerProperties
+  {
+    let full = Rect(origin: .zero, size: frame.renderSize)
+    var properties = LayerProperties(frame: full)
+    if let anchor = written.anchor {
+      properties.anchorPoint = anchor
+      properties.frame = full
+    }
+    if let frame = written.frame { properties.frame = frame }
+    // A size without a position keeps the layer centred on the render frame.
+    if let size = written.size { properties.bounds.size = size }
+    if let position = written.position { properties.position = position }
+    if let opacity = written.opacity { properties.opacity = opacity }
+    if let hidden = written.hidden { properties.isHidden = hidden }
+    if let z = written.zPosition { properties.zPosition = z }
+    if let angle = written.rotation { properties.rotationZ = angle }
+    if let angle = written.rotationX { properties.rotationX = angle }
+    if let angle = written.rotationY { properties.rotationY = angle }
+    if let scale = written.scale {
+      properties.scaleX = scale.x
+      properties.scaleY = scale.y
+      if scale.x == scale.y { properties.scaleZ = scale.x }
+    }
+    if let translation = written.translation { properties.translation = translation }
+    if let matrix = written.transform { properties.transform = matrix }
+    if let distance = written.perspective {
+      properties.transform = properties.transform.concatenating(.perspective(distance: distance))
+    }
+    if let matrix = written.sublayerTransform { properties.sublayerTransform = matrix }
+    if let fill = written.background { properties.backgroundColor = fill }
+    if let radius = written.cornerRadius { properties.cornerRadius = radius }
+    if let border = written.border {
+      if let width = border.width { properties.borderWidth = width }
+      properties.borderColor = border.color
+    }
+    if let width = written.borderWidth { properties.borderWidth = width }
+    if let stroke = written.borderColor { properties.borderColor = stroke }
+    if let masks = written.masksToBounds { properties.masksToBounds = masks }
+    if let shadow = written.shadow { properties.shadow = shadow }
+    if let gravity = written.gravity { properties.contentsGravity = gravity }
+    return properties
+  }
+
+  /// `start`, `end`, `fadeIn`, `fadeOut` as opacity animations, checked against the movie.
+  private func buildVisibility(
+    _ visibility: VisibilityDescription, opacity: Double, frame: TemplateFrame
+  ) -> [any Animation] {
+    let start = visibility.start?.value
+    let end = visibility.end?.value
+    let movieDuration = frame.movieDuration
+    if let start = visibility.start, let movieDuration, start.value >= movieDuration {
+      report.problem(
+        "the layer would appear at \(seconds(start.value)) s, after the movie ends (\(seconds(movieDuration)) s)",
+        at: start.location)
+      return []
+    }
+    if let start, let end = visibility.end, end.value <= start {
+      report.problem(
+        "must be after \"start\" (\(seconds(start)) s) (got \(visibility.endWritten ?? ""))",
+        at: end.location)
+      return []
+    }
+    let shownFrom = start ?? .zero
+    let shownUntil = end ?? movieDuration
+    if let shownUntil, let location = visibility.fadesLocation {
+      let fades = (visibility.fadeIn ?? .zero) + (visibility.fadeOut ?? .zero)
+      if fades > shownUntil - shownFrom {
+        report.problem(
+          "the fades (\(seconds(fades)) s) are longer than the time the layer is shown (\(seconds(shownUntil - shownFrom)) s)",
+          at: location)
+        return []
+      }
+    }
+    return Self.visibilityAnimations(
+      start: start, end: end, fadeIn: visibility.fadeIn, fadeOut: visibility.fadeOut,
+      opacity: opacity, movieDuration: movieDuration)
+  }
+
+  /// An image layer's content: one picture, or a sequence for an animated image.
+  static func content(of decoded: DecodedImage) -> LayerContent {
+    guard decoded.isAnimated, decoded.frames.count > 1 else {
+      if let first = decoded.frames.first { return .image(first.image) }
+      return .none
+    }
+    let frames = decoded.frames.map {
+      ImageSequence.Frame(image: $0.image, duration: $0.duration.seconds)
+    }
+    return .imageSequence(ImageSequence(frames: frames, loopCount: decoded.loopCount ?? 0))
+  }
+
+  /// The opacity animations that show a layer only in `[start, end)`, fading in and out.
+  static func visibilityAnimations(
+    start: Time?, end: Time?, fadeIn: Time?, fadeOut: Time?, opacity: Double,
+    movieDuration: Time?
+  ) -> [any Animation] {
+    var animations: [any Animation] = []
+    let from = (start ?? .zero).seconds
+    if from > 0 {
+      animations.append(
+        BasicAnimation(.opacity, from: 0, to: 0, beginTime: 0, duration: from, fillMode: .removed))
+    }
+    if let fadeIn, fadeIn > .zero {
+      animations.append(
+        BasicAnimation(
+          .opacity, from: 0, to: opacity, beginTime: from, duration: fadeIn.seconds,
+          fillMode: .removed))
+    }
+    if let fadeOut, fadeOut > .zero, let until = end ?? movieDuration {
+      animations.append(
+        BasicAnimation(
+          .opacity, from: opacity, to: 0, beginTime: (until - fadeOut).seconds,
+          duration: fadeOut.seconds, fillMode: .removed))
+    }
+    if let end {
+      animations.append(
+        BasicAnimation(.opacity, from: 0, to: 0, beginTime: end.seconds, duration: 1))
+    }
+    return animations
+  }
+
+}

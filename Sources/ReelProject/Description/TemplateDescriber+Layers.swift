@@ -1,0 +1,165 @@
+import Foundation
+import Reel
+
+extension TemplateDescriber {
+  /// `layers`: nil when the template has none, or more than the layer budget (counted
+  /// before anything is read, so a template with a million layers is refused cheaply).
+  func describeLayerList(_ top: ObjectReader) -> [LayerDescription]? {
+    guard let node = top[.layers] else { return nil }
+    do {
+      try limits.checkLayerCount(Self.layerNodeCount(node))
+    } catch {
+      problem(TemplateKey.layers.rawValue, error.description, at: node)
+      return []
+    }
+    return describeLayers(node, TemplateKey.layers.rawValue)
+  }
+
+  /// How many layer objects `node` (a `layers` array) holds at every depth, masks included;
+  /// a cheap count of the JSON, before anything is decoded.
+  static func layerNodeCount(_ node: TemplateJSON) -> Int {
+    var count = 0
+    var pending = [node]
+    while let next = pending.popLast() {
+      for element in next.elements ?? [] where element.members != nil {
+        count += 1
+        if let children = element[.layers] { pending.append(children) }
+        if let mask = element[.mask], mask.members != nil {
+          count += 1
+          if let children = mask[.layers] { pending.append(children) }
+        }
+      }
+    }
+    return count
+  }
+
+  func describeLayers(_ node: TemplateJSON, _ path: String) -> [LayerDescription] {
+    guard let elements = array(node, path) else { return [] }
+    return elements.enumerated().compactMap {
+      describeLayer($0.element, TemplatePath.join(path, $0.offset))
+    }
+  }
+
+  func describeLayer(_ node: TemplateJSON, _ path: String) -> LayerDescription? {
+    guard node.members != nil else {
+      problem(path, "expected an object (a layer), got \(node.typeDescription)", at: node)
+      return nil
+    }
+    var type = TemplateLayerType.group
+    if let typeNode = node[.type] {
+      guard
+        let chosen = choice(typeNode, TemplatePath.join(path, .type), TemplateFormat.layerTypes)
+          .flatMap(TemplateLayerType.init(rawValue:))
+      else { return nil }
+      type = chosen
+    }
+    let common = TemplateObjectKind.layer.allowedKeys
+    let own = type.keys.map(\.key)
+    let others = Set(TemplateLayerType.typeKeys).subtracting(own).subtracting(common)
+    for member in node.members ?? [] {
+      guard let key = TemplateKey(rawValue: member.key), others.contains(key) else { continue }
+      let owners = TemplateLayerType.owners(of: key).map(\.rawValue)
+      problem(
+        TemplatePath.join(path, member.key),
+        "only \(owners.joined(separator: " and ")) layers have \"\(member.key)\" (this is a \(type.rawValue) layer; set \"type\")",
+        at: TemplateJSON(kind: .null, line: member.keyLine, column: member.keyColumn))
+    }
+    guard
+      let reader = object(
+        node, path, allowed: common + own + others.sorted(), required: type.requiredKeys)
+    else { return nil }
+    let properties = describeProperties(reader, type: type)
+    let content: LayerContentDescription
+    switch type {
+    case .color: content = .color(reader.get(.color, color))
+    case .image: content = .image(reader.has(.image) ? fileReference(reader, .image) : nil)
+    case .text: content = .text(describeText(reader))
+    case .shape: content = .shape(describeShape(reader))
+    case .gradient: content = .gradient(reader.get(.gradient, decodeGradient))
+    case .video:
+      content = .video(source: VideoSourceID(reader.get(.source, string) ?? TemplateFormat.mainVideoSource))
+    case .group: content = .none
+    }
+    let mask = reader[.mask].flatMap { describeLayer($0, reader.path(.mask)) }
+    var animations: [(animation: any Animation, path: String)] = []
+    if let node = reader[.animations] {
+      let animationsPath = reader.path(.animations)
+      animations = describeAnimations(node, animationsPath).enumerated().map {
+        ($0.element, TemplatePath.join(animationsPath, $0.offset))
+      }
+    }
+    let visibility = VisibilityDescription(
+      start: reader.get(.start) { self.duration($0, $1, allowZero: true) }.map {
+        Located(value: $0, location: reader.location(.start))
+      },
+      end: reader.get(.end) { self.duration($0, $1) }.map {
+        Located(value: $0, location: reader.location(.end))
+      },
+      endWritten: reader[.end]?.shortDescription,
+      fadeIn: reader.get(.fadeIn) { self.duration($0, $1, allowZero: true) },
+      fadeOut: reader.get(.fadeOut) { self.duration($0, $1, allowZero: true) },
+      fadesLocation: (reader[.fadeIn] ?? reader[.fadeOut]).map {
+        TemplateLocation(reader.path(reader.has(.fadeOut) ? .fadeOut : .fadeIn), $0)
+      })
+    return LayerDescription(
+      location: TemplateLocation(path, node), type: type, name: reader.get(.name, string),
+      properties: properties, content: content, mask: mask.map { [$0] } ?? [],
+      animations: animations, visibility: visibility,
+      sublayers: reader[.layers].map { describeLayers($0, reader.path(.layers)) } ?? [])
+  }
+
+  private func describeProperties(_ reader: ObjectReader, type: TemplateLayerType)
+    -> LayerPropertiesDescription
+  {
+    var properties = LayerPropertiesDescription()
+    properties.anchor = reader.get(.anchor) { self.pixelPoint($0, $1, PixelLimits.unitPoint) }
+    properties.frame = reader.get(.frame, pixelRect)
+    properties.size = reader.get(.size, pixelSize)
+    properties.position = reader.get(.position) { self.pixelPoint($0, $1) }
+    if reader.has(.frame), reader.has(.position) || reader.has(.size) {
+      problem(
+        reader.path, "give either \"frame\" or \"position\"/\"size\", not both", at: reader.node)
+    }
+    properties.opacity = reader.get(.opacity) { self.number($0, $1, in: 0...1) }
+    properties.hidden = reader.get(.hidden, bool)
+    properties.zPosition = reader.get(.zPosition) { self.pixels($0, $1, PixelLimits.coordinate) }
+    properties.rotation = reader.get(.rotation, number).map { $0 * .pi / 180 }
+    properties.rotationX = reader.get(.rotationX, number).map { $0 * .pi / 180 }
+    properties.rotationY = reader.get(.rotationY, number).map { $0 * .pi / 180 }
+    properties.scale = reader.get(.scale, scalePair)
+    properties.translation = reader.get(.translation) { self.pixelPoint($0, $1) }
+    properties.transform = reader.get(.transform, pixelTransform3D)
+    properties.perspective = reader.get(.perspective) {
+      self.pixels($0, $1, PixelLimits.perspective)
+    }
+    properties.sublayerTransform = reader.get(.sublayerTransform, pixelTransform3D)
+    properties.background = reader.get(.background, color)
+    properties.cornerRadius = reader.get(.cornerRadius) {
+      self.pixels($0, $1, PixelLimits.radius)
+    }
+    if let borderNode = reader[.border] {
+      if reader.has(.borderWidth) || reader.has(.borderColor) {
+        problem(
+          reader.path, "give either \"border\" or \"borderWidth\"/\"borderColor\", not both",
+          at: reader.node)
+      }
+      if let border = object(borderNode, reader.path(.border), .border) {
+        let width = border.get(.width) { self.pixels($0, $1, PixelLimits.lineWidth) }
+        properties.border = (width, border.get(.color, color) ?? .black)
+      }
+    }
+    properties.borderWidth = reader.get(.borderWidth) {
+      self.pixels($0, $1, PixelLimits.lineWidth)
+    }
+    properties.borderColor = reader.get(.borderColor, color)
+    properties.masksToBounds = reader.get(.masksToBounds, bool)
+    properties.shadow = reader.get(.shadow, decodeShadow)
+    let gravities = TemplateFormat.gravities
+    if let gravity = reader.get(.gravity, { self.choice($0, $1, gravities.map(\.name)) }) {
+      properties.gravity = gravities.first { $0.name == gravity }?.gravity ?? .resize
+    } else if type == .image {
+      properties.gravity = .resizeAspect
+    }
+    return properties
+  }
+}

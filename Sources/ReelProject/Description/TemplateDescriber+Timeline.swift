@@ -1,0 +1,128 @@
+import Foundation
+import Reel
+
+extension TemplateDescriber {
+  /// `clips`, `composition`, or (with neither) an empty timeline of the template's `size`
+  /// and `duration`; nil when nothing can be built.
+  func describeTimeline(_ top: ObjectReader, output: OutputDescription) -> TimelineDescription? {
+    if top.has(.clips), let node = top[.composition] {
+      problem(
+        TemplateKey.composition.rawValue,
+        "use either \"clips\" (the short form) or \"composition\", not both",
+        at: node)
+      return nil
+    }
+    if let node = top[.clips] {
+      var includesAudio = true
+      if case .bool(let value)? = top[.audio]?[.clipAudio]?.kind { includesAudio = value }
+      return describeClips(node, TemplateKey.clips.rawValue, includesAudio: includesAudio)
+        .map(TimelineDescription.clips)
+    }
+    if let node = top[.composition] {
+      return describeComposition(node, TemplateKey.composition.rawValue)
+        .map(TimelineDescription.composition)
+    }
+    var missing = false
+    if output.size == nil, !top.has(.size) {
+      problem("", "missing required key 'size' (a template without clips needs it)", at: top.node)
+      missing = true
+    }
+    if output.duration == nil, !top.has(.duration) {
+      problem(
+        "", "missing required key 'duration' (a template without clips needs it)", at: top.node)
+      missing = true
+    }
+    guard !missing, let size = output.size, let duration = output.duration else { return nil }
+    return .empty(size: size, duration: duration)
+  }
+
+  // MARK: Clips
+
+  private func describeClips(_ node: TemplateJSON, _ path: String, includesAudio: Bool)
+    -> ClipsDescription?
+  {
+    guard let elements = array(node, path) else { return nil }
+    guard !elements.isEmpty else {
+      problem(path, "needs at least one clip", at: node)
+      return nil
+    }
+    let before = problemCount
+    var clips: [ClipDescription] = []
+    for (index, element) in elements.enumerated() {
+      let clipPath = TemplatePath.join(path, index)
+      guard let clip = object(element, clipPath, .clip) else { continue }
+      var transition = ClipSequence.Transition.cut
+      if let transitionNode = clip[.transition] {
+        if index == 0 {
+          problem(
+            clip.path(.transition),
+            "the first clip cannot have a transition: a transition leads into a clip from the one before",
+            at: transitionNode)
+        } else if let described = describeTransition(transitionNode, clip.path(.transition)) {
+          transition = described
+        }
+      }
+      if clip.has(.media), clip.has(.image) {
+        problem(clipPath, "give either \"media\" or \"image\", not both", at: element)
+        continue
+      }
+      if clip.has(.image) {
+        _ = clip.get(.start, { self.duration($0, $1, allowZero: true) })
+        let shown = clip.get(.duration) { self.duration($0, $1) }
+        if !clip.has(.duration) {
+          problem(
+            clipPath, "missing required key 'duration' (how long the image is shown)", at: element)
+        }
+        guard let file = fileReference(clip, .image) else { continue }
+        clips.append(ClipDescription(transition: transition, source: .image(file, duration: shown)))
+      } else if clip.has(.media) {
+        let start = clip.get(.start) { self.duration($0, $1, allowZero: true) }
+        let length = clip.get(.duration) { self.duration($0, $1) }
+        guard let file = fileReference(clip, .media) else { continue }
+        let media = MediaClipDescription(
+          file: file, start: start, startLocation: clip.has(.start) ? clip.location(.start) : nil,
+          duration: length,
+          durationLocation: clip.has(.duration) ? clip.location(.duration) : nil)
+        clips.append(ClipDescription(transition: transition, source: .media(media)))
+      } else {
+        problem(clipPath, "missing required key 'media' (or 'image')", at: element)
+      }
+    }
+    return ClipsDescription(
+      clips: clips, isComplete: problemCount == before, includesAudio: includesAudio,
+      location: TemplateLocation(path, node))
+  }
+
+  func describeTransition(_ node: TemplateJSON, _ path: String) -> ClipSequence.Transition? {
+    guard node.members != nil else {
+      problem(path, "expected an object, got \(node.typeDescription)", at: node)
+      return nil
+    }
+    guard let typeNode = node[.type] else {
+      _ = object(node, path, .transition)
+      return nil
+    }
+    guard
+      let type = choice(typeNode, TemplatePath.join(path, .type), TemplateFormat.transitionTypes)
+    else { return nil }
+    let allowed = TemplateObjectFormat.transition.keys(withType: type)
+    guard let reader = object(node, path, allowed: allowed) else { return nil }
+    let duration = reader.get(.duration) { self.duration($0, $1) } ?? Time(value: 1, timescale: 1)
+    let color = reader.get(.color, color) ?? .black
+    let direction =
+      reader.get(.direction) { self.choice($0, $1, TemplateFormat.directions) }
+      .flatMap(ClipSequence.Direction.init(rawValue:)) ?? .left
+    switch type {
+    case "crossFade": return .crossFade(duration: duration)
+    case "fadeThroughColor": return .fadeThroughColor(color, duration: duration)
+    case "wipe": return .wipe(direction, duration: duration)
+    case "slide": return .slide(direction, duration: duration)
+    default: return .cut
+    }
+  }
+
+  /// The file `key` of `reader` names (a string; nil with a problem otherwise).
+  func fileReference(_ reader: ObjectReader, _ key: TemplateKey) -> FileReference? {
+    reader.get(key, string).map { FileReference(text: $0, location: reader.location(key)) }
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Reel
+
+/// Makes a template's ``TemplateDescription`` from its parsed JSON: fills the
+/// `{{variables}}`, checks every key and value against the format (``TemplateFormat``) and
+/// reports every problem to ``report``, instead of stopping at the first. Pure: it opens no
+/// file (file names become ``FileReference``s, opened by ``TemplateResolver``).
+struct TemplateDescriber: TemplateChecking {
+  let report: TemplateProblemCollector
+  /// The budgets checked before reading (the number of layers).
+  var limits: ResourceLimits = .default
+
+  /// The description of `original` with `overrides` applied over the variables' defaults;
+  /// nil when the top level is not an object (nothing else can be read).
+  func describe(_ original: TemplateJSON, overrides: [String: String]) -> TemplateDescription? {
+    guard original.members != nil else {
+      problem(
+        "", "expected a JSON object at the top level, got \(original.typeDescription)", at: original
+      )
+      return nil
+    }
+    let values = variables(original, overrides: overrides)
+    let root = substituteVariables(in: original, values: values)
+    guard let top = object(root, "", .root) else {
+      return nil
+    }
+    if let versionNode = top[.version],
+      let version = number(versionNode, TemplateKey.version.rawValue),
+      version != Double(Template.formatVersion)
+    {
+      problem(
+        TemplateKey.version.rawValue,
+        "unsupported format version \(versionNode.shortDescription): this Reel reads version \(Template.formatVersion)",
+        at: versionNode)
+    }
+    _ = top.get(.schema, string)
+    _ = top.get(.description, string)
+    let output = describeOutput(top)
+    let timeline = describeTimeline(top, output: output)
+    let audio = top[.audio].flatMap {
+      describeAudio($0, TemplateKey.audio.rawValue, usesClips: top.has(.clips))
+    }
+    let layers = describeLayerList(top)
+    let subtitles = describeSubtitles(top)
+    return TemplateDescription(
+      variables: values, output: output, durationLocation: top.location(.duration),
+      timeline: timeline, audio: audio, layers: layers, subtitles: subtitles,
+      export: top.get(.export, describeExport),
+      exportLocation: top.has(.export) ? top.location(.export) : nil)
+  }
+
+  // MARK: Output
+
+  /// Sizes, rates and colours.
+  private func describeOutput(_ top: ObjectReader) -> OutputDescription {
+    let size: Size? = top.get(.size) { node, path in
+      guard let size = self.size(node, path) else { return nil }
+      let side = PixelLimits.renderSide
+      guard side.contains(size.width), side.contains(size.height),
+        size.width == size.width.rounded(), size.height == size.height.rounded()
+      else {
+        self.problem(
+          path,
+          "must be whole numbers of pixels \(side.description) (got \(format(size.width))×\(format(size.height)))",
+          at: node)
+        return nil
+      }
+      return size
+    }
+    return OutputDescription(
+      size: size, frameDuration: top.get(.frameRate, frameDurationFromRate),
+      duration: top.get(.duration) { self.duration($0, $1) },
+      background: top.get(.background, color) ?? .black)
+  }
+
+  /// `frameRate` → one frame's duration, exactly (29.97 → 1001/30000 s).
+  private func frameDurationFromRate(_ node: TemplateJSON, _ path: String) -> Time? {
+    guard let rate = number(node, path, in: TemplateFormat.frameRateRange),
+      let text = node.numberText
+    else { return nil }
+    let ntsc: [String: Int64] = ["23.976": 24000, "29.97": 30000, "47.952": 48000, "59.94": 60000]
+    if let numerator = ntsc[text] ?? ntsc[String(rate)] {
+      return Time(value: 1001, timescale: Int32(numerator))
+    }
+    guard let exact = Time(decimalString: text), exact.value > 0, exact.value <= Int64(Int32.max)
+    else {
+      problem(path, "cannot be used as a frame rate (got \(text))", at: node)
+      return nil
+    }
+    return Time(value: Int64(exact.timescale), timescale: Int32(exact.value))
+  }
+
+  // MARK: Audio
+
+  /// `audio`: the soundtrack, track volumes and whether clips keep their sound.
+  private func describeAudio(_ node: TemplateJSON, _ path: String, usesClips: Bool)
+    -> AudioDescription?
+  {
+    guard let reader = object(node, path, .audio) else { return nil }
+    if let clipAudioNode = reader[.clipAudio],
+      bool(clipAudioNode, reader.path(.clipAudio)) != nil, !usesClips
+    {
+      problem(
+        reader.path(.clipAudio),
+        "only goes with \"clips\" (without clips, leave out the audio tracks instead)",
+        at: clipAudioNode)
+    }
+    var audio = AudioDescription(
+      soundtrack: reader.get(.soundtrack, describeSoundtrack), tracks: [])
+    if let tracksNode = reader[.tracks], let elements = array(tracksNode, reader.path(.tracks)) {
+      if usesClips {
+        problem(
+          reader.path(.tracks),
+          "needs a \"composition\" (track volumes refer to its track ids); with \"clips\" the clips' audio is mixed for you",
+          at: tracksNode)
+      }
+      for (index, element) in elements.enumerated() {
+        let itemPath = TemplatePath.join(reader.path(.tracks), index)
+        guard let item = object(element, itemPath, .audioTrack),
+          let id = item.get(.track, { self.integer($0, $1) })
+        else { continue }
+        let volume = report.setAside { describeVolume(item) }
+        audio.tracks.append(
+          AudioTrackDescription(
+            track: Located(value: id, location: item.location(.track)), volume: volume.value,
+            volumeProblems: volume.problems))
+      }
+    }
+    return audio
+  }
+
+  /// An audio track's `volume`: a number (from the start) or a list of steps and ramps.
+  private func describeVolume(_ item: ObjectReader) -> [ParameterChange<Double>] {
+    guard let volumeNode = item[.volume] else { return [] }
+    if volumeNode.numberText != nil {
+      return positiveNumber(volumeNode, item.path(.volume), allowZero: true).map {
+        [.step($0, at: .zero)]
+      } ?? []
+    }
+    var changes: [ParameterChange<Double>] = []
+    decodeParameterList(
+      volumeNode, item.path(.volume),
+      value: { self.positiveNumber($0, $1, allowZero: true) },
+      step: { changes.append(.step($0, at: $1)) },
+      ramp: { changes.append(.ramp(from: $0, to: $1, $2)) })
+    return changes
+  }
+
+  private func describeSoundtrack(_ node: TemplateJSON, _ path: String) -> SoundtrackDescription? {
+    guard let reader = object(node, path, .soundtrack) else { return nil }
+    return SoundtrackDescription(
+      file: reader.get(.file, string).map {
+        FileReference(text: $0, location: reader.location(.file))
+      },
+      start: reader.get(.start) { self.duration($0, $1, allowZero: true) } ?? .zero,
+      startLocation: reader.location(.start),
+      duration: reader.get(.duration) { self.duration($0, $1) },
+      durationLocation: reader.location(.duration),
+      loops: reader.get(.loop, bool) ?? true,
+      fadeIn: reader.get(.fadeIn) { self.duration($0, $1, allowZero: true) } ?? .zero,
+      fadeOut: reader.get(.fadeOut) { self.duration($0, $1, allowZero: true) } ?? .zero,
+      volume: reader.get(.volume) { self.positiveNumber($0, $1, allowZero: true) } ?? 1)
+  }
+}

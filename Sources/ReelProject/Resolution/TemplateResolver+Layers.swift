@@ -1,0 +1,67 @@
+import Foundation
+import Reel
+
+/// The files the layers and subtitles name, opened: decoded images, checked fonts and
+/// parsed subtitle files, keyed by the reference that names them.
+struct ResolvedLayerFiles: Sendable {
+  /// Image layers' pictures, decoded (within the image-pixel budget).
+  var images: [FileReference: DecodedImage] = [:]
+  /// Font files: the resolved path and why the file cannot be used (nil when it can).
+  var fonts: [FileReference: (path: String, problem: String?)] = [:]
+  /// Whether each font family named without a file is installed.
+  var installedFamilies: [String: Bool] = [:]
+  /// Subtitle files: the resolved path and the cues parsed from it.
+  var subtitles: [FileReference: (path: String, parsed: SubtitleParseResult)] = [:]
+}
+
+extension TemplateResolver {
+  /// The files of `layers` and `subtitles`, in the order the template names them.
+  func resolveLayerFiles(
+    _ layers: [LayerDescription]?, subtitles: [SubtitleTrackDescription]?
+  ) -> ResolvedLayerFiles {
+    var resolved = ResolvedLayerFiles()
+    for layer in layers ?? [] { resolve(layer, into: &resolved) }
+    for track in subtitles ?? [] {
+      resolve(track.style, into: &resolved)
+      guard let file = track.file,
+        let path = reporting(
+          file.location, { () throws(TemplateFileProblem) in try files.existingFile(file.text) }),
+        // Subtitles are text parsed whole, as the template is: the same size limit holds.
+        let parsed = reporting(
+          file.location, { () throws(TemplateFileProblem) in try files.subtitles(path) })
+      else { continue }
+      resolved.subtitles[file] = (path, parsed)
+    }
+    return resolved
+  }
+
+  private func resolve(_ layer: LayerDescription, into resolved: inout ResolvedLayerFiles) {
+    switch layer.content {
+    case .image(let file?):
+      if let image = reporting(
+        file.location, { () throws(TemplateFileProblem) in try files.image(file.text) })
+      {
+        resolved.images[file] = image
+      }
+    case .text(let text):
+      for run in text.runFamilies { checkFamily(run.family, into: &resolved) }
+      resolve(text.style, into: &resolved)
+    default: break
+    }
+    for mask in layer.mask { resolve(mask, into: &resolved) }
+    for sublayer in layer.sublayers { resolve(sublayer, into: &resolved) }
+  }
+
+  private func resolve(_ style: TextStyleDescription, into resolved: inout ResolvedLayerFiles) {
+    if let family = style.family { checkFamily(family.family, into: &resolved) }
+    if let file = style.fontFile {
+      let path = files.resolve(file.text)
+      resolved.fonts[file] = (path, files.fontFileProblem(path))
+    }
+  }
+
+  private func checkFamily(_ family: String, into resolved: inout ResolvedLayerFiles) {
+    guard resolved.installedFamilies[family] == nil else { return }
+    resolved.installedFamilies[family] = files.isFamilyInstalled(family)
+  }
+}
