@@ -33,6 +33,9 @@ public struct Asset: Sendable {
   public let tracks: [TrackInfo]
   /// What the probe found, shared by copies: readers reopen the file with it.
   let probe: ContainerProbe
+  /// The probe's demuxer, kept for the first reader of a file that cannot be reopened
+  /// without probing again.
+  let spare: SpareContainer
 
   /// Opens and describes the file at `path`.
   ///
@@ -54,6 +57,7 @@ public struct Asset: Sendable {
     bitRate = rate > 0 ? Int(rate) : nil
     tracks = (0..<container.streamCount).map { Asset.describe(container.stream(at: $0), index: $0) }
     probe = container.probe
+    spare = SpareContainer(container)
   }
 
   /// Opens and describes the file at `url`; see ``init(path:)``.

@@ -131,7 +131,7 @@ public final class AudioReader {
     InputContainer, DecoderContext
   ) {
     let path = asset.path
-    let container = try InputContainer(reopening: asset.probe)
+    let container = try asset.openContainer()
     guard streamIndex < container.streamCount else {
       throw MediaError.invalidArgument(path: path, reason: "no stream \(streamIndex) in this file")
     }

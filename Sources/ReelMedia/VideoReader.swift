@@ -160,7 +160,7 @@ public final class VideoReader {
       width: chosen.width ?? 0, height: chosen.height ?? 0, path: asset.path, kind: "video")
     self.asset = asset
     self.track = chosen
-    container = try InputContainer(reopening: asset.probe)
+    container = try asset.openContainer()
     guard chosen.index < container.streamCount else {
       throw MediaError.noVideoTrack(path: asset.path)
     }

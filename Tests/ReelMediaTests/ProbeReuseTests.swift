@@ -42,8 +42,9 @@ struct ProbeReuseTests {
     #expect(try sound.readAll().frameCount > 40_000)
   }
 
-  @Test func filesWhoseDemuxerLearnsWhileProbingAreProbedAgain() throws {
-    // MP3's demuxer builds part of its timing while probing, so its readers probe too.
+  @Test func filesWhoseDemuxerLearnsWhileProbingAreProbedOnce() throws {
+    // MP3's demuxer builds part of its timing while probing, so the first reader takes the
+    // probe's own demuxer and a second, concurrent reader probes the file again.
     let folder = try TestSupport.makeTemporaryDirectory("reel-probe-reuse")
     let url = folder.appendingPathComponent("tone.mp3")
     try TestSupport.ffmpeg([
@@ -53,8 +54,34 @@ struct ProbeReuseTests {
     defer { counter.stop() }
     let asset = try Asset(url: url)
     let sound = try AudioReader(asset: asset).readAll()
-    #expect(counter.count(.probe, path: url.path) == 2)
+    #expect(counter.count(.probe, path: url.path) == 1)
     #expect(counter.count(.open, path: url.path) == 0)
     #expect(abs(sound.frameCount - 48_000) <= 1152)
+    // The probe's demuxer is handed out once: the next reader probes for itself, and reads
+    // the same samples.
+    let again = try AudioReader(asset: asset).readAll()
+    #expect(counter.count(.probe, path: url.path) == 2)
+    #expect(again.frameCount == sound.frameCount && again.samples == sound.samples)
+    let fresh = try AudioReader(asset: Asset(url: url)).readAll()
+    #expect(fresh.samples == sound.samples)
+  }
+
+  @Test func aVideoFileWithoutAFullHeaderIsProbedOnceForItsFirstReader() throws {
+    // MPEG-TS has no header listing its streams: the demuxer finds them while probing.
+    let folder = try TestSupport.makeTemporaryDirectory("reel-probe-reuse-ts")
+    let url = folder.appendingPathComponent("clip.ts")
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=160x120:rate=25:duration=1", "-c:v", "libx264",
+      "-pix_fmt", "yuv420p", url.path,
+    ])
+    let counter = MediaAccessCounter(watching: folder.path)
+    defer { counter.stop() }
+    let asset = try Asset(url: url)
+    let reader = try VideoReader(asset: asset)
+    let time = Time(value: 12, timescale: 25)
+    let frame = try #require(try reader.frame(at: time))
+    #expect(counter.count(.probe, path: url.path) == 1)
+    let fresh = try #require(try VideoReader(asset: Asset(url: url)).frame(at: time))
+    #expect(frame.time == fresh.time && frame.image == fresh.image)
   }
 }
