@@ -137,7 +137,8 @@ final class ContainerProbe: @unchecked Sendable {
   }
 
   /// The cut-file check's answer (see ``Asset/cutShort(_:)``): found the first time it is
-  /// asked for, with a container of its own, then remembered.
+  /// asked for, with a container of its own that only reads packets (so the file is not
+  /// probed again, whatever its container), then remembered.
   ///
   /// - Throws: The errors of opening the file, the first time.
   func cutShort() throws(MediaError) -> CutShort? {
@@ -145,7 +146,8 @@ final class ContainerProbe: @unchecked Sendable {
       if let known { return known }
       // A container that declares no duration has no declared end to fall short of.
       let found =
-        Asset.declaredSpan(self) == nil ? nil : Asset.cutShort(try InputContainer(reopening: self))
+        Asset.declaredSpan(self) == nil
+        ? nil : Asset.cutShort(try InputContainer(scanningPacketsOf: self))
       known = .some(found)
       return found
     }

@@ -74,10 +74,25 @@ final class InputContainer {
     try self.init(path: probe.path, file: file, format: probe.format, probe: probe)
   }
 
+  /// Opens the file a probe describes again for reading packets only (their streams and
+  /// timestamps, never decoding them), without probing, whatever the container: a demuxer
+  /// that finds its streams while reading (MPEG-TS) adds them as their packets come. The
+  /// cut-file check reads a file's end this way.
+  ///
+  /// - Throws: As ``init(path:)``.
+  convenience init(scanningPacketsOf probe: ContainerProbe) throws(MediaError) {
+    try InputContainer.checkReadableFile(probe.path)
+    FFmpegLogging.configure()
+    let file = try FileIO(path: probe.path)
+    try self.init(
+      path: probe.path, file: file, format: probe.format, probe: probe, packetsOnly: true)
+  }
+
   /// Opens the demuxer `format` on `file`; probes the streams unless `probe` already
   /// describes them and may be reused.
   private init(
-    path: String, file: FileIO, format: UnsafePointer<AVInputFormat>, probe known: ContainerProbe?
+    path: String, file: FileIO, format: UnsafePointer<AVInputFormat>, probe known: ContainerProbe?,
+    packetsOnly: Bool = false
   ) throws(MediaError) {
     self.path = path
     let formatName = String(cString: format.pointee.name)
@@ -105,7 +120,8 @@ final class InputContainer {
       throw MediaError.corrupt(
         path: path, reason: "\(formatName): \(FFmpegError.message(for: openCode))")
     }
-    let reusesProbe = known.map { $0.reopensWithoutProbing && $0.matches(opened) } ?? false
+    let reusesProbe =
+      known.map { packetsOnly || ($0.reopensWithoutProbing && $0.matches(opened)) } ?? false
     var infoCode: Int32 = 0
     if reusesProbe {
       MediaAccessCounter.record(.open, path: path)
