@@ -40,6 +40,12 @@ public struct Movie: Sendable {
     videoComposition ?? .default(for: composition)
   }
 
+  /// The size frames are drawn at, in whole pixels: the layer tree's render size, else the
+  /// video composition's (each side rounded to the nearest).
+  public var drawSize: (width: Int, height: Int) {
+    PixelLimits.wholePixels(layers?.renderSize ?? resolvedVideoComposition.renderSize)
+  }
+
   /// The movie's length: the composition's duration (seconds).
   public var duration: Time { composition.duration }
 }

@@ -192,4 +192,13 @@ public enum PixelLimits {
     let bound = Double(integerBound)
     return Int(Swift.min(Swift.max(value, -bound), bound))
   }
+
+  /// A size in whole pixels: each side rounded to the nearest and clamped by
+  /// ``integer(_:)`` (render sizes, which templates and users give as any number).
+  ///
+  /// - Parameter size: A size in pixels.
+  /// - Returns: Its width and height as integers.
+  public static func wholePixels(_ size: Size) -> (width: Int, height: Int) {
+    (integer(size.width.rounded()), integer(size.height.rounded()))
+  }
 }

@@ -85,9 +85,7 @@ public struct ExportPlan: Sendable {
     }
     self.frameDuration = frameDuration
 
-    let drawSize = movie.layers?.renderSize ?? video.renderSize
-    drawWidth = PixelLimits.integer(drawSize.width.rounded())
-    drawHeight = PixelLimits.integer(drawSize.height.rounded())
+    (drawWidth, drawHeight) = movie.drawSize
     guard drawWidth >= 2, drawHeight >= 2 else {
       throw .invalidMovie("the render size \(drawWidth)×\(drawHeight) is too small to encode")
     }

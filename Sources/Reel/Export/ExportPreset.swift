@@ -102,10 +102,7 @@ public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
       renderSize.height.isFinite
     else { return nil }
     if self == .passthrough {
-      return (
-        PixelLimits.integer(renderSize.width.rounded()),
-        PixelLimits.integer(renderSize.height.rounded())
-      )
+      return PixelLimits.wholePixels(renderSize)
     }
     let width = renderSize.width.rounded(.down)
     let height = renderSize.height.rounded(.down)

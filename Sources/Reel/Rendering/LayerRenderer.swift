@@ -42,8 +42,7 @@ public final class LayerRenderer {
   ///   a drawable whole-pixel size; ``RenderError/limit(_:)`` when the tree has too many
   ///   layers.
   public init(tree: LayerTree, limits: ResourceLimits = .default) throws(RenderError) {
-    let width = PixelLimits.integer(tree.renderSize.width.rounded())
-    let height = PixelLimits.integer(tree.renderSize.height.rounded())
+    let (width, height) = PixelLimits.wholePixels(tree.renderSize)
     guard width >= 1, height >= 1, max(width, height) <= PixelLimits.maximumCanvasSide else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }

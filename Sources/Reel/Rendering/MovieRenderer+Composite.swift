@@ -32,9 +32,7 @@ extension MovieRenderer {
       layers = try movie.layers.map { tree throws(RenderError) in
         try LayerRenderer(tree: tree, limits: configuration.limits)
       }
-      let video = movie.resolvedVideoComposition.renderSize
-      drawWidth = layers?.width ?? PixelLimits.integer(video.width.rounded())
-      drawHeight = layers?.height ?? PixelLimits.integer(video.height.rounded())
+      (drawWidth, drawHeight) = movie.drawSize
       outputWidth = configuration.outputWidth
       outputHeight = configuration.outputHeight
       matrix = configuration.matrix

@@ -160,11 +160,10 @@ extension MovieRenderer {
 
     /// Stills: RGB at the draw size.
     init(still movie: Movie, limits: ResourceLimits) {
-      let size = movie.layers?.renderSize ?? movie.resolvedVideoComposition.renderSize
+      let size = movie.drawSize
       self.init(
-        movie: movie, outputWidth: PixelLimits.integer(size.width.rounded()),
-        outputHeight: PixelLimits.integer(size.height.rounded()), matrix: .bt709, limits: limits,
-        allowsYUV: false, decoderThreadCount: 0)
+        movie: movie, outputWidth: size.width, outputHeight: size.height, matrix: .bt709,
+        limits: limits, allowsYUV: false, decoderThreadCount: 0)
     }
 
     /// Export: the plan's output size and matrix; one decoder thread per source, measured

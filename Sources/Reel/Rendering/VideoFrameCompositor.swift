@@ -47,8 +47,7 @@ public final class VideoFrameCompositor {
   /// - Throws: ``RenderError/invalidRenderSize(width:height:)`` when the video composition's
   ///   render size is not drawable.
   public init(composition: Composition, videoComposition: VideoComposition) throws(RenderError) {
-    let width = PixelLimits.integer(videoComposition.renderSize.width.rounded())
-    let height = PixelLimits.integer(videoComposition.renderSize.height.rounded())
+    let (width, height) = videoComposition.pixelSize
     guard width >= 1, height >= 1, max(width, height) <= PixelLimits.maximumCanvasSide else {
       throw RenderError.invalidRenderSize(width: width, height: height)
     }

@@ -36,12 +36,7 @@ public struct VideoComposition: Hashable, Sendable {
   }
 
   /// The render size as whole pixels (rounded to the nearest).
-  public var pixelSize: (width: Int, height: Int) {
-    (
-      PixelLimits.integer(renderSize.width.rounded()),
-      PixelLimits.integer(renderSize.height.rounded())
-    )
-  }
+  public var pixelSize: (width: Int, height: Int) { PixelLimits.wholePixels(renderSize) }
 
   /// The instruction covering a composition time.
   ///
