@@ -11,6 +11,10 @@ let package = Package(
     .library(name: "ReelAnimation", targets: ["ReelAnimation"]),
     .library(name: "Reel", targets: ["Reel"]),
     .library(name: "ReelProject", targets: ["ReelProject"]),
+    // Apple's API names over Reel, and the one import a ported file uses instead of
+    // AVFoundation / QuartzCore / CoreMedia / UIKit (docs/avfoundation.md).
+    .library(name: "ReelAVFoundation", targets: ["ReelAVFoundation"]),
+    .library(name: "AVFoundationCompat", targets: ["AVFoundationCompat"]),
     .executable(name: "reel", targets: ["ReelCLI"]),
     // The C libraries Reel wraps, for the benchmarks in Benchmarks/ (a package of their own)
     // to call swscale and libyuv as peers without declaring the modules a second time.
@@ -47,6 +51,14 @@ let package = Package(
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .target(name: "ReelProject", dependencies: ["Reel"]),
+    .target(
+      name: "ReelAVFoundation",
+      dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "Reel"]),
+    // On Apple platforms the shim re-exports Apple's own frameworks, so the package resolves
+    // there without FFmpeg; only Linux builds Reel underneath it.
+    .target(
+      name: "AVFoundationCompat",
+      dependencies: [.target(name: "ReelAVFoundation", condition: .when(platforms: [.linux]))]),
     .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
 
     // MARK: - Test support
@@ -61,6 +73,9 @@ let package = Package(
     .testTarget(
       name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
+    .testTarget(
+      name: "ReelAVFoundationTests",
+      dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
