@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Helpers shared by Reel's test targets: temporary folders and running the `ffmpeg` /
 /// `ffprobe` command-line tools, which serve as the independent oracle for what Reel reads
@@ -27,13 +28,19 @@ public enum TestSupport {
 
   /// Runs `executable` (looked up on PATH) with `arguments` and waits for it.
   ///
-  /// - Parameter environment: Variables to set (or replace) in the child's environment.
+  /// - Parameters:
+  ///   - environment: Variables to set (or replace) in the child's environment.
+  ///   - currentDirectory: The child's working folder (default: this process's).
+  ///   - timeout: Seconds after which the child is killed and a `ToolError` thrown (default:
+  ///     wait for ever).
   public static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:],
+    currentDirectory: URL? = nil, timeout: Double? = nil
   ) throws -> ToolOutput {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments
+    process.currentDirectoryURL = currentDirectory
     if !environment.isEmpty {
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
@@ -43,6 +50,15 @@ public enum TestSupport {
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    let timedOut = Mutex(false)
+    if let timeout {
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+        guard process.isRunning else { return }
+        timedOut.withLock { $0 = true }
+        kill(pid, SIGKILL)
+      }
+    }
     // Read both pipes concurrently so a chatty tool cannot block on a full pipe.
     nonisolated(unsafe) var errData = Data()
     let group = DispatchGroup()
@@ -54,6 +70,12 @@ public enum TestSupport {
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    if timedOut.withLock({ $0 }) {
+      throw ToolError(
+        description:
+          "\(executable) \(arguments.joined(separator: " ")) ran over \(timeout ?? 0) s and was killed"
+      )
+    }
     return ToolOutput(
       status: process.terminationStatus, stdout: outData,
       stderr: String(decoding: errData, as: UTF8.self))
@@ -87,17 +109,21 @@ public enum TestSupport {
 
 extension TestSupport {
   /// The `reel` executable built beside the test bundle (`swift build --build-tests` builds it).
-  public static func reelExecutable() throws -> URL {
+  public static func reelExecutable() throws -> URL { try builtExecutable("reel") }
+
+  /// An executable product of this package built beside the test bundle (`swift build
+  /// --build-tests` builds them all): `reel`, or an example such as `CrossFade`.
+  public static func builtExecutable(_ name: String) throws -> URL {
     let candidates = [
       Bundle.main.executableURL?.deletingLastPathComponent(),
       URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
       Bundle.main.bundleURL.deletingLastPathComponent(),
     ].compactMap { $0 }
     for folder in candidates {
-      let url = folder.appendingPathComponent("reel")
+      let url = folder.appendingPathComponent(name)
       if FileManager.default.isExecutableFile(atPath: url.path) { return url }
     }
-    throw ToolError(description: "the reel executable was not found beside the test bundle")
+    throw ToolError(description: "the \(name) executable was not found beside the test bundle")
   }
 
   /// Runs the built `reel` tool with `arguments`.
