@@ -295,3 +295,20 @@ struct AVAssetExportSessionTests {
       ])
   }
 }
+
+@Suite("AVAssetExportSession cancellation before start")
+struct AVAssetExportSessionEarlyCancelTests {
+  @Test("cancelExport before the export starts cancels it at once; export() returns")
+  func cancelBeforeStart() async throws {
+    let folder = try AVTestMedia.folder()
+    let session = try AVAssetExportSessionTests.session(in: folder)
+    let output = folder.appendingPathComponent("never.mp4")
+    session.outputURL = output
+    session.outputFileType = .mp4
+    #expect(session.status == .unknown)
+    session.cancelExport()
+    await session.export()
+    #expect(session.status == .cancelled)
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+}

@@ -96,11 +96,14 @@ open class AVAssetTrack: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sen
 
   // MARK: Key-value loading
 
+  /// Whether the values are loaded (a file is probed once, for every key); `failed` sets
+  /// `outError` to the reason.
   public func statusOfValue(forKey key: String, error outError: NSErrorPointer) -> AVKeyValueStatus
   {
     .loaded
   }
 
+  /// Loads the values (probes the file once), then calls `handler` on a background queue.
   public func loadValuesAsynchronously(
     forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)?
   ) {

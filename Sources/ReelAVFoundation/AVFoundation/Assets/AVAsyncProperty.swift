@@ -6,10 +6,15 @@ public typealias NSErrorPointer = UnsafeMutablePointer<NSError?>?
 
 /// Whether a value of an asset or track is loaded, as AVFoundation's `AVKeyValueStatus`.
 public enum AVKeyValueStatus: Int, Sendable {
+  /// Not asked for yet.
   case unknown = 0
+  /// Being loaded.
   case loading = 1
+  /// Loaded.
   case loaded = 2
+  /// Loading failed (the error says why).
   case failed = 3
+  /// Loading was cancelled.
   case cancelled = 4
 }
 
@@ -53,9 +58,13 @@ public final class AVAsyncProperty<Root, Value>: AVAnyAsyncProperty, CustomStrin
 
   /// Where the loading of a property is, as `AVAsyncProperty.Status`.
   public enum Status {
+    /// Not asked for yet.
     case notYetLoaded
+    /// Being loaded.
     case loading
+    /// Loaded, with the value.
     case loaded(Value)
+    /// Loading failed, with the `NSError`.
     case failed(any Error)
   }
 }

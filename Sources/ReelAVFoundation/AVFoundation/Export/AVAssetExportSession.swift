@@ -23,11 +23,17 @@ import Synchronization
 open class AVAssetExportSession: NSObject, @unchecked Sendable {
   /// Where an export session is, with Apple's raw values.
   public enum Status: Int, Sendable {
+    /// Not started.
     case unknown = 0
+    /// Asked to start; preparing.
     case waiting = 1
+    /// Writing.
     case exporting = 2
+    /// The file is complete at `outputURL`.
     case completed = 3
+    /// Failed (``error`` says why); nothing was written.
     case failed = 4
+    /// Cancelled; nothing was written.
     case cancelled = 5
   }
 
