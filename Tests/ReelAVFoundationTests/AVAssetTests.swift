@@ -66,6 +66,9 @@ struct AVAssetTests {
     #expect(try await video.load(.nominalFrameRate) == 30)
     #expect(try await asset.loadTrack(withTrackID: 2)?.mediaType == .audio)
     #expect(asset.statusOfValue(forKey: "tracks", error: nil) == .loaded)
+    #expect(AVAsyncProperty<AVAsset, CMTime>.duration.description == "duration")
+    #expect(AVAsyncProperty<AVAssetTrack, CGSize>.naturalSize.description == "naturalSize")
+    #expect(AVAsyncProperty<AVAsset, Bool>.isPlayable.description == "playable")
   }
 
   @Test("an unreadable file has no tracks and a zero duration; the async forms throw")

@@ -163,28 +163,28 @@ public let AVURLAssetPreferPreciseDurationAndTimingKey =
 extension AVAsyncProperty where Root: AVAsset, Value == CMTime {
   /// The asset's duration.
   public static var duration: AVAsyncProperty<Root, CMTime> {
-    .init(key: "duration") { $0.duration }
+    .init { $0.duration }
   }
 }
 
 extension AVAsyncProperty where Root: AVAsset, Value == [AVAssetTrack] {
   /// The asset's tracks.
   public static var tracks: AVAsyncProperty<Root, [AVAssetTrack]> {
-    .init(key: "tracks") { $0.tracks }
+    .init { $0.tracks }
   }
 }
 
 extension AVAsyncProperty where Root: AVAsset, Value == CGSize {
   /// The first video track's natural size.
   public static var naturalSize: AVAsyncProperty<Root, CGSize> {
-    .init(key: "naturalSize") { $0.naturalSize }
+    .init { $0.naturalSize }
   }
 }
 
 extension AVAsyncProperty where Root: AVAsset, Value == CGAffineTransform {
   /// The asset's transform (identity).
   public static var preferredTransform: AVAsyncProperty<Root, CGAffineTransform> {
-    .init(key: "preferredTransform") { $0.preferredTransform }
+    .init { $0.preferredTransform }
   }
 }
 
@@ -207,6 +207,6 @@ extension AVAsyncProperty where Root: AVAsset, Value == Bool {
   }
   /// Whether durations and times are exact (always).
   public static var providesPreciseDurationAndTiming: AVAsyncProperty<Root, Bool> {
-    .init(key: "providesPreciseDurationAndTiming") { $0.providesPreciseDurationAndTiming }
+    .init { $0.providesPreciseDurationAndTiming }
   }
 }

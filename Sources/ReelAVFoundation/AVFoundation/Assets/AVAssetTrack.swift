@@ -131,50 +131,50 @@ open class AVAssetTrackSegment: NSObject, @unchecked Sendable {
 extension AVAsyncProperty where Root: AVAssetTrack, Value == CGSize {
   /// The track's natural size.
   public static var naturalSize: AVAsyncProperty<Root, CGSize> {
-    .init(key: "naturalSize") { $0.naturalSize }
+    .init { $0.naturalSize }
   }
 }
 
 extension AVAsyncProperty where Root: AVAssetTrack, Value == CGAffineTransform {
   /// The track's display matrix.
   public static var preferredTransform: AVAsyncProperty<Root, CGAffineTransform> {
-    .init(key: "preferredTransform") { $0.preferredTransform }
+    .init { $0.preferredTransform }
   }
 }
 
 extension AVAsyncProperty where Root: AVAssetTrack, Value == CMTimeRange {
   /// The track's time range.
   public static var timeRange: AVAsyncProperty<Root, CMTimeRange> {
-    .init(key: "timeRange") { $0.timeRange }
+    .init { $0.timeRange }
   }
 }
 
 extension AVAsyncProperty where Root: AVAssetTrack, Value == Float {
   /// Frames per second.
   public static var nominalFrameRate: AVAsyncProperty<Root, Float> {
-    .init(key: "nominalFrameRate") { $0.nominalFrameRate }
+    .init { $0.nominalFrameRate }
   }
   /// Bits per second.
   public static var estimatedDataRate: AVAsyncProperty<Root, Float> {
-    .init(key: "estimatedDataRate") { $0.estimatedDataRate }
+    .init { $0.estimatedDataRate }
   }
   /// The preferred volume.
   public static var preferredVolume: AVAsyncProperty<Root, Float> {
-    .init(key: "preferredVolume") { $0.preferredVolume }
+    .init { $0.preferredVolume }
   }
 }
 
 extension AVAsyncProperty where Root: AVAssetTrack, Value == CMTime {
   /// One frame's length.
   public static var minFrameDuration: AVAsyncProperty<Root, CMTime> {
-    .init(key: "minFrameDuration") { $0.minFrameDuration }
+    .init { $0.minFrameDuration }
   }
 }
 
 extension AVAsyncProperty where Root: AVAssetTrack, Value == CMTimeScale {
   /// The timescale of the track's times.
   public static var naturalTimeScale: AVAsyncProperty<Root, CMTimeScale> {
-    .init(key: "naturalTimeScale") { $0.naturalTimeScale }
+    .init { $0.naturalTimeScale }
   }
 }
 
@@ -192,13 +192,13 @@ extension AVAsyncProperty where Root: AVAssetTrack, Value == Bool {
 extension AVAsyncProperty where Root: AVAssetTrack, Value == [AVAssetTrackSegment] {
   /// The track's segments.
   public static var segments: AVAsyncProperty<Root, [AVAssetTrackSegment]> {
-    .init(key: "segments") { $0.segments }
+    .init { $0.segments }
   }
 }
 
 extension AVAsyncProperty where Root: AVAssetTrack, Value == Int64 {
   /// Bytes of media.
   public static var totalSampleDataLength: AVAsyncProperty<Root, Int64> {
-    .init(key: "totalSampleDataLength") { $0.totalSampleDataLength }
+    .init { $0.totalSampleDataLength }
   }
 }

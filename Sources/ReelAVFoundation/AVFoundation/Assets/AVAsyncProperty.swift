@@ -48,7 +48,9 @@ public final class AVAsyncProperty<Root, Value>: AVAnyAsyncProperty, CustomStrin
   /// The value, once the root is loaded.
   let read: (Root) -> Value
 
-  init(key: String, read: @escaping (Root) -> Value) {
+  /// A property read by `read`; `key` defaults to the name of the static property that
+  /// makes it (`.duration` → "duration").
+  init(key: String = #function, read: @escaping (Root) -> Value) {
     self.read = read
     super.init(key: key)
   }
