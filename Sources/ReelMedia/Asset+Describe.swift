@@ -101,6 +101,7 @@ extension Asset {
 
     let rotation = clockwiseRotation(of: stream)
     track.rotation = rotation
+    track.displayMatrix = displayMatrix(of: stream)
 
     var aspect = parameters.pointee.sample_aspect_ratio
     if aspect.num <= 0 || aspect.den <= 0 { aspect = stream.pointee.sample_aspect_ratio }
@@ -179,6 +180,21 @@ extension Asset {
       track.channelLayout = String(
         decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+  }
+
+  /// The stream's display matrix with its translation, from the display-matrix side data
+  /// (nil when there is none): FFmpeg keeps the file's nine values, a, b, c, d, tx, ty in
+  /// 16.16 fixed point at indices 0, 1, 3, 4, 6, 7.
+  static func displayMatrix(of stream: UnsafeMutablePointer<AVStream>) -> AffineTransform? {
+    var size: Int = 0
+    guard let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size),
+      size >= 9 * MemoryLayout<Int32>.size
+    else { return nil }
+    let values = data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
+      (0..<9).map { Double(matrix[$0]) / 65536 }
+    }
+    return AffineTransform(
+      a: values[0], b: values[1], c: values[3], d: values[4], tx: values[6], ty: values[7])
   }
 
   /// The clockwise angle, a multiple of 90 in 0..<360, that turns the coded picture upright,

@@ -98,6 +98,11 @@ public struct TrackInfo: Sendable, Hashable {
   /// Clockwise degrees (0, 90, 180 or 270) that turn the coded picture upright, read from the
   /// display matrix. (ffprobe prints the matrix's counter-clockwise angle: −90 here is 90.)
   public var rotation: Int?
+  /// The track's display matrix exactly as the file stores it (QuickTime's `tkhd` matrix,
+  /// FFmpeg's display-matrix side data), translation included, in the row-vector layout
+  /// `(a b c d tx ty)`: a coded-picture point (x, y) is shown at (a·x + c·y + tx,
+  /// b·x + d·y + ty), pixels with y down. nil when the file has none (identity).
+  public var displayMatrix: AffineTransform?
   /// Pixel aspect ratio (`num/den`, 1 for square pixels).
   public var sampleAspectRatio: Double?
   /// Nominal frame rate in frames per second (the stream's real base rate), when known.

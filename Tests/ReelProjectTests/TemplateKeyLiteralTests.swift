@@ -32,6 +32,10 @@ struct TemplateKeyLiteralTests {
     ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
     ("ReelAnimation/LayerContent.swift", [], "render-list dump labels"),
     ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
+    (
+      "ReelAVFoundation/AVFoundation/Assets/AVMediaType.swift", ["text"],
+      "Apple's four-character media type codes (AVMediaType.text is \"text\")"
+    ),
     ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),
     ("ReelCLI/DemoMedia/DemoMedia+Images.swift", ["frame"], "a layer name in the demo's drawings"),
     ("ReelCLI/FrameCommand.swift", ["frame"], "the `reel frame` command"),

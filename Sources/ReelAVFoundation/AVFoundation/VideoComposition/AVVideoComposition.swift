@@ -1,0 +1,98 @@
+internal import Reel
+
+/// How a composition's video tracks become frames, as AVFoundation's `AVVideoComposition`:
+/// render size, frame duration, instructions and the Core Animation tool. Taken as Reel's
+/// `VideoComposition` when an export starts.
+///
+/// Apple's video composition has no background colour of its own (instructions have one);
+/// nor does this one.
+open class AVVideoComposition: NSObject {
+  var storedFrameDuration = CMTime.zero
+  var storedRenderSize = CGSize.zero
+  var storedRenderScale: Float = 1
+  var storedInstructions: [any AVVideoCompositionInstructionProtocol] = []
+  var storedAnimationTool: AVVideoCompositionCoreAnimationTool?
+  var storedSourceTrackIDForFrameTiming = kCMPersistentTrackID_Invalid
+
+  /// An empty video composition: zero render size and frame duration, no instructions.
+  public override init() { super.init() }
+
+  /// The video composition Apple makes for `asset`: one instruction over the whole
+  /// duration with one layer instruction per video track (the first on top), each clip
+  /// upright and fitted; the render size of the largest clip; the frame duration of the
+  /// fastest track (at most 60 fps, 1/30 s when unknown). Reel's default video composition
+  /// decides all of it.
+  public convenience init(propertiesOf asset: AVAsset) {
+    self.init()
+    let timeline =
+      (try? asset.reelTimeline())
+      ?? ReelTimeline(composition: Composition(), trackIDs: [:], preferredTransforms: [:])
+    let reel = VideoComposition.default(for: timeline.composition)
+    storedRenderSize = CGSize(width: reel.renderSize.width, height: reel.renderSize.height)
+    storedFrameDuration = CMTime(reel.frameDuration)
+    var appleIDs: [TrackID: CMPersistentTrackID] = [:]
+    for (apple, reelID) in timeline.trackIDs { appleIDs[reelID] = apple }
+    storedInstructions = reel.instructions.map { instruction in
+      let made = AVMutableVideoCompositionInstruction()
+      made.timeRange = CMTimeRange(instruction.timeRange)
+      made.layerInstructions = instruction.layerInstructions.map { layer in
+        let madeLayer = AVMutableVideoCompositionLayerInstruction()
+        madeLayer.trackID = appleIDs[layer.trackID] ?? kCMPersistentTrackID_Invalid
+        madeLayer.reel = layer
+        return madeLayer
+      }
+      return made
+    }
+  }
+
+  /// The length of one output frame.
+  open var frameDuration: CMTime { storedFrameDuration }
+  /// The output size in pixels.
+  open var renderSize: CGSize { storedRenderSize }
+  /// 1 (Apple allows other values only for playback).
+  open var renderScale: Float { storedRenderScale }
+  /// The instructions, in time order; they must tile the composition.
+  open var instructions: [any AVVideoCompositionInstructionProtocol] { storedInstructions }
+  /// Layers drawn around and over the video.
+  open var animationTool: AVVideoCompositionCoreAnimationTool? { storedAnimationTool }
+  /// The track whose frame times the output follows (Reel: accepted, frames follow
+  /// `frameDuration`).
+  open var sourceTrackIDForFrameTiming: CMPersistentTrackID { storedSourceTrackIDForFrameTiming }
+}
+
+/// A video composition a program sets up, as AVFoundation's `AVMutableVideoComposition`.
+open class AVMutableVideoComposition: AVVideoComposition {
+  public override init() { super.init() }
+
+  /// The length of one output frame.
+  open override var frameDuration: CMTime {
+    get { storedFrameDuration }
+    set { storedFrameDuration = newValue }
+  }
+  /// The output size in pixels.
+  open override var renderSize: CGSize {
+    get { storedRenderSize }
+    set { storedRenderSize = newValue }
+  }
+  /// The render scale; an export fails unless it is 1, as on Apple.
+  open override var renderScale: Float {
+    get { storedRenderScale }
+    set { storedRenderScale = newValue }
+  }
+  /// The instructions, in time order; they must tile the composition.
+  open override var instructions: [any AVVideoCompositionInstructionProtocol] {
+    get { storedInstructions }
+    set { storedInstructions = newValue }
+  }
+  /// Layers drawn around and over the video.
+  open override var animationTool: AVVideoCompositionCoreAnimationTool? {
+    get { storedAnimationTool }
+    set { storedAnimationTool = newValue }
+  }
+  /// The track whose frame times the output follows (accepted; frames follow
+  /// `frameDuration`).
+  open override var sourceTrackIDForFrameTiming: CMPersistentTrackID {
+    get { storedSourceTrackIDForFrameTiming }
+    set { storedSourceTrackIDForFrameTiming = newValue }
+  }
+}

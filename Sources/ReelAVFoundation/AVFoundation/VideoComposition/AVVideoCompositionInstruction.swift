@@ -1,0 +1,71 @@
+internal import Reel
+
+/// What a video composition instruction must say, as AVFoundation's
+/// `AVVideoCompositionInstructionProtocol`. Reel draws only ``AVVideoCompositionInstruction``s
+/// (custom compositors are not supported: an export with another conforming type fails
+/// naming it).
+public protocol AVVideoCompositionInstructionProtocol: NSObjectProtocol {
+  /// The range the instruction covers, in composition time.
+  var timeRange: CMTimeRange { get }
+  /// Whether the Core Animation tool draws during this instruction.
+  var enablePostProcessing: Bool { get }
+  /// Whether frames change even when the sources do not (ramps).
+  var containsTweening: Bool { get }
+  /// The tracks whose frames the instruction needs.
+  var requiredSourceTrackIDs: [NSValue]? { get }
+  /// The track passed through unchanged, or `kCMPersistentTrackID_Invalid`.
+  var passthroughTrackID: CMPersistentTrackID { get }
+}
+
+/// What the video shows over one range of the composition, as AVFoundation's
+/// `AVVideoCompositionInstruction`: a stack of layer instructions, index 0 on top.
+open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructionProtocol {
+  var storedTimeRange = CMTimeRange.zero
+  var storedBackgroundColor: CGColor?
+  var storedLayerInstructions: [AVVideoCompositionLayerInstruction] = []
+  var storedEnablePostProcessing = true
+
+  public override init() { super.init() }
+
+  /// The range covered, in composition time.
+  open var timeRange: CMTimeRange { storedTimeRange }
+  /// The colour behind the tracks during this instruction; nil is opaque black.
+  open var backgroundColor: CGColor? { storedBackgroundColor }
+  /// The tracks drawn, index 0 on top.
+  open var layerInstructions: [AVVideoCompositionLayerInstruction] { storedLayerInstructions }
+  /// Whether the Core Animation tool draws during this instruction (default true).
+  open var enablePostProcessing: Bool { storedEnablePostProcessing }
+  /// Always true (Reel evaluates ramps every frame).
+  open var containsTweening: Bool { true }
+  /// Nil: every layer instruction's track.
+  open var requiredSourceTrackIDs: [NSValue]? { nil }
+  /// `kCMPersistentTrackID_Invalid`: Reel always composites.
+  open var passthroughTrackID: CMPersistentTrackID { kCMPersistentTrackID_Invalid }
+}
+
+/// An instruction a program sets up, as AVFoundation's
+/// `AVMutableVideoCompositionInstruction` (open: ported code extends it).
+open class AVMutableVideoCompositionInstruction: AVVideoCompositionInstruction {
+  public override init() { super.init() }
+
+  /// The range covered, in composition time.
+  open override var timeRange: CMTimeRange {
+    get { storedTimeRange }
+    set { storedTimeRange = newValue }
+  }
+  /// The colour behind the tracks during this instruction; nil is opaque black.
+  open override var backgroundColor: CGColor? {
+    get { storedBackgroundColor }
+    set { storedBackgroundColor = newValue }
+  }
+  /// The tracks drawn, index 0 on top.
+  open override var layerInstructions: [AVVideoCompositionLayerInstruction] {
+    get { storedLayerInstructions }
+    set { storedLayerInstructions = newValue }
+  }
+  /// Whether the Core Animation tool draws during this instruction.
+  open override var enablePostProcessing: Bool {
+    get { storedEnablePostProcessing }
+    set { storedEnablePostProcessing = newValue }
+  }
+}

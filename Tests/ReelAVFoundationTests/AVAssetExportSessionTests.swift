@@ -1,0 +1,314 @@
+import AVFoundationCompat
+import Foundation
+import Synchronization
+import Testing
+
+@testable import ReelAVFoundation
+
+/// Seed 003's `crossFade`, through this module's API (`CMTimeRangeMake` spelled as the
+/// struct's initialiser until the CoreMedia functions land); it returns the session so the
+/// test can wait for it.
+func crossFade(asset0: AVAsset, asset1: AVAsset, crossFadeDuration: CMTime, to outputUrl: URL)
+  throws -> AVAssetExportSession?
+{
+  guard
+    let asset0Track = asset0.tracks(withMediaType: .video).first,
+    let asset1Track = asset1.tracks(withMediaType: .video).first,
+    case let composition = AVMutableComposition(),
+    case let compositionTrack0Id = composition.unusedTrackID(),
+    let compositionTrack0 = composition.addMutableTrack(
+      withMediaType: .video, preferredTrackID: compositionTrack0Id),
+    case let compositionTrack1Id = composition.unusedTrackID(),
+    let compositionTrack1 = composition.addMutableTrack(
+      withMediaType: .video, preferredTrackID: compositionTrack1Id)
+  else { return nil }
+  let asset0TrackStartTime = CMTime.zero
+  let asset0TrackEndTime = asset0TrackStartTime + asset0Track.timeRange.duration
+  let crossFadeEndTime = asset0TrackEndTime
+  let crossFadeStartTime = crossFadeEndTime - crossFadeDuration
+  let crossFadeTimeRange = CMTimeRange(start: crossFadeStartTime, duration: crossFadeDuration)
+  let asset1TrackStartTime = crossFadeStartTime
+  let asset1TrackEndTime = asset1TrackStartTime + asset1Track.timeRange.duration
+  let compositionTrack0PassThroughTimeRange = CMTimeRange(
+    start: asset0TrackStartTime, duration: crossFadeStartTime - asset0TrackStartTime)
+  let compositionTrack1PassThroughTimeRange = CMTimeRange(
+    start: crossFadeEndTime, duration: asset1TrackEndTime - crossFadeEndTime)
+  try compositionTrack0.insertTimeRange(
+    asset0Track.timeRange, of: asset0Track, at: asset0TrackStartTime)
+  try compositionTrack1.insertTimeRange(
+    asset1Track.timeRange, of: asset1Track, at: asset1TrackStartTime)
+  let videoComposition = AVMutableVideoComposition()
+  videoComposition.frameDuration = min(asset0Track.minFrameDuration, asset1Track.minFrameDuration)
+  videoComposition.renderSize = CGSize(
+    width: max(asset0Track.naturalSize.width, asset1Track.naturalSize.width),
+    height: max(asset0Track.naturalSize.height, asset1Track.naturalSize.height))
+  let compositionTrack0PassThroughInstruction = AVMutableVideoCompositionInstruction.passThrough(
+    trackId: compositionTrack0Id, timeRange: compositionTrack0PassThroughTimeRange)
+  let crossFadeLayer0Instruction = AVMutableVideoCompositionLayerInstruction()
+  crossFadeLayer0Instruction.trackID = compositionTrack0Id
+  crossFadeLayer0Instruction.setOpacityRamp(
+    fromStartOpacity: 1, toEndOpacity: 0, timeRange: crossFadeTimeRange)
+  let crossFadeLayer1Instruction = AVMutableVideoCompositionLayerInstruction()
+  crossFadeLayer1Instruction.trackID = compositionTrack1Id
+  crossFadeLayer1Instruction.setOpacityRamp(
+    fromStartOpacity: 0, toEndOpacity: 1, timeRange: crossFadeTimeRange)
+  let crossFadeInstruction = AVMutableVideoCompositionInstruction()
+  crossFadeInstruction.timeRange = crossFadeTimeRange
+  crossFadeInstruction.layerInstructions = [crossFadeLayer0Instruction, crossFadeLayer1Instruction]
+  let compositionTrack1PassThroughInstruction = AVMutableVideoCompositionInstruction.passThrough(
+    trackId: compositionTrack1Id, timeRange: compositionTrack1PassThroughTimeRange)
+  videoComposition.instructions = [
+    compositionTrack0PassThroughInstruction, crossFadeInstruction,
+    compositionTrack1PassThroughInstruction,
+  ]
+  let export = AVAssetExportSession(
+    asset: composition, presetName: AVAssetExportPresetMediumQuality)!
+  export.outputURL = outputUrl
+  export.outputFileType = .mp4
+  export.videoComposition = videoComposition
+  return export
+}
+
+@Suite("AVAssetExportSession", .serialized)
+struct AVAssetExportSessionTests {
+  @Test("seed 003's cross-fade: 3 s to the frame, midpoint 0.5·A + 0.25·B (outgoing over incoming)")
+  func crossFadeExport() async throws {
+    let folder = try AVTestMedia.folder()
+    let a = try AVTestMedia.flatClip("a.mp4", in: folder, color: "0xC83C28")
+    let b = try AVTestMedia.flatClip("b.mp4", in: folder, color: "0x3C50DC")
+    let output = folder.appendingPathComponent("output.mp4")
+    let session = try #require(
+      try crossFade(
+        asset0: AVURLAsset(url: a), asset1: AVURLAsset(url: b),
+        crossFadeDuration: CMTime(value: 1, timescale: 1), to: output))
+    await AVTestMedia.export(session)
+    #expect(session.status == .completed, "\(String(describing: session.error))")
+    #expect(session.error == nil)
+    #expect(session.progress == 1)
+    let frames = try AVTestMedia.frames(output)
+    #expect(frames.count == 90)
+    #expect(abs(try AVTestMedia.format(output).duration - 3) < 0.05)
+    // The sources as ffmpeg decodes them, and the frame at 1.5 s (both opacities 0.5).
+    let colourA = try #require(try AVTestMedia.frames(a).first).mean(
+      x: 0, y: 0, width: 320, height: 240)
+    let colourB = try #require(try AVTestMedia.frames(b).first).mean(
+      x: 0, y: 0, width: 320, height: 240)
+    let expected = (0..<3).map { 0.5 * colourA[$0] + 0.25 * colourB[$0] }
+    for block in frames[45].blockMeans {
+      for channel in 0..<3 {
+        #expect(abs(block[channel] - expected[channel]) <= 3, "block \(block) vs \(expected)")
+      }
+    }
+    // Before and after the fade each source shows alone.
+    let before = frames[15].mean(x: 0, y: 0, width: 320, height: 240)
+    let after = frames[80].mean(x: 0, y: 0, width: 320, height: 240)
+    for channel in 0..<3 {
+      #expect(abs(before[channel] - colourA[channel]) <= 3)
+      #expect(abs(after[channel] - colourB[channel]) <= 3)
+    }
+  }
+
+  /// A composition of one 1 s clip and a pass-through video composition over `ranges`.
+  static func session(
+    in folder: URL, ranges: [CMTimeRange]? = nil, seconds: Double = 1,
+    preset: String = AVAssetExportPresetHighestQuality
+  ) throws -> AVAssetExportSession {
+    let clip = try AVTestMedia.flatClip("clip.mp4", in: folder, color: "gray", seconds: seconds)
+    let asset = AVURLAsset(url: clip)
+    let video = try #require(asset.tracks(withMediaType: .video).first)
+    let composition = AVMutableComposition()
+    let track = try #require(
+      composition.addMutableTrack(
+        withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid))
+    try track.insertTimeRange(video.timeRange, of: video, at: .zero)
+    let session = try #require(AVAssetExportSession(asset: composition, presetName: preset))
+    if let ranges {
+      let videoComposition = AVMutableVideoComposition()
+      videoComposition.renderSize = CGSize(width: 320, height: 240)
+      videoComposition.frameDuration = CMTime(value: 1, timescale: 30)
+      videoComposition.instructions = ranges.map {
+        AVMutableVideoCompositionInstruction.passThrough(trackId: track.trackID, timeRange: $0)
+      }
+      session.videoComposition = videoComposition
+    }
+    return session
+  }
+
+  @Test("a gap between instructions fails with -11841 and Reel's message; nothing is written")
+  func gapFails() async throws {
+    let folder = try AVTestMedia.folder()
+    let half = CMTime(value: 1, timescale: 2)
+    let session = try Self.session(
+      in: folder,
+      ranges: [
+        CMTimeRange(start: .zero, duration: CMTime(value: 2, timescale: 5)),
+        CMTimeRange(start: half, duration: half),
+      ])
+    let output = folder.appendingPathComponent("out.mp4")
+    session.outputURL = output
+    session.outputFileType = .mp4
+    await AVTestMedia.export(session)
+    #expect(session.status == .failed)
+    let error = try #require(session.error as? NSError)
+    #expect(error.domain == AVFoundationErrorDomain)
+    #expect(error.code == -11841)
+    #expect(error.localizedDescription == "The video could not be composed.")
+    #expect(error.localizedFailureReason?.contains("gap") == true, "\(error)")
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test("an existing output file fails the export with -11823 and is left untouched")
+  func existingFile() async throws {
+    let folder = try AVTestMedia.folder()
+    let session = try Self.session(in: folder)
+    let output = folder.appendingPathComponent("taken.mov")
+    let original = Data("keep me".utf8)
+    try original.write(to: output)
+    session.outputURL = output
+    session.outputFileType = .mov
+    await AVTestMedia.export(session)
+    #expect(session.status == .failed)
+    let error = try #require(session.error as? NSError)
+    #expect(error.code == AVError.Code.fileAlreadyExists.rawValue)
+    #expect(error.code == -11823)
+    #expect(try Data(contentsOf: output) == original)
+  }
+
+  @Test("presets map onto Reel's table; a 1080p source with the medium preset gives 568×320")
+  func presets() async throws {
+    #expect(AppleExportPresets.preset(named: AVAssetExportPresetMediumQuality) == .mediumQuality)
+    #expect(AppleExportPresets.preset(named: AVAssetExportPreset1280x720) == .preset1280x720)
+    #expect(AppleExportPresets.preset(named: AVAssetExportPresetHEVC3840x2160) == .hevc3840x2160)
+    #expect(AppleExportPresets.preset(named: AVAssetExportPresetPassthrough) == .passthrough)
+    #expect(AppleExportPresets.preset(named: "720p") == nil)
+    #expect(AVAssetExportSession.allExportPresets().count == 13)
+    #expect(AVAssetExportPresetHighestQuality == "AVAssetExportPresetHighestQuality")
+    #expect(AVFileType.mov.rawValue == "com.apple.quicktime-movie")
+    #expect(AVFileType.mp4.rawValue == "public.mpeg-4")
+    #expect(AVFileType.m4v.rawValue == "com.apple.m4v-video")
+    #expect(AVFileType.m4a.rawValue == "com.apple.m4a-audio")
+    #expect(AVAssetExportSession.Status.cancelled.rawValue == 5)
+    #expect(AVAssetExportSession.Status.unknown.rawValue == 0)
+    let folder = try AVTestMedia.folder()
+    let clip = try AVTestMedia.flatClip(
+      "hd.mp4", in: folder, color: "teal", size: "1920x1080", seconds: 0.4, rate: 10)
+    let asset = AVURLAsset(url: clip)
+    #expect(
+      AVAssetExportSession.exportPresets(compatibleWith: asset).contains(
+        AVAssetExportPresetMediumQuality))
+    #expect(AVAssetExportSession(asset: asset, presetName: "AVAssetExportPresetNoSuchThing") == nil)
+    let session = try #require(
+      AVAssetExportSession(asset: asset, presetName: AVAssetExportPresetMediumQuality))
+    #expect(session.supportedFileTypes.contains(.mp4))
+    let output = folder.appendingPathComponent("medium.mp4")
+    try await session.export(to: output, as: .mp4)
+    #expect(session.status == .completed)
+    let size = try AVTestMedia.videoSize(output)
+    #expect(size.width == 568 && size.height == 320)
+  }
+
+  @Test("cancel mid-export: status cancelled, nothing at the output path, the handler once")
+  func cancel() async throws {
+    let folder = try AVTestMedia.folder()
+    let session = try Self.session(in: folder, seconds: 20)
+    let output = folder.appendingPathComponent("cancelled.mp4")
+    session.outputURL = output
+    session.outputFileType = .mp4
+    let calls = Atomic<Int>(0)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      session.exportAsynchronously {
+        calls.add(1, ordering: .relaxed)
+        continuation.resume()
+      }
+      Task.detached {
+        while session.status == .waiting
+          || (session.status == .exporting && session.progress < 0.05)
+        {
+          try? await Task.sleep(for: .milliseconds(5))
+        }
+        session.cancelExport()
+      }
+    }
+    #expect(session.status == .cancelled)
+    #expect((session.error as? NSError)?.code == AVError.Code.operationCancelled.rawValue)
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(leftovers == ["clip.mp4"])
+    try await Task.sleep(for: .milliseconds(100))
+    let callCount = calls.load(ordering: .relaxed)
+    #expect(callCount == 1)
+  }
+
+  @Test(
+    "the session lives until its handler ran, once, off the main thread; file type from the URL")
+  func droppedSession() async throws {
+    let folder = try AVTestMedia.folder()
+    let output = folder.appendingPathComponent("dropped.mp4")
+    let calls = Atomic<Int>(0)
+    let onMain = Atomic<Bool>(true)
+    weak var weakSession: AVAssetExportSession?
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      do {
+        let session = try Self.session(in: folder)
+        session.outputURL = output
+        // outputFileType left unset: Reel takes .mp4 from the URL and warns (Apple raises).
+        session.exportAsynchronously {
+          onMain.store(Thread.isMainThread, ordering: .relaxed)
+          calls.add(1, ordering: .relaxed)
+          continuation.resume()
+        }
+        weakSession = session
+      } catch {
+        Issue.record("\(error)")
+        continuation.resume()
+      }
+    }
+    try await Task.sleep(for: .milliseconds(200))
+    let callCount = calls.load(ordering: .relaxed)
+    let ranOnMain = onMain.load(ordering: .relaxed)
+    #expect(callCount == 1)
+    #expect(!ranOnMain)
+    #expect(weakSession == nil)
+    #expect(try AVTestMedia.format(output).name.contains("mp4"))
+    #expect(CompatWarnings.printed.contains { $0.contains("outputFileType is not set") })
+  }
+
+  @Test("timeRange exports part of the timeline; the file type wins over the URL's extension")
+  func timeRangeAndFileType() async throws {
+    let folder = try AVTestMedia.folder()
+    let session = try Self.session(in: folder, seconds: 2)
+    session.timeRange = CMTimeRange(
+      start: CMTime(value: 1, timescale: 2), duration: CMTime(value: 1, timescale: 1))
+    session.shouldOptimizeForNetworkUse = true
+    let output = folder.appendingPathComponent("part.video")
+    session.outputURL = output
+    session.outputFileType = .mov
+    await session.export()
+    #expect(session.status == .completed, "\(String(describing: session.error))")
+    let format = try AVTestMedia.format(output)
+    #expect(format.name.contains("mov"))
+    #expect(abs(format.duration - 1) < 0.05)
+    #expect(try AVTestMedia.frames(output).count == 30)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+        "clip.mp4", "part.video",
+      ])
+  }
+}
+
+@Suite("AVAssetExportSession cancellation before start")
+struct AVAssetExportSessionEarlyCancelTests {
+  @Test("cancelExport before the export starts cancels it at once; export() returns")
+  func cancelBeforeStart() async throws {
+    let folder = try AVTestMedia.folder()
+    let session = try AVAssetExportSessionTests.session(in: folder)
+    let output = folder.appendingPathComponent("never.mp4")
+    session.outputURL = output
+    session.outputFileType = .mp4
+    #expect(session.status == .unknown)
+    session.cancelExport()
+    await session.export()
+    #expect(session.status == .cancelled)
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+}
