@@ -1,0 +1,24 @@
+internal import ReelCore
+internal import ReelMedia
+
+extension CGImage {
+  /// The first picture of the image file at `path`, decoded by Reel's `ImageDecoder` within
+  /// its pixel limits; nil — with a warning naming `caller`, the file and why — when the file
+  /// is missing, is not an image, or is too large.
+  ///
+  /// - Parameters:
+  ///   - path: A local image file (PNG, JPEG, …).
+  ///   - caller: The API that asked, for the warning (say, `UIImage(contentsOfFile:)`).
+  static func decoded(fromFile path: String, caller: String) -> CGImage? {
+    do {
+      return CGImage(try ImageDecoder.decodeFirstFrame(path: path))
+    } catch {
+      CompatWarnings.warnOnce(
+        key: "CGImage.decode|\(path)",
+        "\(caller) returns nil: \(error.description) (Reel decodes images up to "
+          + "\(ImageDecoder.maximumSide) pixels a side and \(ImageDecoder.maximumPixelCount) "
+          + "pixels in all)")
+      return nil
+    }
+  }
+}
