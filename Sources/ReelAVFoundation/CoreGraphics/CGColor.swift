@@ -64,6 +64,7 @@ public final class CGColor: @unchecked Sendable, Hashable, CustomStringConvertib
   /// The sRGB tone curve: a linear-light component (0…1) as sRGB encodes it.
   private static func sRGBEncoded(_ linear: Double) -> Double {
     let v = Swift.min(Swift.max(linear, 0), 1)
+    if v >= 1 { return 1 }
     return v <= 0.003_130_8 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
   }
 

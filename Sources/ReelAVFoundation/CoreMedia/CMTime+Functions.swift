@@ -47,11 +47,15 @@ public func CMTimeCompare(_ time1: CMTime, _ time2: CMTime) -> Int32 {
 }
 
 /// `time · multiplier`, keeping the timescale (halved on overflow).
-public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime { time * multiplier }
+public func CMTimeMultiply(_ time: CMTime, multiplier: Int32) -> CMTime {
+  CMTime(time.time.multiplied(by: Int(multiplier))).carrying(roundedFrom: time).inEpoch(
+    time.epoch)
+}
 
-/// `time · multiplier` for a floating-point factor (see `CMTime.*`).
+/// `time · multiplier` for a floating-point factor: the timescale doubled up to at least
+/// 65 536, the value rounded half away from zero.
 public func CMTimeMultiplyByFloat64(_ time: CMTime, multiplier: Float64) -> CMTime {
-  time * multiplier
+  CMTime(time.time.multiplied(by: multiplier)).carrying(roundedFrom: time).inEpoch(time.epoch)
 }
 
 /// `time · multiplier / divisor`, exact when it can be; invalid for a divisor of 0.
@@ -92,9 +96,13 @@ public func CMTIME_IS_INVALID(_ time: CMTime) -> Bool { !time.isValid }
 public func CMTIME_IS_NUMERIC(_ time: CMTime) -> Bool { time.isNumeric }
 /// Whether `time` is indefinite.
 public func CMTIME_IS_INDEFINITE(_ time: CMTime) -> Bool { time.isIndefinite }
-/// Whether `time` is +∞.
+/// Whether `time` is +∞ (Apple's Swift spelling).
+public func CMTIME_IS_POSITIVEINFINITY(_ time: CMTime) -> Bool { time.isPositiveInfinity }
+/// Whether `time` is −∞ (Apple's Swift spelling).
+public func CMTIME_IS_NEGATIVEINFINITY(_ time: CMTime) -> Bool { time.isNegativeInfinity }
+/// Whether `time` is +∞ (the C macro's spelling).
 public func CMTIME_IS_POSITIVE_INFINITY(_ time: CMTime) -> Bool { time.isPositiveInfinity }
-/// Whether `time` is −∞.
+/// Whether `time` is −∞ (the C macro's spelling).
 public func CMTIME_IS_NEGATIVE_INFINITY(_ time: CMTime) -> Bool { time.isNegativeInfinity }
 /// Whether a conversion rounded `time`.
 public func CMTIME_HAS_BEEN_ROUNDED(_ time: CMTime) -> Bool { time.hasBeenRounded }

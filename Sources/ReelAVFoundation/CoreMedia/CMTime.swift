@@ -101,8 +101,8 @@ public struct CMTime: Sendable {
   public var isPositiveInfinity: Bool { time.isPositiveInfinity }
   /// Whether the time is −∞.
   public var isNegativeInfinity: Bool { time.isNegativeInfinity }
-  /// Whether a conversion rounded the value.
-  public var hasBeenRounded: Bool { flags.contains(.hasBeenRounded) }
+  /// Whether the time is numeric and a conversion rounded its value.
+  public var hasBeenRounded: Bool { isNumeric && flags.contains(.hasBeenRounded) }
 
   /// This time at `newTimescale`, rounded by `method`, as `CMTimeConvertScale`.
   ///
@@ -213,36 +213,39 @@ extension CMTime: Comparable, Hashable {
 extension CMTime {
   /// The sum, as `CMTimeAdd`: the common timescale (the LCM, at most `Int32.max` with
   /// rounding), invalid + x = invalid, +∞ + −∞ = invalid, indefinite + numeric = indefinite.
-  public static func + (lhs: CMTime, rhs: CMTime) -> CMTime { combining(lhs, rhs, +) }
+  public static func + (addend1: CMTime, addend2: CMTime) -> CMTime {
+    combining(addend1, addend2, +)
+  }
   /// The difference, as `CMTimeSubtract` (the rules of `+`).
-  public static func - (lhs: CMTime, rhs: CMTime) -> CMTime { combining(lhs, rhs, -) }
+  public static func - (minuend: CMTime, subtrahend: CMTime) -> CMTime {
+    combining(minuend, subtrahend, -)
+  }
+}
+
+// Apple's SDK declares no other CMTime operators, and ported code often declares its own
+// (`*`, `+=`, prefix `-`); public ones here would make those ambiguous. These are for this
+// module's own code.
+extension CMTime {
   /// Adds `rhs` to `lhs`.
-  public static func += (lhs: inout CMTime, rhs: CMTime) { lhs = lhs + rhs }
+  static func += (lhs: inout CMTime, rhs: CMTime) { lhs = lhs + rhs }
   /// Subtracts `rhs` from `lhs`.
-  public static func -= (lhs: inout CMTime, rhs: CMTime) { lhs = lhs - rhs }
+  static func -= (lhs: inout CMTime, rhs: CMTime) { lhs = lhs - rhs }
   /// The negated time (−(+∞) = −∞; indefinite and invalid stay as they are).
-  public static prefix func - (time: CMTime) -> CMTime {
+  static prefix func - (time: CMTime) -> CMTime {
     CMTime(-time.time).carrying(roundedFrom: time).inEpoch(time.epoch)
   }
-  /// The time multiplied by an integer, as `CMTimeMultiply` (timescale kept; halved on
-  /// overflow, ±∞ past timescale 1).
-  public static func * (time: CMTime, multiplier: Int32) -> CMTime {
-    CMTime(time.time.multiplied(by: Int(multiplier))).carrying(roundedFrom: time).inEpoch(
-      time.epoch)
+  /// The time multiplied by an integer, as `CMTimeMultiply`.
+  static func * (time: CMTime, multiplier: Int32) -> CMTime {
+    CMTimeMultiply(time, multiplier: multiplier)
   }
   /// The time multiplied by an integer, as `CMTimeMultiply`.
-  public static func * (multiplier: Int32, time: CMTime) -> CMTime { time * multiplier }
-  /// Multiplies `time` by an integer in place.
-  public static func *= (time: inout CMTime, multiplier: Int32) { time = time * multiplier }
-  /// The time multiplied by a floating-point factor, as `CMTimeMultiplyByFloat64` (the
-  /// timescale doubled up to at least 65 536, rounded half away from zero).
-  public static func * (time: CMTime, multiplier: Float64) -> CMTime {
-    CMTime(time.time.multiplied(by: multiplier)).carrying(roundedFrom: time).inEpoch(time.epoch)
+  static func * (multiplier: Int32, time: CMTime) -> CMTime {
+    CMTimeMultiply(time, multiplier: multiplier)
   }
   /// The time multiplied by a floating-point factor, as `CMTimeMultiplyByFloat64`.
-  public static func * (multiplier: Float64, time: CMTime) -> CMTime { time * multiplier }
-  /// Multiplies `time` by a floating-point factor in place.
-  public static func *= (time: inout CMTime, multiplier: Float64) { time = time * multiplier }
+  static func * (time: CMTime, multiplier: Float64) -> CMTime {
+    CMTimeMultiplyByFloat64(time, multiplier: multiplier)
+  }
 }
 
 extension CMTime: CustomStringConvertible {
