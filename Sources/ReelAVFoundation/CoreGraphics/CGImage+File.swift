@@ -3,8 +3,9 @@ internal import ReelMedia
 
 extension CGImage {
   /// The first picture of the image file at `path`, decoded by Reel's `ImageDecoder` within
-  /// its pixel limits; nil — with a warning naming `caller`, the file and why — when the file
-  /// is missing, is not an image, or is too large.
+  /// its pixel limits (`ImageDecoder.maximumSide` a side, `maximumPixelCount` in all); nil —
+  /// with a warning naming `caller`, the file and why — when the file is missing, is not an
+  /// image, or is too large.
   ///
   /// - Parameters:
   ///   - path: A local image file (PNG, JPEG, …).
@@ -14,10 +15,7 @@ extension CGImage {
       return CGImage(try ImageDecoder.decodeFirstFrame(path: path))
     } catch {
       CompatWarnings.warnOnce(
-        key: "CGImage.decode|\(path)",
-        "\(caller) returns nil: \(error.description) (Reel decodes images up to "
-          + "\(ImageDecoder.maximumSide) pixels a side and \(ImageDecoder.maximumPixelCount) "
-          + "pixels in all)")
+        key: "CGImage.decode|\(path)", "\(caller) returns nil: \(error.description)")
       return nil
     }
   }

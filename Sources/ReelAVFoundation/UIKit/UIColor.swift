@@ -8,27 +8,36 @@ open class UIColor: NSObject, @unchecked Sendable {
   /// Reel's colour.
   let color: Color
 
-  init(_ color: Color) {
-    self.color = color
+  /// A UIColor carrying Reel's `color`.
+  convenience init(_ color: Color) {
+    self.init(
+      red: CGFloat(color.red), green: CGFloat(color.green), blue: CGFloat(color.blue),
+      alpha: CGFloat(color.alpha))
+  }
+
+  // The public initialisers are designated, as on Apple, so that a subclass inherits them.
+
+  /// An sRGB colour; components 0…1.
+  public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+    self.color = Color(
+      red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
     super.init()
   }
 
-  /// An sRGB colour; components 0…1.
-  public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-    self.init(
-      Color(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha)))
-  }
-
   /// A grey: `white` for red, green and blue (0 black, 1 white).
-  public convenience init(white: CGFloat, alpha: CGFloat) {
-    self.init(Color(white: Double(white), alpha: Double(alpha)))
+  public init(white: CGFloat, alpha: CGFloat) {
+    self.color = Color(white: Double(white), alpha: Double(alpha))
+    super.init()
   }
 
   /// The colour of `cgColor`.
-  public convenience init(cgColor: CGColor) { self.init(cgColor.color) }
+  public init(cgColor: CGColor) {
+    self.color = cgColor.color
+    super.init()
+  }
 
   /// A colour from hue, saturation and brightness (HSB, each 0…1; hue 0 and 1 are red).
-  public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+  public init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
     let h = Double(hue).truncatingRemainder(dividingBy: 1)
     let sector = (h < 0 ? h + 1 : h) * 6
     let s = Swift.min(Swift.max(Double(saturation), 0), 1)
@@ -47,7 +56,8 @@ open class UIColor: NSObject, @unchecked Sendable {
       case 4: (t, p, v)
       default: (v, p, q)
       }
-    self.init(Color(red: r, green: g, blue: b, alpha: Double(alpha)))
+    self.color = Color(red: r, green: g, blue: b, alpha: Double(alpha))
+    super.init()
   }
 
   /// The colour as a ``CGColor`` (in sRGB).
