@@ -101,7 +101,9 @@ public final class CGColor: @unchecked Sendable, Hashable, CustomStringConvertib
 
   /// Whether the two colours have the same sRGB components and alpha.
   public static func == (lhs: CGColor, rhs: CGColor) -> Bool { lhs.color == rhs.color }
+  /// Hashes the sRGB components and alpha.
   public func hash(into hasher: inout Hasher) { hasher.combine(color) }
+  /// The components, for debugging.
   public var description: String { "CGColor(\(color.debugDescription))" }
 }
 

@@ -76,13 +76,16 @@ public final class CGColorSpace: @unchecked Sendable, Hashable, CustomStringConv
   /// `.rgb` or `.monochrome`.
   public var model: CGColorSpaceModel { kind == .gray ? .monochrome : .rgb }
 
+  /// Whether the two are the same space.
   public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool {
     lhs.kind == rhs.kind && lhs.name == rhs.name
   }
+  /// Hashes the space.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(name)
   }
+  /// The space's name, for debugging.
   public var description: String { "CGColorSpace(\(name ?? "device \(model)"))" }
 }
 

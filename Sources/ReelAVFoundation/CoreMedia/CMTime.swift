@@ -9,7 +9,9 @@ public typealias CMTimeEpoch = Int64
 
 /// The flags of a ``CMTime``, with Apple's bit values.
 public struct CMTimeFlags: OptionSet, Sendable, Hashable {
+  /// The flag bits.
   public let rawValue: UInt32
+  /// Flags from their bits (valid 1, rounded 2, +∞ 4, −∞ 8, indefinite 16).
   public init(rawValue: UInt32) { self.rawValue = rawValue }
 
   /// The time is valid (numeric or one of the non-numeric kinds below).

@@ -43,10 +43,12 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     return copy
   }
 
+  /// Whether `object` is a paragraph style with the same settings.
   open override func isEqual(_ object: Any?) -> Bool {
     (object as? NSParagraphStyle)?.storedAlignment == storedAlignment
   }
 
+  /// A hash of the settings.
   open override var hash: Int { storedAlignment.hashValue }
 }
 

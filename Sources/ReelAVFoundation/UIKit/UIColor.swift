@@ -128,8 +128,10 @@ open class UIColor: NSObject, @unchecked Sendable {
     return color == other.color
   }
 
+  /// A hash of the components.
   open override var hash: Int { color.hashValue }
 
+  /// The components, for debugging.
   open override var description: String { "UIColor(\(color.debugDescription))" }
 
   // MARK: Apple's class colours (exact components)

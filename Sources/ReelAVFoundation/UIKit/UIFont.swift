@@ -78,6 +78,7 @@ open class UIFont: NSObject, @unchecked Sendable {
       pointSize: fontSize)
   }
 
+  /// Whether `object` is a font with the same name, size and face.
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? UIFont else { return false }
     return fontName == other.fontName && pointSize == other.pointSize
@@ -85,6 +86,7 @@ open class UIFont: NSObject, @unchecked Sendable {
       && isItalic == other.isItalic
   }
 
+  /// A hash of the name and size.
   open override var hash: Int {
     var hasher = Hasher()
     hasher.combine(fontName)
@@ -92,6 +94,7 @@ open class UIFont: NSObject, @unchecked Sendable {
     return hasher.finalize()
   }
 
+  /// The name, size and the face Reel draws with.
   open override var description: String {
     "UIFont(\(fontName) \(pointSize) pt, drawn with \(family) weight \(weight)"
       + (isItalic ? " italic)" : ")")
@@ -101,18 +104,30 @@ open class UIFont: NSObject, @unchecked Sendable {
 extension UIFont {
   /// A font weight, as UIKit's `UIFont.Weight`: Apple's raw values, −1…1 (0 regular).
   public struct Weight: RawRepresentable, Hashable, Sendable {
+    /// The weight, −1 (lightest) … 1 (heaviest), 0 regular.
     public let rawValue: CGFloat
+    /// The weight `rawValue`.
     public init(rawValue: CGFloat) { self.rawValue = rawValue }
+    /// The weight `rawValue`.
     public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
+    /// −0.8 (drawn at CSS weight 100).
     public static let ultraLight = Weight(rawValue: -0.8)
+    /// −0.6 (CSS 200).
     public static let thin = Weight(rawValue: -0.6)
+    /// −0.4 (CSS 300).
     public static let light = Weight(rawValue: -0.4)
+    /// 0 (CSS 400).
     public static let regular = Weight(rawValue: 0)
+    /// 0.23 (CSS 500).
     public static let medium = Weight(rawValue: 0.23)
+    /// 0.3 (CSS 600).
     public static let semibold = Weight(rawValue: 0.3)
+    /// 0.4 (CSS 700).
     public static let bold = Weight(rawValue: 0.4)
+    /// 0.56 (CSS 800).
     public static let heavy = Weight(rawValue: 0.56)
+    /// 0.62 (CSS 900).
     public static let black = Weight(rawValue: 0.62)
 
     /// The CSS weight (100…900) of the nearest of Apple's named weights.
