@@ -106,9 +106,11 @@ struct AppleFontName {
       AppleFontName.families[AppleFontName.compact(name)]
       ?? AppleFontName.families[AppleFontName.compact(base)]
     // Without a style part, a name such as `ArialRoundedMTBold` carries its style itself.
-    let styleText = (style.isEmpty ? base : style).lowercased()
+    let styleText = style.isEmpty ? base : style
     weight = AppleFontName.weight(ofStyle: styleText)
-    isItalic = styleText.contains("italic") || styleText.contains("oblique")
+    isItalic = ["Italic", "Oblique"].contains {
+      styleText.range(of: $0, options: .caseInsensitive) != nil
+    }
   }
 
   /// `name` in lower case without spaces, the key of ``families``.
@@ -124,14 +126,16 @@ struct AppleFontName {
     return part
   }
 
-  /// The CSS weight a PostScript style (lower case) names; 400 for none.
+  /// The CSS weight a PostScript style names (`Bold`, `DemiBold`, `Light`, … in any case);
+  /// 400 for none.
   static func weight(ofStyle style: String) -> Int {
+    // Longer words first: `SemiBold` and `UltraLight` contain `Bold` and `Light`.
     let words: [(String, Int)] = [
-      ("ultralight", 200), ("extralight", 200), ("thin", 100), ("light", 300),
-      ("medium", 500), ("demibold", 600), ("semibold", 600), ("extrabold", 800),
-      ("ultrabold", 800), ("heavy", 800), ("black", 900), ("bold", 700),
+      ("UltraLight", 200), ("ExtraLight", 200), ("Thin", 100), ("Light", 300),
+      ("Medium", 500), ("DemiBold", 600), ("SemiBold", 600), ("ExtraBold", 800),
+      ("UltraBold", 800), ("Heavy", 800), ("Black", 900), ("Bold", 700),
     ]
-    return words.first { style.contains($0.0) }?.1 ?? 400
+    return words.first { style.range(of: $0.0, options: .caseInsensitive) != nil }?.1 ?? 400
   }
 
   /// The fonts Apple ships on iOS, by ``compact(_:)`` name.
