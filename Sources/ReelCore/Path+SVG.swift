@@ -236,27 +236,9 @@ private struct SVGPathParser {
     if sweep && delta < 0 { delta += 2 * .pi }
 
     ensureSubpath()
-    let segments = Swift.max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
-    let step = delta / Double(segments)
-    // Control distance for a circular arc of `step` radians on the unit circle.
-    let k = 4.0 / 3.0 * tan(step / 4)
-    func onEllipse(_ x: Double, _ y: Double) -> Point {
-      // Maps a point of the unit circle frame to user space.
-      Point(
-        x: cx + rx * x * cosPhi - ry * y * sinPhi,
-        y: cy + rx * x * sinPhi + ry * y * cosPhi)
-    }
-    var theta = theta1
-    for i in 0..<segments {
-      let next = theta + step
-      let (c0, s0) = (cos(theta), sin(theta))
-      let (c1, s1) = (cos(next), sin(next))
-      let p1 = onEllipse(c0 - k * s0, s0 + k * c0)
-      let p2 = onEllipse(c1 + k * s1, s1 - k * c1)
-      let p3 = i == segments - 1 ? end : onEllipse(c1, s1)
-      path.addCurve(to: p3, control1: p1, control2: p2)
-      theta = next
-    }
+    path.appendArcCurves(
+      center: Point(x: cx, y: cy), radiusX: rx, radiusY: ry, rotation: phi, startAngle: theta1,
+      sweepAngle: delta, end: end)
     current = end
     lastCubicControl = nil
     lastQuadControl = nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A vector outline made of straight lines and Bézier curves, in pixels (origin top-left,
 /// y down): what shape layers draw and what clips and masks are cut with.
 ///
@@ -118,32 +120,47 @@ extension Path {
   public init(roundedRect rect: Rect, cornerRadius: Double) {
     let r = rect.standardized
     let radius = Swift.max(0, Swift.min(cornerRadius, Swift.min(r.width, r.height) / 2))
-    guard radius > 0 else {
+    self.init(roundedRect: r, cornerWidth: radius, cornerHeight: radius)
+  }
+
+  /// A rectangle with elliptical corners `cornerWidth` pixels wide and `cornerHeight` high
+  /// (each clamped to half the side it lies along), drawn clockwise from the top edge; a
+  /// plain rectangle when either is ≤ 0.
+  public init(roundedRect rect: Rect, cornerWidth: Double, cornerHeight: Double) {
+    let r = rect.standardized
+    let rx = Swift.max(0, Swift.min(cornerWidth, r.width / 2))
+    let ry = Swift.max(0, Swift.min(cornerHeight, r.height / 2))
+    guard rx > 0, ry > 0 else {
       self.init(rect: r)
       return
     }
-    // Cubic approximation of a quarter circle: control points at k·radius from the corner.
-    let k = radius * (1 - 0.552_284_749_830_793_4)
+    // Cubic approximation of a quarter ellipse: control points at k·radius from the corner.
+    let kx = rx * (1 - Path.quarterArcControl)
+    let ky = ry * (1 - Path.quarterArcControl)
     self.init()
-    move(to: Point(x: r.minX + radius, y: r.minY))
-    addLine(to: Point(x: r.maxX - radius, y: r.minY))
+    move(to: Point(x: r.minX + rx, y: r.minY))
+    addLine(to: Point(x: r.maxX - rx, y: r.minY))
     addCurve(
-      to: Point(x: r.maxX, y: r.minY + radius), control1: Point(x: r.maxX - k, y: r.minY),
-      control2: Point(x: r.maxX, y: r.minY + k))
-    addLine(to: Point(x: r.maxX, y: r.maxY - radius))
+      to: Point(x: r.maxX, y: r.minY + ry), control1: Point(x: r.maxX - kx, y: r.minY),
+      control2: Point(x: r.maxX, y: r.minY + ky))
+    addLine(to: Point(x: r.maxX, y: r.maxY - ry))
     addCurve(
-      to: Point(x: r.maxX - radius, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - k),
-      control2: Point(x: r.maxX - k, y: r.maxY))
-    addLine(to: Point(x: r.minX + radius, y: r.maxY))
+      to: Point(x: r.maxX - rx, y: r.maxY), control1: Point(x: r.maxX, y: r.maxY - ky),
+      control2: Point(x: r.maxX - kx, y: r.maxY))
+    addLine(to: Point(x: r.minX + rx, y: r.maxY))
     addCurve(
-      to: Point(x: r.minX, y: r.maxY - radius), control1: Point(x: r.minX + k, y: r.maxY),
-      control2: Point(x: r.minX, y: r.maxY - k))
-    addLine(to: Point(x: r.minX, y: r.minY + radius))
+      to: Point(x: r.minX, y: r.maxY - ry), control1: Point(x: r.minX + kx, y: r.maxY),
+      control2: Point(x: r.minX, y: r.maxY - ky))
+    addLine(to: Point(x: r.minX, y: r.minY + ry))
     addCurve(
-      to: Point(x: r.minX + radius, y: r.minY), control1: Point(x: r.minX, y: r.minY + k),
-      control2: Point(x: r.minX + k, y: r.minY))
+      to: Point(x: r.minX + rx, y: r.minY), control1: Point(x: r.minX, y: r.minY + ky),
+      control2: Point(x: r.minX + kx, y: r.minY))
     closeSubpath()
   }
+
+  /// The distance of a quarter circle's Bézier control points from its ends, as a fraction of
+  /// the radius: 4/3·(√2 − 1).
+  static let quarterArcControl = 0.552_284_749_830_793_4
 
   /// An ellipse inscribed in `rect`, as four cubic Béziers starting at the right-most point.
   public init(ellipseIn rect: Rect) {
@@ -152,8 +169,8 @@ extension Path {
     let ry = r.height / 2
     let cx = r.midX
     let cy = r.midY
-    let kx = rx * 0.552_284_749_830_793_4
-    let ky = ry * 0.552_284_749_830_793_4
+    let kx = rx * Path.quarterArcControl
+    let ky = ry * Path.quarterArcControl
     self.init()
     move(to: Point(x: cx + rx, y: cy))
     addCurve(
@@ -178,6 +195,151 @@ extension Path {
     move(to: first)
     for point in points.dropFirst() { addLine(to: point) }
     closeSubpath()
+  }
+}
+
+extension Path {
+  // MARK: Arcs and geometry
+
+  /// Adds a circular arc: a line from the current point to the arc's start (a move when the
+  /// path has no current point), then cubic Béziers of at most a quarter turn each.
+  ///
+  /// A point at angle θ is `center + radius·(cos θ, sin θ)`: in Reel's y-down space a
+  /// positive sweep turns clockwise on screen (in a y-up space, counter-clockwise).
+  ///
+  /// - Parameters:
+  ///   - center: The circle's centre, in pixels.
+  ///   - radius: The radius, in pixels (its magnitude is used).
+  ///   - startAngle: Where the arc begins, in radians from the +x axis.
+  ///   - sweepAngle: How far it turns, in radians; its sign gives the direction.
+  public mutating func addArc(center: Point, radius: Double, startAngle: Double, sweepAngle: Double)
+  {
+    let r = abs(radius)
+    let start = Point(x: center.x + r * cos(startAngle), y: center.y + r * sin(startAngle))
+    if currentPoint == nil { move(to: start) } else { addLine(to: start) }
+    guard r > 0, sweepAngle != 0, sweepAngle.isFinite else { return }
+    appendArcCurves(
+      center: center, radiusX: r, radiusY: r, rotation: 0, startAngle: startAngle,
+      sweepAngle: sweepAngle, end: nil)
+  }
+
+  /// Appends the Béziers of an elliptical arc that begins at the current point (at most a
+  /// quarter turn each): the ellipse has radii `radiusX`, `radiusY` turned by `rotation`
+  /// radians; `end`, when given, is used exactly as the last point.
+  mutating func appendArcCurves(
+    center: Point, radiusX: Double, radiusY: Double, rotation: Double, startAngle: Double,
+    sweepAngle: Double, end: Point?
+  ) {
+    let cosPhi = cos(rotation)
+    let sinPhi = sin(rotation)
+    let segments = Swift.max(1, Int((abs(sweepAngle) / (.pi / 2) - 1e-9).rounded(.up)))
+    let step = sweepAngle / Double(segments)
+    // Control distance for a circular arc of `step` radians on the unit circle.
+    let k = 4.0 / 3.0 * tan(step / 4)
+    func onEllipse(_ x: Double, _ y: Double) -> Point {
+      // Maps a point of the unit circle frame to user space.
+      Point(
+        x: center.x + radiusX * x * cosPhi - radiusY * y * sinPhi,
+        y: center.y + radiusX * x * sinPhi + radiusY * y * cosPhi)
+    }
+    var theta = startAngle
+    for i in 0..<segments {
+      let next = theta + step
+      let (c0, s0) = (cos(theta), sin(theta))
+      let (c1, s1) = (cos(next), sin(next))
+      let p1 = onEllipse(c0 - k * s0, s0 + k * c0)
+      let p2 = onEllipse(c1 + k * s1, s1 - k * c1)
+      let p3 = i == segments - 1 ? (end ?? onEllipse(c1, s1)) : onEllipse(c1, s1)
+      addCurve(to: p3, control1: p1, control2: p2)
+      theta = next
+    }
+  }
+
+  /// Where the next drawing step starts: the last element's end point, the start of the
+  /// subpath a ``Element/close`` closed, or nil for an empty path.
+  public var currentPoint: Point? {
+    var current: Point?
+    var subpathStart: Point?
+    for element in elements {
+      switch element {
+      case .move(let p):
+        current = p
+        subpathStart = p
+      case .line(let p), .quadCurve(let p, _), .curve(let p, _, _):
+        if subpathStart == nil { subpathStart = current ?? p }
+        current = p
+      case .close:
+        current = subpathStart ?? current
+      }
+    }
+    return current
+  }
+
+  /// The smallest rectangle holding every point the path passes through — curves at their
+  /// extremes, control points excluded — or nil for a path with no points.
+  public var tightBounds: Rect? {
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    func include(_ p: Point) {
+      minX = Swift.min(minX, p.x)
+      minY = Swift.min(minY, p.y)
+      maxX = Swift.max(maxX, p.x)
+      maxY = Swift.max(maxY, p.y)
+    }
+    var current = Point.zero
+    for element in elements {
+      switch element {
+      case .move(let p), .line(let p):
+        include(p)
+        current = p
+      case .quadCurve(let p, let c):
+        // A quadratic is the cubic with controls 2/3 of the way to its control point.
+        let c1 = current + (c - current) * (2.0 / 3.0)
+        let c2 = p + (c - p) * (2.0 / 3.0)
+        for t in Path.cubicExtremes(current, c1, c2, p) {
+          include(Path.cubicPoint(current, c1, c2, p, t))
+        }
+        include(p)
+        current = p
+      case .curve(let p, let c1, let c2):
+        for t in Path.cubicExtremes(current, c1, c2, p) {
+          include(Path.cubicPoint(current, c1, c2, p, t))
+        }
+        include(p)
+        current = p
+      case .close: break
+      }
+    }
+    guard minX.isFinite else { return nil }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// The point of a cubic Bézier at parameter `t` in [0, 1].
+  static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, _ t: Double) -> Point {
+    let u = 1 - t
+    return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p1 * (t * t * t)
+  }
+
+  /// The parameters in (0, 1) where a cubic Bézier's x or y has a turning point.
+  static func cubicExtremes(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point) -> [Double] {
+    func roots(_ a0: Double, _ a1: Double, _ a2: Double, _ a3: Double) -> [Double] {
+      // d/dt of the cubic is a·t² + b·t + c with:
+      let a = 3 * (-a0 + 3 * a1 - 3 * a2 + a3)
+      let b = 6 * (a0 - 2 * a1 + a2)
+      let c = 3 * (a1 - a0)
+      if abs(a) < 1e-12 {
+        return abs(b) < 1e-12 ? [] : [-c / b]
+      }
+      let discriminant = b * b - 4 * a * c
+      guard discriminant >= 0 else { return [] }
+      let root = discriminant.squareRoot()
+      return [(-b + root) / (2 * a), (-b - root) / (2 * a)]
+    }
+    return (roots(p0.x, c1.x, c2.x, p1.x) + roots(p0.y, c1.y, c2.y, p1.y)).filter {
+      $0 > 0 && $0 < 1
+    }
   }
 }
 

@@ -83,6 +83,39 @@ public final class FontLibrary: @unchecked Sendable {
     }
   }
 
+  /// The installed family fontconfig would draw `families` with: its best match for the
+  /// families in order of preference (its aliases applied, then its default), optionally for
+  /// text in `language`.
+  ///
+  /// - Parameters:
+  ///   - families: Family names, most wanted first (generic names such as `sans-serif` too).
+  ///   - language: An RFC 3066 language tag (`zh-cn`, `ja`), or nil for any.
+  /// - Returns: The matched font's first family name, or nil when fontconfig has no font.
+  public func bestMatchingFamily(for families: [String], language: String? = nil) -> String? {
+    withLock {
+      guard let config, let pattern = FcPatternCreate() else { return nil }
+      defer { FcPatternDestroy(pattern) }
+      for family in families {
+        _ = family.withCString { name in
+          FcPatternAddString(
+            pattern, FC_FAMILY, UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
+        }
+      }
+      if let language {
+        _ = language.withCString { tag in
+          FcPatternAddString(
+            pattern, FC_LANG, UnsafeRawPointer(tag).assumingMemoryBound(to: FcChar8.self))
+        }
+      }
+      FcConfigSubstitute(config, pattern, FcMatchPattern)
+      FcDefaultSubstitute(pattern)
+      var result = FcResultNoMatch
+      guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+      defer { FcPatternDestroy(match) }
+      return Self.families(of: match).first
+    }
+  }
+
   // MARK: Locked helpers
 
   static let genericFamilies: Set<String> = [

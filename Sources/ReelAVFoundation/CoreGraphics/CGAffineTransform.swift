@@ -5,12 +5,18 @@ internal import ReelCore
 ///
 /// Composition order is Apple's: `t.translatedBy(x:y:)` applies the translation before `t`;
 /// `t1.concatenating(t2)` applies `t1`, then `t2`. The maths is Reel's `AffineTransform`.
-public struct CGAffineTransform: Sendable, Hashable {
+public struct CGAffineTransform: Sendable, Hashable, Codable {
+  /// Row 1, column 1: x scale (with `b`, `c`: rotation and shear).
   public var a: CGFloat
+  /// Row 1, column 2.
   public var b: CGFloat
+  /// Row 2, column 1.
   public var c: CGFloat
+  /// Row 2, column 2: y scale.
   public var d: CGFloat
+  /// x translation, in points.
   public var tx: CGFloat
+  /// y translation, in points.
   public var ty: CGFloat
 
   /// A transform from its six entries.
@@ -46,7 +52,7 @@ public struct CGAffineTransform: Sendable, Hashable {
   }
 
   /// Whether this is the identity.
-  public var isIdentity: Bool { self == .identity }
+  public var isIdentity: Bool { affine.isIdentity }
 
   /// A translation by (`tx`, `ty`) followed by this transform.
   public func translatedBy(x tx: CGFloat, y ty: CGFloat) -> CGAffineTransform {
@@ -89,27 +95,72 @@ public struct CGAffineTransform: Sendable, Hashable {
   }
 }
 
-extension CGPoint {
-  /// The point mapped by `t`.
-  public func applying(_ t: CGAffineTransform) -> CGPoint {
-    CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+extension CGAffineTransform {
+  /// Decodes `[a, b, c, d, tx, ty]`.
+  public init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    self.init(
+      a: try container.decode(CGFloat.self), b: try container.decode(CGFloat.self),
+      c: try container.decode(CGFloat.self), d: try container.decode(CGFloat.self),
+      tx: try container.decode(CGFloat.self), ty: try container.decode(CGFloat.self))
   }
+
+  /// Encodes `[a, b, c, d, tx, ty]`.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    try container.encode(contentsOf: [a, b, c, d, tx, ty])
+  }
+}
+
+extension CGPoint {
+  /// The point mapped by `t`: `(a·x + c·y + tx, b·x + d·y + ty)`.
+  public func applying(_ t: CGAffineTransform) -> CGPoint {
+    CGPoint(t.affine.apply(to: Point(x: Double(x), y: Double(y))))
+  }
+
+  /// Whether the two points are equal (Apple's spelling of `==`).
+  public func equalTo(_ point2: CGPoint) -> Bool { self == point2 }
+
+  /// A CGPoint at Reel's `point`.
+  init(_ point: Point) { self.init(x: CGFloat(point.x), y: CGFloat(point.y)) }
+
+  /// The point as Reel's `Point`.
+  var point: Point { Point(x: Double(x), y: Double(y)) }
 }
 
 extension CGSize {
-  /// The size mapped by `t`'s linear part (no translation; may come out negative, as on Apple).
+  /// The size mapped by `t`'s linear part: `(a·w + c·h, b·w + d·h)`, no translation; it may
+  /// come out negative, as on Apple.
   public func applying(_ t: CGAffineTransform) -> CGSize {
     CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
   }
+
+  /// Whether the two sizes are equal (Apple's spelling of `==`).
+  public func equalTo(_ size2: CGSize) -> Bool { self == size2 }
 }
 
 extension CGRect {
-  /// The smallest rectangle holding this one's four corners mapped by `t`.
+  /// The smallest rectangle holding this one's four corners mapped by `t` (the null
+  /// rectangle stays null).
   public func applying(_ t: CGAffineTransform) -> CGRect {
-    let box = t.affine.apply(
-      to: Rect(x: Double(minX), y: Double(minY), width: Double(width), height: Double(height)))
-    return CGRect(
-      x: CGFloat(box.minX), y: CGFloat(box.minY), width: CGFloat(box.width),
-      height: CGFloat(box.height))
+    guard !isNull else { return self }
+    return CGRect(t.affine.apply(to: rect))
+  }
+
+  /// Whether the two rectangles are equal (Apple's spelling of `==`).
+  public func equalTo(_ rect2: CGRect) -> Bool { self == rect2 }
+
+  /// A CGRect with Reel's `rect`.
+  init(_ rect: Rect) {
+    self.init(
+      x: CGFloat(rect.origin.x), y: CGFloat(rect.origin.y), width: CGFloat(rect.size.width),
+      height: CGFloat(rect.size.height))
+  }
+
+  /// The rectangle as Reel's `Rect` (origin and size as given, not standardized).
+  var rect: Rect {
+    Rect(
+      x: Double(origin.x), y: Double(origin.y), width: Double(size.width),
+      height: Double(size.height))
   }
 }

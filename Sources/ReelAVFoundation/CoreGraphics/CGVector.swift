@@ -1,6 +1,8 @@
 /// A two-dimensional vector, as CoreGraphics' `CGVector` (Foundation on Linux lacks it).
 public struct CGVector: Sendable, Hashable {
+  /// The x component.
   public var dx: CGFloat
+  /// The y component.
   public var dy: CGFloat
 
   /// A vector with components `dx`, `dy`.

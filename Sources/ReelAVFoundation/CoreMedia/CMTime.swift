@@ -9,7 +9,9 @@ public typealias CMTimeEpoch = Int64
 
 /// The flags of a ``CMTime``, with Apple's bit values.
 public struct CMTimeFlags: OptionSet, Sendable, Hashable {
+  /// The flag bits.
   public let rawValue: UInt32
+  /// Flags from their bits (valid 1, rounded 2, +∞ 4, −∞ 8, indefinite 16).
   public init(rawValue: UInt32) { self.rawValue = rawValue }
 
   /// The time is valid (numeric or one of the non-numeric kinds below).
@@ -64,6 +66,9 @@ public struct CMTime: Sendable {
     self.epoch = epoch
   }
 
+  /// The invalid time (every field zero), as `CMTime()` on Apple.
+  public init() { self.init(value: 0, timescale: 0, flags: [], epoch: 0) }
+
   /// `value / timescale` seconds; invalid when `timescale` is not positive (as `CMTimeMake`).
   public init(value: CMTimeValue, timescale: CMTimeScale) {
     self.init(Time(value: value, timescale: timescale))
@@ -88,7 +93,7 @@ public struct CMTime: Sendable {
 
   /// The time in seconds: NaN when invalid or indefinite, ±∞ for the infinities.
   public var seconds: Double { time.seconds }
-  /// Whether the time is valid.
+  /// Whether the time has the valid flag.
   public var isValid: Bool { flags.contains(.valid) }
   /// Whether the time is a finite number of seconds.
   public var isNumeric: Bool { time.isNumeric }
@@ -98,39 +103,83 @@ public struct CMTime: Sendable {
   public var isPositiveInfinity: Bool { time.isPositiveInfinity }
   /// Whether the time is −∞.
   public var isNegativeInfinity: Bool { time.isNegativeInfinity }
-  /// Whether a conversion rounded the value.
-  public var hasBeenRounded: Bool { flags.contains(.hasBeenRounded) }
+  /// Whether the time is numeric and a conversion rounded its value.
+  public var hasBeenRounded: Bool { isNumeric && flags.contains(.hasBeenRounded) }
 
-  /// This time at `newTimescale`, rounded by `method` (`.quickTime` rounds as the default).
+  /// This time at `newTimescale`, rounded by `method`, as `CMTimeConvertScale`.
+  ///
+  /// `.quickTime` rounds toward zero when the new timescale is smaller and away from zero
+  /// when it is larger, and never rounds a negative time to 0 (it gives `-1/newTimescale`).
+  /// Non-numeric times are returned unchanged; a timescale ≤ 0 gives `.invalid`.
   public func convertScale(_ newTimescale: Int32, method: CMTimeRoundingMethod) -> CMTime {
-    CMTime(time.converted(toTimescale: newTimescale, rounding: method.reelRounding))
+    guard isNumeric else { return self }
+    let rounding: Time.RoundingMethod
+    if method == .quickTime {
+      rounding = newTimescale < timescale ? .towardZero : .awayFromZero
+    } else {
+      rounding = method.reelRounding
+    }
+    var converted = CMTime(time.converted(toTimescale: newTimescale, rounding: rounding))
+    if method == .quickTime, converted.isNumeric, converted.value == 0, value < 0 {
+      converted.value = -1
+      converted.flags.insert(.hasBeenRounded)
+    }
+    return converted.carrying(roundedFrom: self).inEpoch(epoch)
   }
 
   // MARK: Reel's time
 
-  /// The time as Reel's `Time`.
+  /// The time as Reel's `Time`: the same kind and rational value. Reel has no epochs (every
+  /// Reel time is in epoch 0) and keeps "rounded" only as a note of how a time was computed,
+  /// so neither is carried; the CMTime operations below keep both themselves.
   var time: Time {
     guard flags.contains(.valid) else { return .invalid }
     if flags.contains(.positiveInfinity) { return .positiveInfinity }
     if flags.contains(.negativeInfinity) { return .negativeInfinity }
     if flags.contains(.indefinite) { return .indefinite }
-    guard timescale > 0 else { return .invalid }
-    let exact = Time(value: value, timescale: timescale)
-    // Reel keeps "rounded" as a flag of its own; a conversion carries it over.
-    return hasBeenRounded ? exact.converted(toTimescale: timescale) : exact
+    return Time(value: value, timescale: timescale)
   }
 
-  /// A CMTime carrying Reel's `time`.
+  /// A CMTime carrying Reel's `time`, in epoch 0, rounded when Reel rounded it.
   init(_ time: Time) {
     var flags = CMTimeFlags(rawValue: time.flags.rawValue)
     if !time.isValid { flags = [] }
     self.init(value: time.value, timescale: time.timescale, flags: flags, epoch: 0)
+  }
+
+  /// This time, marked rounded when it is numeric and any of `operands` was rounded (as
+  /// CoreMedia carries the flag through arithmetic).
+  func carrying(roundedFrom operands: CMTime...) -> CMTime {
+    guard isNumeric, operands.contains(where: \.hasBeenRounded) else { return self }
+    var copy = self
+    copy.flags.insert(.hasBeenRounded)
+    return copy
+  }
+
+  /// This time in `epoch` (invalid times stay in epoch 0).
+  func inEpoch(_ epoch: CMTimeEpoch) -> CMTime {
+    guard isValid else { return self }
+    var copy = self
+    copy.epoch = epoch
+    return copy
+  }
+
+  /// The result of combining two times with Reel's arithmetic `operation`: invalid when the
+  /// epochs differ (CoreMedia adds and subtracts only within one epoch), else in their epoch,
+  /// rounded when either operand was.
+  static func combining(_ lhs: CMTime, _ rhs: CMTime, _ operation: (Time, Time) -> Time)
+    -> CMTime
+  {
+    guard lhs.epoch == rhs.epoch else { return .invalid }
+    return CMTime(operation(lhs.time, rhs.time)).carrying(roundedFrom: lhs, rhs).inEpoch(
+      lhs.epoch)
   }
 }
 
 extension CMTimeRoundingMethod {
   var reelRounding: Time.RoundingMethod {
     switch self {
+    // `.quickTime` depends on the timescales; `convertScale` decides it.
     case .roundHalfAwayFromZero, .quickTime: .halfAwayFromZero
     case .roundTowardZero: .towardZero
     case .roundAwayFromZero: .awayFromZero
@@ -141,37 +190,63 @@ extension CMTimeRoundingMethod {
 }
 
 extension CMTime: Comparable, Hashable {
-  /// Whether two times are the same instant (1/2 == 2/4), as `CMTimeCompare(a, b) == 0`.
-  public static func == (lhs: CMTime, rhs: CMTime) -> Bool {
-    lhs.epoch == rhs.epoch && lhs.time == rhs.time
+  /// CoreMedia's order as `CMTimeCompare`: −∞ < numeric < indefinite < +∞ < invalid;
+  /// numeric times by epoch first, then by value (1/2 == 2/4).
+  static func compare(_ lhs: CMTime, _ rhs: CMTime) -> Int {
+    if lhs.isNumeric, rhs.isNumeric, lhs.epoch != rhs.epoch {
+      return lhs.epoch < rhs.epoch ? -1 : 1
+    }
+    return Time.compare(lhs.time, rhs.time)
   }
+
+  /// Whether two times are the same instant (1/2 == 2/4), as `CMTimeCompare(a, b) == 0`.
+  public static func == (lhs: CMTime, rhs: CMTime) -> Bool { compare(lhs, rhs) == 0 }
 
   /// Apple's order: −∞ < numeric < indefinite < +∞ < invalid, epochs first.
-  public static func < (lhs: CMTime, rhs: CMTime) -> Bool {
-    if lhs.epoch != rhs.epoch { return lhs.epoch < rhs.epoch }
-    return lhs.time < rhs.time
-  }
+  public static func < (lhs: CMTime, rhs: CMTime) -> Bool { compare(lhs, rhs) < 0 }
 
+  /// Hashes what `==` compares: the epoch of a numeric time and Reel's time.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(epoch)
+    if isNumeric { hasher.combine(epoch) }
     hasher.combine(time)
   }
 }
 
 extension CMTime {
-  /// The sum, as `CMTimeAdd`.
-  public static func + (lhs: CMTime, rhs: CMTime) -> CMTime { CMTime(lhs.time + rhs.time) }
-  /// The difference, as `CMTimeSubtract`.
-  public static func - (lhs: CMTime, rhs: CMTime) -> CMTime { CMTime(lhs.time - rhs.time) }
+  /// The sum, as `CMTimeAdd`: the common timescale (the LCM, at most `Int32.max` with
+  /// rounding), invalid + x = invalid, +∞ + −∞ = invalid, indefinite + numeric = indefinite.
+  public static func + (addend1: CMTime, addend2: CMTime) -> CMTime {
+    combining(addend1, addend2, +)
+  }
+  /// The difference, as `CMTimeSubtract` (the rules of `+`).
+  public static func - (minuend: CMTime, subtrahend: CMTime) -> CMTime {
+    combining(minuend, subtrahend, -)
+  }
+}
+
+// Apple's SDK declares no other CMTime operators, and ported code often declares its own
+// (`*`, `+=`, prefix `-`); public ones here would make those ambiguous. These are for this
+// module's own code.
+extension CMTime {
   /// Adds `rhs` to `lhs`.
-  public static func += (lhs: inout CMTime, rhs: CMTime) { lhs = lhs + rhs }
+  static func += (lhs: inout CMTime, rhs: CMTime) { lhs = lhs + rhs }
   /// Subtracts `rhs` from `lhs`.
-  public static func -= (lhs: inout CMTime, rhs: CMTime) { lhs = lhs - rhs }
-  /// The negated time.
-  public static prefix func - (time: CMTime) -> CMTime { CMTime(-time.time) }
+  static func -= (lhs: inout CMTime, rhs: CMTime) { lhs = lhs - rhs }
+  /// The negated time (−(+∞) = −∞; indefinite and invalid stay as they are).
+  static prefix func - (time: CMTime) -> CMTime {
+    CMTime(-time.time).carrying(roundedFrom: time).inEpoch(time.epoch)
+  }
   /// The time multiplied by an integer, as `CMTimeMultiply`.
-  public static func * (time: CMTime, multiplier: Int32) -> CMTime {
-    CMTime(time.time.multiplied(by: Int(multiplier)))
+  static func * (time: CMTime, multiplier: Int32) -> CMTime {
+    CMTimeMultiply(time, multiplier: multiplier)
+  }
+  /// The time multiplied by an integer, as `CMTimeMultiply`.
+  static func * (multiplier: Int32, time: CMTime) -> CMTime {
+    CMTimeMultiply(time, multiplier: multiplier)
+  }
+  /// The time multiplied by a floating-point factor, as `CMTimeMultiplyByFloat64`.
+  static func * (time: CMTime, multiplier: Float64) -> CMTime {
+    CMTimeMultiplyByFloat64(time, multiplier: multiplier)
   }
 }
 
@@ -184,5 +259,28 @@ extension CMTime: CustomStringConvertible {
       return isPositiveInfinity ? "CMTime(+infinity)" : "CMTime(-infinity)"
     }
     return "CMTime(\(value)/\(timescale) = \(seconds))"
+  }
+}
+
+extension CMTime: Codable {
+  private enum CodingKeys: String, CodingKey { case value, timescale, flags, epoch }
+
+  /// Decodes the four fields (`value`, `timescale`, `flags`, `epoch`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      value: try container.decode(CMTimeValue.self, forKey: .value),
+      timescale: try container.decode(CMTimeScale.self, forKey: .timescale),
+      flags: CMTimeFlags(rawValue: try container.decode(UInt32.self, forKey: .flags)),
+      epoch: try container.decode(CMTimeEpoch.self, forKey: .epoch))
+  }
+
+  /// Encodes the four fields (`value`, `timescale`, `flags`, `epoch`).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(value, forKey: .value)
+    try container.encode(timescale, forKey: .timescale)
+    try container.encode(flags.rawValue, forKey: .flags)
+    try container.encode(epoch, forKey: .epoch)
   }
 }

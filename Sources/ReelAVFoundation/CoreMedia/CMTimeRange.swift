@@ -1,7 +1,9 @@
 internal import ReelCore
 
 /// A half-open span of time `[start, start + duration)`, as CoreMedia's `CMTimeRange`.
-public struct CMTimeRange: Sendable, Hashable {
+///
+/// Reel keeps no epochs: a range's times are compared as Reel's `Time` (epoch 0).
+public struct CMTimeRange: Sendable, Hashable, Codable {
   /// Where the range begins.
   public var start: CMTime
   /// How long it lasts.
@@ -12,6 +14,9 @@ public struct CMTimeRange: Sendable, Hashable {
     self.start = start
     self.duration = duration
   }
+
+  /// The invalid range (every field zero), as `CMTimeRange()` on Apple.
+  public init() { self.init(start: CMTime(), duration: CMTime()) }
 
   /// A range from `start` to `end` (as `CMTimeRangeFromTimeToTime`).
   public init(start: CMTime, end: CMTime) {
@@ -25,10 +30,13 @@ public struct CMTimeRange: Sendable, Hashable {
 
   /// The first time after the range: `start + duration`.
   public var end: CMTime { start + duration }
-  /// Whether start and duration are valid and the duration is not negative.
-  public var isValid: Bool { range.isValid }
+  /// Whether start and duration are valid, the duration is not negative and in epoch 0
+  /// (as `CMTIMERANGE_IS_VALID`).
+  public var isValid: Bool { duration.epoch == 0 && range.isValid }
+  /// Whether the range is valid and its start or duration is indefinite.
+  public var isIndefinite: Bool { isValid && (start.isIndefinite || duration.isIndefinite) }
   /// Whether the range is valid and lasts zero.
-  public var isEmpty: Bool { range.isEmpty }
+  public var isEmpty: Bool { isValid && range.isEmpty }
 
   /// Whether `time` lies in `[start, end)`.
   public func containsTime(_ time: CMTime) -> Bool { range.contains(time.time) }
