@@ -111,7 +111,7 @@ open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerIns
 
   /// Sets the crop rectangle (source pixels) from `time` on (a step).
   open func setCropRectangle(_ cropRectangle: CGRect, at time: CMTime) {
-    reel.setCropRectangle(Rect(cropRectangle), at: time.time)
+    reel.setCropRectangle(cropRectangle.rect, at: time.time)
   }
 
   /// Ramps the crop rectangle over `timeRange`, blending origin and size linearly.
@@ -120,7 +120,7 @@ open class AVMutableVideoCompositionLayerInstruction: AVVideoCompositionLayerIns
     timeRange: CMTimeRange
   ) {
     reel.setCropRectangleRamp(
-      from: Rect(startCropRectangle), to: Rect(endCropRectangle), timeRange: timeRange.range)
+      from: startCropRectangle.rect, to: endCropRectangle.rect, timeRange: timeRange.range)
   }
 }
 
@@ -156,23 +156,5 @@ enum RampLookup {
     return Found(
       start: ramp.endValue, end: ramp.endValue,
       range: TimeRange(start: heldFrom, end: ramps[index + 1].timeRange.start), inEffect: true)
-  }
-}
-
-extension Rect {
-  /// Reel's rectangle for a CoreGraphics one.
-  fileprivate init(_ rect: CGRect) {
-    self.init(
-      x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.width),
-      height: Double(rect.height))
-  }
-}
-
-extension CGRect {
-  /// A CoreGraphics rectangle for Reel's.
-  fileprivate init(_ rect: Rect) {
-    self.init(
-      x: CGFloat(rect.origin.x), y: CGFloat(rect.origin.y), width: CGFloat(rect.size.width),
-      height: CGFloat(rect.size.height))
   }
 }
