@@ -147,8 +147,8 @@ struct AnimationConverter {
       return try make(property, p, timing, owner) { v, r throws(CompatFailure) in
         try reader.color(v, r)
       }
-    case .translation:
-      return try make(property, .translation, timing, owner) { v, r throws(CompatFailure) in
+    case .sizeAsPoint(let p):
+      return try make(property, p, timing, owner) { v, r throws(CompatFailure) in
         let size = try reader.size(v, r)
         return Point(x: size.width, y: size.height)
       }
@@ -330,6 +330,10 @@ struct AnimationConverter {
           + "timeline that is never, so it does not run (as on Apple); set beginTime = "
           + "AVCoreAnimationBeginTimeAtZero to start it with the video")
       begin = AnimationSnapshot.never
+    } else if topLevel, begin == AVCoreAnimationBeginTimeAtZero {
+      // AVFoundation's constant means time 0 (it only keeps Core Animation from reading
+      // "now"), so the animation shows from the first frame on.
+      begin = 0
     }
     var timing = AnimationTiming(
       beginTime: begin, duration: animation.duration, speed: Double(animation.speed),

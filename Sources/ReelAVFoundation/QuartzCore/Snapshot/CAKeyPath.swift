@@ -9,8 +9,8 @@ enum AnimatedKeyPath {
   case rect(AnimatableProperty<Rect>)
   case color(AnimatableProperty<Color>)
   case transform(AnimatableProperty<Transform3D>)
-  /// `"transform.translation"`: `CGSize` values, Reel's `translation` point.
-  case translation
+  /// `CGSize` values of a Reel point property (`"transform.translation"`, `"shadowOffset"`).
+  case sizeAsPoint(AnimatableProperty<Point>)
   /// `"hidden"`: booleans, only as discrete keyframes.
   case hidden
 
@@ -41,7 +41,7 @@ enum AnimatedKeyPath {
     "transform.rotation.x": .number(.rotationX),
     "transform.rotation.y": .number(.rotationY),
     "transform.rotation.z": .number(.rotationZ),
-    "transform.translation": .translation,
+    "transform.translation": .sizeAsPoint(.translation),
     "transform.translation.x": .number(.translationX),
     "transform.translation.y": .number(.translationY),
     "transform.translation.z": .number(.translationZ),
@@ -52,7 +52,7 @@ enum AnimatedKeyPath {
     "shadowColor": .color(.shadowColor),
     "shadowOpacity": .number(.shadowOpacity),
     "shadowRadius": .number(.shadowRadius),
-    "shadowOffset": .point(.shadowOffset),
+    "shadowOffset": .sizeAsPoint(.shadowOffset),
     "hidden": .hidden,
   ]
 
