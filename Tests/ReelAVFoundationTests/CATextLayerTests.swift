@@ -91,6 +91,16 @@ struct CATextLayerTests {
     #expect(style.fontFamily == "Helvetica" && style.fontSize == 12 && style.color == .black)
   }
 
+  @Test("A nil font passed `as Any` (a font that does not exist) keeps Core Text's default")
+  func nilAttribute() throws {
+    let missing: UIFont? = nil
+    let layer = CATextLayer()
+    layer.string = NSAttributedString(
+      string: "x", attributes: [.font: missing as Any, .foregroundColor: UIColor.white])
+    let (_, style) = try text(layer)
+    #expect(style.fontFamily == "Helvetica" && style.fontSize == 12 && style.color == .white)
+  }
+
   @Test("Run attributes Reel cannot draw as Apple does fail, naming them")
   func failures() throws {
     let mixed = NSMutableAttributedString(

@@ -1,5 +1,6 @@
 internal import ReelAnimation
 internal import ReelCore
+import Synchronization
 
 /// A time interval in seconds, as CoreFoundation's `CFTimeInterval` (Foundation on Linux
 /// does not export it).
@@ -150,8 +151,7 @@ open class CATransaction: NSObject {
     var animationDuration: CFTimeInterval = 0.25
     var timingFunction: CAMediaTimingFunction?
   }
-  nonisolated(unsafe) private static var state = State()
-  private static let lock = NSLock()
+  private static let state = Mutex(State())
 
   /// Starts a transaction (no-op).
   open class func begin() {}
@@ -160,23 +160,25 @@ open class CATransaction: NSObject {
   /// Flushes pending changes (no-op).
   open class func flush() {}
   /// Records whether implicit actions are disabled (there are none in an export).
-  open class func setDisableActions(_ flag: Bool) { lock.withLock { state.disableActions = flag } }
+  open class func setDisableActions(_ flag: Bool) {
+    state.withLock { $0.disableActions = flag }
+  }
   /// What ``setDisableActions(_:)`` last recorded (default false).
-  open class func disableActions() -> Bool { lock.withLock { state.disableActions } }
+  open class func disableActions() -> Bool { state.withLock { $0.disableActions } }
   /// Records the implicit animation duration, in seconds (unused by an export).
   open class func setAnimationDuration(_ dur: CFTimeInterval) {
-    lock.withLock { state.animationDuration = dur }
+    state.withLock { $0.animationDuration = dur }
   }
   /// What ``setAnimationDuration(_:)`` last recorded (default 0.25 s).
   open class func animationDuration() -> CFTimeInterval {
-    lock.withLock { state.animationDuration }
+    state.withLock { $0.animationDuration }
   }
   /// Records the implicit animation curve (unused by an export).
   open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
-    lock.withLock { state.timingFunction = function }
+    state.withLock { $0.timingFunction = function }
   }
   /// What ``setAnimationTimingFunction(_:)`` last recorded.
   open class func animationTimingFunction() -> CAMediaTimingFunction? {
-    lock.withLock { state.timingFunction }
+    state.withLock { $0.timingFunction }
   }
 }

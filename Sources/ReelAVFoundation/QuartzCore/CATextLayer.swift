@@ -3,6 +3,10 @@ internal import ReelAnimation
 /// Any object, as CoreFoundation's `CFTypeRef` (Foundation on Linux does not export it).
 public typealias CFTypeRef = AnyObject
 
+/// A string object, as CoreFoundation's `CFString` (toll-free bridged to `NSString`), so
+/// that `textLayer.font = "Helvetica" as CFString` compiles as on Apple.
+public typealias CFString = NSString
+
 /// A layer that draws text, as QuartzCore's `CATextLayer`: the first line at the top of the
 /// layer (on screen, in y-up and flipped spaces alike), drawn only inside the bounds.
 open class CATextLayer: CALayer {

@@ -200,7 +200,7 @@ struct AttributedTextSnapshot {
     var strokeWidth = 0.0
     var background: Color?
     var alignment: TextAlignment?
-    for (key, value) in attributes {
+    for (key, value) in attributes where !Self.isAbsent(value) {
       switch key {
       case .font:
         guard let font = value as? UIFont else { throw typeFailure(key, value, "a UIFont") }
@@ -250,6 +250,15 @@ struct AttributedTextSnapshot {
     CompatFailure(
       .invalidVideoComposition,
       "\(owner): the attribute \"\(key.rawValue)\" is a \(type(of: value)), not \(expected)")
+  }
+
+  /// Whether an attribute value is nil wrapped in `Any` (`UIFont(name:size:) as Any` for a
+  /// font that does not exist) or `NSNull`: Apple's bridge passes NSNull and Core Text
+  /// ignores it, so the run keeps the default.
+  private static func isAbsent(_ value: Any) -> Bool {
+    if value is NSNull { return true }
+    let mirror = Mirror(reflecting: value)
+    return mirror.displayStyle == .optional && mirror.children.isEmpty
   }
 
   private static func color(_ value: Any) -> Color? {
