@@ -32,6 +32,18 @@ struct TemplateKeyLiteralTests {
     ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
     ("ReelAnimation/LayerContent.swift", [], "render-list dump labels"),
     ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
+    (
+      "ReelAVFoundation/QuartzCore/CAMediaTiming.swift", ["default"],
+      "Apple's raw value of CAMediaTimingFunctionName.default"
+    ),
+    (
+      "ReelAVFoundation/QuartzCore/CATextLayer.swift", ["start", "end"],
+      "Apple's raw values of CATextLayerTruncationMode"
+    ),
+    (
+      "ReelAVFoundation/QuartzCore/Snapshot/CAKeyPath.swift", ["hidden"],
+      "Core Animation's key path of CALayer.isHidden"
+    ),
     ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),
     ("ReelCLI/DemoMedia/DemoMedia+Images.swift", ["frame"], "a layer name in the demo's drawings"),
     ("ReelCLI/FrameCommand.swift", ["frame"], "the `reel frame` command"),

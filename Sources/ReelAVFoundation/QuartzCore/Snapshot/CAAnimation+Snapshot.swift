@@ -19,7 +19,7 @@ enum AnimationSnapshot {
     guard !attached.isEmpty else { return [] }
     let animated = attached.flatMap { keyPaths(of: $0.animation) }
     if animated.contains(where: AnimatedKeyPath.isTransformComponent) {
-      if animated.contains("transform") {
+      if animated.contains(AnimatableProperty<Transform3D>.transform.name) {
         throw CompatFailure(
           .invalidVideoComposition,
           "\(layerDescription) animates \"transform\" together with one of its components "
@@ -168,7 +168,7 @@ struct AnimationConverter {
             + "calculationMode .discrete (Core Animation does not interpolate booleans); use "
             + "that, or animate \"opacity\"")
       }
-      return try make(keyframes, AnimatableProperty("hidden", \.hiddenAmount), timing, owner) {
+      return try make(keyframes, AnimatedKeyPath.hiddenProperty, timing, owner) {
         v, r throws(CompatFailure) in try reader.number(v, r)
       }
     }
@@ -327,8 +327,10 @@ struct AnimationConverter {
       CompatWarnings.warnOnce(
         key: "beginTime0|\(layer)|\(label)",
         "\(owner) has beginTime 0, which Core Animation takes as \"now\": on the video's "
-          + "timeline that is never, so it does not run (as on Apple); set beginTime = "
-          + "AVCoreAnimationBeginTimeAtZero to start it with the video")
+          + "timeline that is never, so it does not run (as on Apple"
+          + (fill == .backwards || fill == .both
+            ? "; its backwards fill holds its start value throughout" : "")
+          + "); set beginTime = AVCoreAnimationBeginTimeAtZero to start it with the video")
       begin = AnimationSnapshot.never
     } else if topLevel, begin == AVCoreAnimationBeginTimeAtZero {
       // AVFoundation's constant means time 0 (it only keeps Core Animation from reading

@@ -14,53 +14,50 @@ enum AnimatedKeyPath {
   /// `"hidden"`: booleans, only as discrete keyframes.
   case hidden
 
-  /// Every key path Reel animates, as Core Animation spells it.
-  static let table: [String: AnimatedKeyPath] = [
-    "opacity": .number(.opacity),
-    "position": .point(.position),
-    "position.x": .number(.positionX),
-    "position.y": .number(.positionY),
-    "bounds": .rect(.bounds),
-    "bounds.size": .size(.size),
-    "bounds.size.width": .number(.width),
-    "bounds.size.height": .number(.height),
-    "bounds.origin": .point(AnimatableProperty("bounds.origin", \.bounds.origin)),
-    "bounds.origin.x": .number(AnimatableProperty("bounds.origin.x", \.bounds.origin.x)),
-    "bounds.origin.y": .number(AnimatableProperty("bounds.origin.y", \.bounds.origin.y)),
-    "anchorPoint": .point(.anchorPoint),
-    "anchorPoint.x": .number(.anchorPointX),
-    "anchorPoint.y": .number(.anchorPointY),
-    "zPosition": .number(.zPosition),
-    "transform": .transform(.transform),
-    "sublayerTransform": .transform(.sublayerTransform),
-    "transform.scale": .number(.scale),
-    "transform.scale.x": .number(.scaleX),
-    "transform.scale.y": .number(.scaleY),
-    "transform.scale.z": .number(.scaleZ),
-    "transform.rotation": .number(.rotation),
-    "transform.rotation.x": .number(.rotationX),
-    "transform.rotation.y": .number(.rotationY),
-    "transform.rotation.z": .number(.rotationZ),
-    "transform.translation": .sizeAsPoint(.translation),
-    "transform.translation.x": .number(.translationX),
-    "transform.translation.y": .number(.translationY),
-    "transform.translation.z": .number(.translationZ),
-    "backgroundColor": .color(.backgroundColor),
-    "borderColor": .color(.borderColor),
-    "borderWidth": .number(.borderWidth),
-    "cornerRadius": .number(.cornerRadius),
-    "shadowColor": .color(.shadowColor),
-    "shadowOpacity": .number(.shadowOpacity),
-    "shadowRadius": .number(.shadowRadius),
-    "shadowOffset": .sizeAsPoint(.shadowOffset),
-    "hidden": .hidden,
+  /// Every key path Reel animates, as Core Animation spells it: Reel's animatable
+  /// properties carry Core Animation's key paths as their names.
+  static let table: [String: AnimatedKeyPath] = Dictionary(
+    uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+  private static let all: [AnimatedKeyPath] = [
+    .number(.opacity), .point(.position), .number(.positionX), .number(.positionY),
+    .rect(.bounds), .size(.size), .number(.width), .number(.height),
+    .point(AnimatableProperty("bounds.origin", \.bounds.origin)),
+    .number(AnimatableProperty("bounds.origin.x", \.bounds.origin.x)),
+    .number(AnimatableProperty("bounds.origin.y", \.bounds.origin.y)),
+    .point(.anchorPoint), .number(.anchorPointX), .number(.anchorPointY), .number(.zPosition),
+    .transform(.transform), .transform(.sublayerTransform),
+    .number(.scale), .number(.scaleX), .number(.scaleY), .number(.scaleZ),
+    .number(.rotation), .number(.rotationX), .number(.rotationY), .number(.rotationZ),
+    .sizeAsPoint(.translation), .number(.translationX), .number(.translationY),
+    .number(.translationZ),
+    .color(.backgroundColor), .color(.borderColor), .number(.borderWidth),
+    .number(.cornerRadius), .color(.shadowColor), .number(.shadowOpacity),
+    .number(.shadowRadius), .sizeAsPoint(.shadowOffset), .hidden,
   ]
+
+  /// `hidden` as a number for discrete keyframes (1 hidden, 0 shown).
+  static let hiddenProperty = AnimatableProperty("hidden", \.hiddenAmount)
+
+  /// The key path, as Core Animation spells it.
+  var name: String {
+    switch self {
+    case .number(let p): p.name
+    case .point(let p): p.name
+    case .size(let p): p.name
+    case .rect(let p): p.name
+    case .color(let p): p.name
+    case .transform(let p): p.name
+    case .sizeAsPoint(let p): p.name
+    case .hidden: Self.hiddenProperty.name
+    }
+  }
 
   /// Whether the key path animates one of the transform's components
   /// (`transform.scale`, `transform.rotation.z`, …), which Core Animation applies to the
   /// decomposed model transform.
   static func isTransformComponent(_ keyPath: String) -> Bool {
-    keyPath.hasPrefix("transform.")
+    keyPath.hasPrefix(AnimatableProperty<Transform3D>.transform.name + ".")
   }
 }
 
