@@ -104,6 +104,18 @@ struct CoreAnimationSnapshotTests {
     #expect(image[x: 50, y: 150].alpha == 0 && image[x: 150, y: 50].alpha == 0)
   }
 
+  @Test("A full-frame video layer maps its pixels one to one (the flips cancel: no resampling)")
+  func fullFrameVideoIsIdentity() throws {
+    let videoLayer = CALayer()
+    videoLayer.frame = CGRect(origin: .zero, size: size)
+    videoLayer.name = "video"
+    let tree = try S.tool(size: size, sublayers: [videoLayer], videoLayer: videoLayer)
+      .snapshotLayerTree(renderSize: size)
+    let item = try #require(
+      tree.renderList(atSeconds: 0).items.first { $0.layer.name == "video" && $0.part == .content })
+    #expect(item.affineTransform == .identity)
+  }
+
   @Test("Background and border colours are exact")
   func colours() throws {
     let layer = CALayer()

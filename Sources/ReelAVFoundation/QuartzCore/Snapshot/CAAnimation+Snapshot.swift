@@ -18,19 +18,20 @@ enum AnimationSnapshot {
     let attached = layer.attachedAnimations
     guard !attached.isEmpty else { return [] }
     let animated = attached.flatMap { keyPaths(of: $0.animation) }
-    if animated.contains(where: AnimatedKeyPath.isTransformComponent) {
-      if animated.contains(AnimatableProperty<Transform3D>.transform.name) {
-        throw CompatFailure(
-          .invalidVideoComposition,
-          "\(layerDescription) animates \"transform\" together with one of its components "
-            + "(\"transform.scale\", \"transform.rotation\", …): Reel cannot combine the two as "
-            + "Core Animation does; animate only the components")
-      }
-      try decomposeTransform(&model, layerDescription)
+    let components = animated.contains(where: AnimatedKeyPath.isTransformComponent)
+    let decomposes = attached.contains { needsDecomposedTransform($0.animation, model: model) }
+    if components, animated.contains(AnimatableProperty<Transform3D>.transform.name) {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "\(layerDescription) animates \"transform\" together with one of its components "
+          + "(\"transform.scale\", \"transform.rotation\", …): Reel cannot combine the two as "
+          + "Core Animation does; animate only the components")
     }
+    if components || decomposes { try decomposeTransform(&model, layerDescription) }
     var result: [any Animation] = []
     for (key, animation) in attached {
-      let converter = AnimationConverter(layer: layerDescription, model: model)
+      let converter = AnimationConverter(
+        layer: layerDescription, model: model, transformDecomposed: decomposes)
       result.append(try converter.convert(animation, topLevel: true, addKey: key))
     }
     return result
@@ -49,28 +50,16 @@ enum AnimationSnapshot {
   static func decomposeTransform(_ p: inout LayerProperties, _ layer: String)
     throws(CompatFailure)
   {
-    let t = p.transform
-    guard !t.isIdentity else { return }
-    let failure = CompatFailure(
-      .invalidVideoComposition,
-      "\(layer) has a transform with skew, perspective or 3D rotation and animates one of "
-        + "its components (\"transform.scale\", \"transform.rotation\", …): Reel decomposes "
-        + "only 2D scale, rotation and translation; animate the whole \"transform\" or start "
-        + "from a simpler transform")
-    guard t.m13 == 0, t.m14 == 0, t.m23 == 0, t.m24 == 0, t.m31 == 0, t.m32 == 0, t.m33 == 1,
-      t.m34 == 0, t.m43 == 0, t.m44 == 1
-    else { throw failure }
-    let scaleX = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot()
-    guard scaleX > 0 else { throw failure }
-    let scaleY = (t.m11 * t.m22 - t.m12 * t.m21) / scaleX
-    guard abs(t.m11 * t.m21 + t.m12 * t.m22) <= 1e-9 * max(1, abs(scaleX * scaleY)) else {
-      throw failure
+    guard !p.transform.isIdentity else { return }
+    guard let parts = TransformComponents(p.transform) else {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "\(layer) has a transform with skew, perspective or 3D rotation and animates it "
+          + "decomposed (\"transform.scale\", \"transform.rotation\", … or \"transform\" "
+          + "values with rotation): Reel decomposes only 2D scale, rotation and translation; "
+          + "start from a simpler transform")
     }
-    p.scaleX = scaleX
-    p.scaleY = scaleY
-    p.rotationZ = atan2(t.m12, t.m11)
-    p.translationX = t.m41
-    p.translationY = t.m42
+    parts.store(into: &p)
     p.transform = .identity
   }
 }
@@ -81,6 +70,9 @@ struct AnimationConverter {
   var layer: String
   /// The layer's model values (the "current" value of from/to/by rules).
   var model: LayerProperties
+  /// Whether `"transform"` animations run decomposed (their values rotate): the model's
+  /// transform is then in Reel's components.
+  var transformDecomposed = false
 
   /// The Reel animation of `animation`.
   ///
@@ -153,6 +145,9 @@ struct AnimationConverter {
         return Point(x: size.width, y: size.height)
       }
     case .transform(let p):
+      if p == .transform, transformDecomposed {
+        return try decomposedTransformAnimation(property, timing, reader, owner)
+      }
       let result = try make(property, p, timing, owner) { v, r throws(CompatFailure) in
         try reader.transform(v, r)
       }
