@@ -279,12 +279,14 @@ struct AttributedTextSnapshot {
   }
 
   /// A paragraph style's alignment (`NSTextAlignment`'s raw values on iOS: left 0, center 1,
-  /// right 2, justified 3, natural 4), read from its stored `alignment`.
+  /// right 2, justified 3, natural 4), read from the stored property whose name ends in
+  /// "alignment" (`NSParagraphStyle` keeps it stored; this module reads it without naming
+  /// the UIKit type, which another part of the module owns).
   static func alignment(of style: Any) -> TextAlignment? {
     var mirror: Mirror? = Mirror(reflecting: style)
     while let current = mirror {
-      for child in current.children where child.label == "alignment" || child.label == "_alignment"
-      {
+      for child in current.children
+      where child.label?.lowercased().hasSuffix("alignment") == true {
         let raw: Int?
         if let value = child.value as? Int {
           raw = value
