@@ -92,7 +92,8 @@ open class CALayer: NSObject, CAMediaTiming {
   /// How the contents are placed in the bounds (default ``CALayerContentsGravity/resize``);
   /// "top" is the maximum y, "bottom" the minimum, as on Apple.
   open var contentsGravity: CALayerContentsGravity = .resize
-  /// The part of the contents shown, in unit coordinates (default (0, 0, 1, 1)).
+  /// The part of the contents shown, in unit coordinates of the upright image, y from its
+  /// top row (default (0, 0, 1, 1)); Reel cuts it to whole pixels.
   open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
   /// Pixels of the contents per point (default 1).
   open var contentsScale: CGFloat = 1
