@@ -135,8 +135,11 @@ open class CABasicAnimation: CAPropertyAnimation {
 /// How a keyframe animation moves between its values, as QuartzCore's
 /// `CAAnimationCalculationMode` (Apple's string raw values).
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// Straight lines between values at their key times (the default).
@@ -154,8 +157,11 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// Whether a layer moving along a path turns with it, as QuartzCore's
 /// `CAAnimationRotationMode`.
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// Turns with the path's tangent.

@@ -38,8 +38,11 @@ open class CAGradientLayer: CALayer {
 
 /// A gradient's geometry, as QuartzCore's `CAGradientLayerType` (Apple's string raw values).
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// Along the line from the start point to the end point.

@@ -335,18 +335,30 @@ open class CALayer: NSObject, CAMediaTiming {
 /// the layer's geometry, as on Apple: on screen, "top" is the top in a y-up space (an
 /// export's default) and the bottom in a flipped one.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
+  /// Natural size, centred. (`"center"`)
   public static let center = CALayerContentsGravity("center")
+  /// Natural size, centred across, at the maximum y. (`"top"`)
   public static let top = CALayerContentsGravity("top")
+  /// Natural size, centred across, at the minimum y. (`"bottom"`)
   public static let bottom = CALayerContentsGravity("bottom")
+  /// Natural size, centred vertically, at the left edge. (`"left"`)
   public static let left = CALayerContentsGravity("left")
+  /// Natural size, centred vertically, at the right edge. (`"right"`)
   public static let right = CALayerContentsGravity("right")
+  /// Natural size, at the left edge and the maximum y. (`"topLeft"`)
   public static let topLeft = CALayerContentsGravity("topLeft")
+  /// Natural size, at the right edge and the maximum y. (`"topRight"`)
   public static let topRight = CALayerContentsGravity("topRight")
+  /// Natural size, at the left edge and the minimum y. (`"bottomLeft"`)
   public static let bottomLeft = CALayerContentsGravity("bottomLeft")
+  /// Natural size, at the right edge and the minimum y. (`"bottomRight"`)
   public static let bottomRight = CALayerContentsGravity("bottomRight")
   /// Stretch to fill the bounds (the default).
   public static let resize = CALayerContentsGravity("resize")

@@ -42,8 +42,11 @@ public protocol CAMediaTiming {
 /// What an animation shows outside its active period, as QuartzCore's
 /// `CAMediaTimingFillMode` (Apple's string raw values).
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// Holds the final value after the active period.
@@ -69,8 +72,11 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 
 /// The name of a predefined timing curve, as QuartzCore's `CAMediaTimingFunctionName`.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// Constant speed.

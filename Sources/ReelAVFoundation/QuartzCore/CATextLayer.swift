@@ -56,27 +56,41 @@ open class CATextLayer: CALayer {
 /// How a text layer places lines across its width, as QuartzCore's
 /// `CATextLayerAlignmentMode` (Apple's string raw values).
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// The paragraph's natural direction (left for left-to-right text).
   public static let natural = CATextLayerAlignmentMode("natural")
+  /// Lines start at the left edge. (`"left"`)
   public static let left = CATextLayerAlignmentMode("left")
+  /// Lines end at the right edge. (`"right"`)
   public static let right = CATextLayerAlignmentMode("right")
+  /// Lines are centred. (`"center"`)
   public static let center = CATextLayerAlignmentMode("center")
+  /// Lines but the last fill the width. (`"justified"`)
   public static let justified = CATextLayerAlignmentMode("justified")
 }
 
 /// Where a text layer cuts text that does not fit, as QuartzCore's
 /// `CATextLayerTruncationMode` (Apple's string raw values).
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+  /// Apple's string value.
   public var rawValue: String
+  /// The value with Apple's string `rawValue`.
   public init(rawValue: String) { self.rawValue = rawValue }
+  /// The value with Apple's string `rawValue`.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
+  /// Text that does not fit is cut off. (`"none"`)
   public static let none = CATextLayerTruncationMode("none")
+  /// "…" at the start of the last line that fits. (`"start"`)
   public static let start = CATextLayerTruncationMode("start")
+  /// "…" at the end of the last line that fits. (`"end"`)
   public static let end = CATextLayerTruncationMode("end")
+  /// "…" in the middle of the last line that fits. (`"middle"`)
   public static let middle = CATextLayerTruncationMode("middle")
 }

@@ -4,9 +4,13 @@ internal import ReelCore
 /// `CATransform3D`: a point `(x, y, z, 1)` times the matrix gives `(X, Y, Z, W)`; `m34 = −1/d`
 /// gives perspective. The maths is Reel's `Transform3D`.
 public struct CATransform3D: Sendable, Hashable {
+  /// Row 1 of the matrix.
   public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+  /// Row 2 of the matrix.
   public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+  /// Row 3 of the matrix.
   public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+  /// Row 4 of the matrix.
   public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
   /// The zero matrix (as the imported C struct's empty initialiser).
