@@ -22,6 +22,16 @@ public enum LayerContent: Sendable {
   /// fill per ``LayerProperties/contentsGravity``).
   case video(VideoContent)
 
+  /// Whether the content is drawn the right way up inside a mirrored (flipped-geometry)
+  /// space, as Core Animation keeps a layer's contents: images, image sequences, text and
+  /// video do; shapes and gradients follow the geometry (see ``LayerTree``).
+  public var staysUpright: Bool {
+    switch self {
+    case .none, .image, .imageSequence, .text, .video: true
+    case .shape, .gradient: false
+    }
+  }
+
   /// A short name of the kind, for dumps.
   public var kindName: String {
     switch self {

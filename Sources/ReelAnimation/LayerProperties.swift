@@ -56,6 +56,13 @@ public struct LayerProperties: Sendable, Hashable {
   /// A transform applied to the sublayers (not to this layer's own drawing), about the
   /// anchor point; set `m34` here to give the children a shared perspective.
   public var sublayerTransform: Transform3D
+  /// Flips the coordinate space of the sublayers (and the mask) vertically relative to this
+  /// layer, as `CALayer.isGeometryFlipped`: a sublayer's `y` is measured up from the bottom
+  /// edge of the bounds, so positions, frames, `position.y` animations, rotations (positive
+  /// turns counter-clockwise on screen) and paths of the sublayers are mirrored — but images,
+  /// text and video stay upright (see ``LayerTree``). Flips nest: two flipped ancestors cancel.
+  /// Default false.
+  public var isGeometryFlipped: Bool
 
   // MARK: Appearance
 
@@ -116,6 +123,7 @@ public struct LayerProperties: Sendable, Hashable {
     translationY = 0
     translationZ = 0
     sublayerTransform = .identity
+    isGeometryFlipped = false
     opacity = 1
     isHidden = false
     backgroundColor = .clear

@@ -12,6 +12,13 @@ import ReelCore
 /// the layer's transform or an ancestor's sublayer transform. As Core Animation, a layer's
 /// sublayers are flattened into its plane (z is dropped after applying the parent's
 /// sublayer transform), so there is no depth sorting beyond zPosition order among siblings.
+///
+/// Flipped geometry (``LayerProperties/isGeometryFlipped``, as Core Animation): a flipped
+/// layer's sublayers and mask are positioned with y up from its bounds' bottom edge, so
+/// their geometry, transforms and shape or gradient drawings are mirrored vertically. A
+/// layer under an odd number of flipped ancestors draws its images, image sequences, text
+/// and video upright all the same (its items are flipped back within its bounds, and its
+/// shadow offset follows the mirrored geometry); under an even number the flips cancel.
 public struct LayerTree: Sendable {
   /// The root layer.
   public var root: Layer
@@ -37,7 +44,7 @@ public struct LayerTree: Sendable {
     var items: [RenderItem] = []
     Evaluator(time: seconds).emit(
       root, identity: LayerIdentity(path: [], name: root.name), parentSpace: flatten,
-      opacity: 1, clips: [], masks: [], into: &items)
+      mirrored: false, opacity: 1, clips: [], masks: [], into: &items)
     return RenderList(
       size: renderSize, backgroundColor: backgroundColor, time: seconds, items: items)
   }
@@ -85,25 +92,41 @@ private struct Evaluator {
   }
 
   /// The space a layer's sublayers are positioned in (its bounds coordinates), mapped to
-  /// render pixels: bounds origin, sublayer transform about the anchor, then flattening.
+  /// render pixels: bounds origin, sublayer transform about the anchor (both in the
+  /// sublayers' coordinates), the vertical flip of flipped geometry, then flattening.
   func sublayerSpace(_ p: LayerProperties, local: Transform3D, includeSublayerTransform: Bool)
     -> Transform3D
   {
     var matrix = Transform3D(translationX: -p.bounds.origin.x, y: -p.bounds.origin.y, z: 0)
     if includeSublayerTransform, !p.sublayerTransform.isIdentity {
-      let anchor = p.anchorOffset
+      var anchor = p.anchorOffset
+      if p.isGeometryFlipped { anchor.y = p.bounds.size.height - anchor.y }
       matrix =
         matrix
         .concatenating(Transform3D(translationX: -anchor.x, y: -anchor.y, z: 0))
         .concatenating(p.sublayerTransform)
         .concatenating(Transform3D(translationX: anchor.x, y: anchor.y, z: 0))
     }
+    if p.isGeometryFlipped { matrix = matrix.concatenating(verticalFlip(p.bounds.size.height)) }
     return matrix.concatenating(flatten).concatenating(local)
   }
 
+  /// Mirrors local pixels vertically within a height: y ↦ height − y.
+  func verticalFlip(_ height: Double) -> Transform3D {
+    var matrix = Transform3D.identity
+    matrix.m22 = -1
+    matrix.m42 = height
+    return matrix
+  }
+
+  /// Emits a layer's items, then its sublayers'.
+  ///
+  /// - Parameter mirrored: Whether `parentSpace` is mirrored by an odd number of flipped
+  ///   ancestors (``LayerProperties/isGeometryFlipped``).
   func emit(
-    _ layer: Layer, identity: LayerIdentity, parentSpace: Transform3D, opacity inherited: Double,
-    clips inheritedClips: [Clip], masks inheritedMasks: [Mask], into items: inout [RenderItem]
+    _ layer: Layer, identity: LayerIdentity, parentSpace: Transform3D, mirrored: Bool,
+    opacity inherited: Double, clips inheritedClips: [Clip], masks inheritedMasks: [Mask],
+    into items: inout [RenderItem]
   ) {
     let p = layer.presentation(atSeconds: time)
     guard !p.isHidden else { return }
@@ -111,29 +134,38 @@ private struct Evaluator {
     guard opacity > 0 else { return }
     let local = localTransform(p, parentSpace: parentSpace)
     let size = p.bounds.size
+    // In a mirrored space the layer's rectangle (background, border, clip: symmetric) and its
+    // upright content are drawn flipped back within the bounds, so pictures and text read
+    // the right way up; shapes and gradients follow the mirrored geometry.
+    let unmirrored = mirrored ? verticalFlip(size.height).concatenating(local) : local
+    let upright = mirrored && layer.content.staysUpright
+    let drawn = upright ? unmirrored : local
 
     var clips = inheritedClips
     if p.masksToBounds {
       clips.append(
         Clip(
           layer: identity, rect: Rect(origin: .zero, size: size), cornerRadius: p.cornerRadius,
-          transform: local))
+          transform: unmirrored))
     }
+    let sublayersMirrored = mirrored != p.isGeometryFlipped
     var masks = inheritedMasks
     if let maskLayer = layer.mask {
       var maskItems: [RenderItem] = []
       let maskIdentity = LayerIdentity(path: identity.path + [-1], name: maskLayer.name)
       emit(
         maskLayer, identity: maskIdentity,
-        parentSpace: sublayerSpace(p, local: local, includeSublayerTransform: false), opacity: 1,
-        clips: [], masks: [], into: &maskItems)
+        parentSpace: sublayerSpace(p, local: local, includeSublayerTransform: false),
+        mirrored: sublayersMirrored, opacity: 1, clips: [], masks: [], into: &maskItems)
       masks.append(Mask(layer: identity, items: maskItems))
     }
 
-    func item(_ part: RenderItem.Part, _ drawing: Drawing) -> RenderItem {
+    func item(_ part: RenderItem.Part, _ drawing: Drawing, transform: Transform3D? = nil)
+      -> RenderItem
+    {
       RenderItem(
-        layer: identity, part: part, drawing: drawing, transform: local, opacity: opacity,
-        clips: clips, masks: masks)
+        layer: identity, part: part, drawing: drawing, transform: transform ?? drawn,
+        opacity: opacity, clips: clips, masks: masks)
     }
 
     let background: Drawing? =
@@ -148,9 +180,12 @@ private struct Evaluator {
 
     let casters = [background, content, border].compactMap { $0 }
     if p.shadow.isVisible, !casters.isEmpty {
-      items.append(item(.shadow, .shadow(p.shadow, casters: casters)))
+      var shadow = p.shadow
+      // Drawn flipped back, the offset is mirrored so that it follows the layer's geometry.
+      if upright { shadow.offset.y = -shadow.offset.y }
+      items.append(item(.shadow, .shadow(shadow, casters: casters)))
     }
-    if let background { items.append(item(.background, background)) }
+    if let background { items.append(item(.background, background, transform: unmirrored)) }
     if let content { items.append(item(.content, content)) }
 
     if !layer.sublayers.isEmpty {
@@ -167,11 +202,12 @@ private struct Evaluator {
         emit(
           child.layer,
           identity: LayerIdentity(path: identity.path + [child.index], name: child.layer.name),
-          parentSpace: space, opacity: opacity, clips: clips, masks: masks, into: &items)
+          parentSpace: space, mirrored: sublayersMirrored, opacity: opacity, clips: clips,
+          masks: masks, into: &items)
       }
     }
 
-    if let border { items.append(item(.border, border)) }
+    if let border { items.append(item(.border, border, transform: unmirrored)) }
   }
 
   func contentDrawing(_ content: LayerContent, _ p: LayerProperties) -> Drawing? {

@@ -1,0 +1,139 @@
+import AVFoundationCompat
+import Reel
+import Testing
+
+@testable import ReelAVFoundation
+
+@Suite("CATextLayer: strings and attributed strings as Reel text")
+struct CATextLayerTests {
+  typealias S = CATestSupport
+  let size = CGSize(width: 200, height: 100)
+
+  /// The text content of a text layer's snapshot.
+  func text(_ layer: CATextLayer) throws -> (StyledText, TextStyle) {
+    layer.name = "text"
+    layer.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+    let tree = try S.tool(size: size, sublayers: [layer]).snapshotLayerTree(renderSize: size)
+    let reel = try #require(S.layer(named: "text", in: tree))
+    guard case .text(let text, let style) = reel.content else {
+      Issue.record("not text: \(reel.content.kindName)")
+      throw CancellationError()
+    }
+    return (text, style)
+  }
+
+  @Test("A plain string takes the layer's font, size, colour, alignment, wrapping and truncation")
+  func plain() throws {
+    let layer = CATextLayer()
+    layer.string = "Hello"
+    layer.font = S.font("DejaVu Serif", size: 12, weight: 700)
+    layer.fontSize = 48
+    layer.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    layer.alignmentMode = .center
+    layer.isWrapped = true
+    layer.truncationMode = .end
+    let (text, style) = try self.text(layer)
+    #expect(text.string == "Hello")
+    #expect(style.fontFamily == "DejaVu Serif" && style.weight == 700 && style.fontSize == 48)
+    #expect(style.color == .red && style.alignment == .center)
+    #expect(style.wraps && style.truncation == .end)
+    let named = CATextLayer()
+    named.string = "x"
+    named.font = "Helvetica" as NSString
+    #expect(try self.text(named).1.fontFamily == "Helvetica")
+  }
+
+  @Test("An attributed string: font and colour per run; negative strokeWidth fills and strokes")
+  func attributed() throws {
+    let string = NSMutableAttributedString(
+      string: "Happy ",
+      attributes: [
+        .font: S.font(size: 60), .foregroundColor: UIColor.white, .strokeColor: UIColor.black,
+        .strokeWidth: -3,
+      ])
+    string.append(
+      NSAttributedString(
+        string: "Birthday",
+        attributes: [
+          .font: S.font(size: 60, weight: 700),
+          .foregroundColor: UIColor(red: 1, green: 1, blue: 0, alpha: 1),
+          .strokeColor: UIColor.black, .strokeWidth: -3,
+        ]))
+    let layer = CATextLayer()
+    layer.string = string
+    let (text, style) = try self.text(layer)
+    #expect(text.string == "Happy Birthday")
+    #expect(style.fontSize == 60 && style.color == .white)
+    #expect(style.strokeColor == .black && abs(style.strokeWidth - 1.8) < 1e-9)
+    #expect(text.runs.count == 2 && text.runs[1].bold == true)
+    #expect(text.runs[1].color == Color(red: 1, green: 1, blue: 0))
+    #expect(CompatWarnings.printed.contains { $0.contains("negative strokeWidth") })
+  }
+
+  @Test("A positive strokeWidth strokes only; no stroke colour means the foreground colour")
+  func strokeOnly() throws {
+    let layer = CATextLayer()
+    layer.string = NSAttributedString(
+      string: "Outline",
+      attributes: [.font: S.font(size: 50), .foregroundColor: UIColor.white, .strokeWidth: 4])
+    let (_, style) = try text(layer)
+    #expect(style.color == .clear && style.strokeColor == .white)
+    #expect(abs(style.strokeWidth - 2) < 1e-9)
+  }
+
+  @Test("Background colour and paragraph alignment of the whole string; defaults are Core Text's")
+  func backgroundAndDefaults() throws {
+    let layer = CATextLayer()
+    layer.string = NSAttributedString(
+      string: "Boxed", attributes: [.backgroundColor: UIColor.black])
+    let (_, style) = try text(layer)
+    #expect(style.background?.color == .black && style.background?.padding == 0)
+    #expect(style.fontFamily == "Helvetica" && style.fontSize == 12 && style.color == .black)
+  }
+
+  @Test("A nil font passed `as Any` (a font that does not exist) keeps Core Text's default")
+  func nilAttribute() throws {
+    let missing: UIFont? = nil
+    let layer = CATextLayer()
+    layer.string = NSAttributedString(
+      string: "x", attributes: [.font: missing as Any, .foregroundColor: UIColor.white])
+    let (_, style) = try text(layer)
+    #expect(style.fontFamily == "Helvetica" && style.fontSize == 12 && style.color == .white)
+  }
+
+  @Test("Run attributes Reel cannot draw as Apple does fail, naming them")
+  func failures() throws {
+    let mixed = NSMutableAttributedString(
+      string: "a", attributes: [.strokeWidth: -3, .font: S.font(size: 20)])
+    mixed.append(NSAttributedString(string: "b", attributes: [.font: S.font(size: 20)]))
+    let layer = CATextLayer()
+    layer.name = "mixed"
+    layer.string = mixed
+    let failure = try #require(S.failure(S.tool(size: size, sublayers: [layer]), size: size))
+    #expect(failure.reason.contains("\"mixed\"") && failure.reason.contains("stroke"))
+
+    let kerned = CATextLayer()
+    kerned.string = NSAttributedString(
+      string: "k", attributes: [NSAttributedString.Key("NSKern"): 2])
+    let kernFailure = try #require(S.failure(S.tool(size: size, sublayers: [kerned]), size: size))
+    #expect(kernFailure.reason.contains("NSKern"))
+
+    let wrongFont = CATextLayer()
+    wrongFont.string = NSAttributedString(string: "f", attributes: [.font: "Helvetica"])
+    #expect(
+      S.failure(S.tool(size: size, sublayers: [wrongFont]), size: size)?.reason.contains("UIFont")
+        == true)
+  }
+
+  @Test(
+    "A paragraph style's alignment is read from its stored alignment (NSTextAlignment raw values)")
+  func paragraphAlignment() {
+    #expect(AttributedTextSnapshot.alignment(of: CenteredStyle()) == .center)
+    #expect(AttributedTextSnapshot.alignment(of: NSObject()) == nil)
+  }
+}
+
+/// A paragraph style stand-in storing an alignment as NSParagraphStyle does (center = 1).
+final class CenteredStyle: NSObject {
+  let alignment = 1
+}
