@@ -61,6 +61,15 @@ let package = Package(
       dependencies: [.target(name: "ReelAVFoundation", condition: .when(platforms: [.linux]))]),
     .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
 
+    // MARK: - AVFoundation code ported with one import changed (Examples/AVFoundation/)
+    // Pre-Swift-6 code, as it was written for iOS: the Swift 5 language mode.
+    .executableTarget(
+      name: "BirthdayCard", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/BirthdayCard", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "CrossFade", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/CrossFade", swiftSettings: [.swiftLanguageMode(.v5)]),
+
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),
 

@@ -84,7 +84,7 @@ struct AVPortraitExportTests {
     // (x, y) → (240 − y, x): the coded left half (red) lands on top, the right (blue) below.
     let top = frame.mean(x: 16, y: 16, width: 208, height: 128)
     let bottom = frame.mean(x: 16, y: 176, width: 208, height: 128)
-    #expect(top[0] > 200 && top[2] < 50, "\(top)")
-    #expect(bottom[2] > 200 && bottom[0] < 50, "\(bottom)")
+    #expect(top.r > 200 && top.b < 50, "\(top)")
+    #expect(bottom.b > 200 && bottom.r < 50, "\(bottom)")
   }
 }

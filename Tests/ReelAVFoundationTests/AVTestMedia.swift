@@ -20,14 +20,7 @@ enum AVTestMedia {
   static func clip(
     _ name: String, in folder: URL, video: String, audio: String? = nil, extra: [String] = []
   ) throws -> URL {
-    let url = folder.appendingPathComponent(name)
-    var arguments = ["-f", "lavfi", "-i", video]
-    if let audio { arguments += ["-f", "lavfi", "-i", audio] }
-    arguments += ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"] + extra
-    if audio != nil { arguments += ["-c:a", "aac", "-shortest"] }
-    arguments.append(url.path)
-    try TestSupport.ffmpeg(arguments)
-    return url
+    try MediaOracle.makeClip(name, in: folder, video: video, audio: audio, extra: extra)
   }
 
   /// A flat-colour clip (`color` as ffmpeg spells it: "0xC83228"), 30 fps.
@@ -79,15 +72,11 @@ enum AVTestMedia {
 
   /// Width and height of the first video stream.
   static func videoSize(_ url: URL) throws -> (width: Int, height: Int) {
-    let stream = try #require(try streams(url).first { $0["codec_type"] as? String == "video" })
-    return (try #require(stream["width"] as? Int), try #require(stream["height"] as? Int))
+    try MediaOracle.videoSize(url)
   }
 
   /// Every stream's ffprobe description.
-  static func streams(_ url: URL) throws -> [[String: Any]] {
-    let probe = try TestSupport.ffprobeJSON(["-show_streams", url.path])
-    return try #require(probe["streams"] as? [[String: Any]])
-  }
+  static func streams(_ url: URL) throws -> [[String: Any]] { try MediaOracle.streams(url) }
 
   /// The container's format name and duration in seconds.
   static func format(_ url: URL) throws -> (name: String, duration: Double) {
@@ -99,52 +88,9 @@ enum AVTestMedia {
     )
   }
 
-  /// An RGB24 picture decoded by ffmpeg.
-  struct Frame {
-    var width: Int
-    var height: Int
-    var bytes: [UInt8]
-
-    /// Mean red, green, blue over a rectangle.
-    func mean(x: Int, y: Int, width w: Int, height h: Int) -> [Double] {
-      var sum = [0.0, 0.0, 0.0]
-      for row in y..<(y + h) {
-        for column in x..<(x + w) {
-          let offset = (row * width + column) * 3
-          for channel in 0..<3 { sum[channel] += Double(bytes[offset + channel]) }
-        }
-      }
-      return sum.map { $0 / Double(w * h) }
-    }
-
-    /// Each 16×16 block's mean colour, row by row.
-    var blockMeans: [[Double]] {
-      var blocks: [[Double]] = []
-      for y in stride(from: 0, to: height - 15, by: 16) {
-        for x in stride(from: 0, to: width - 15, by: 16) {
-          blocks.append(mean(x: x, y: y, width: 16, height: 16))
-        }
-      }
-      return blocks
-    }
-  }
-
-  /// Every video frame of a file, decoded by ffmpeg in presentation order (no duplication
-  /// or dropping), not rotated.
-  static func frames(_ url: URL) throws -> [Frame] {
-    let size = try videoSize(url)
-    let output = try TestSupport.run(
-      "ffmpeg",
-      [
-        "-v", "error", "-noautorotate", "-i", url.path, "-map", "0:v:0", "-fps_mode", "passthrough",
-        "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
-      ])
-    guard output.status == 0 else { throw Failure(description: "ffmpeg: \(output.stderr)") }
-    let frameBytes = size.width * size.height * 3
-    let data = [UInt8](output.stdout)
-    return stride(from: 0, to: data.count - frameBytes + 1, by: frameBytes).map {
-      Frame(width: size.width, height: size.height, bytes: Array(data[$0..<($0 + frameBytes)]))
-    }
+  /// Every video frame of a file, decoded by ffmpeg in presentation order, not rotated.
+  static func frames(_ url: URL) throws -> [MediaOracle.RGBFrame] {
+    try MediaOracle.frames(url, autorotate: false)
   }
 
   // MARK: Exporting

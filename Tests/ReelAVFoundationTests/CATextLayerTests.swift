@@ -40,7 +40,10 @@ struct CATextLayerTests {
     let named = CATextLayer()
     named.string = "x"
     named.font = "Helvetica" as NSString
-    #expect(try self.text(named).1.fontFamily == "Helvetica")
+    // A name goes through UIFont(name:size:): Helvetica's installed stand-in.
+    #expect(try self.text(named).1.fontFamily == Self.helveticaStandIn)
+    named.font = "NoSuchFontAnywhere" as NSString
+    #expect(try self.text(named).1.fontFamily == Self.helveticaStandIn)
   }
 
   @Test("An attributed string: font and colour per run; negative strokeWidth fills and strokes")
@@ -88,7 +91,8 @@ struct CATextLayerTests {
       string: "Boxed", attributes: [.backgroundColor: UIColor.black])
     let (_, style) = try text(layer)
     #expect(style.background?.color == .black && style.background?.padding == 0)
-    #expect(style.fontFamily == "Helvetica" && style.fontSize == 12 && style.color == .black)
+    #expect(
+      style.fontFamily == Self.helveticaStandIn && style.fontSize == 12 && style.color == .black)
   }
 
   @Test("A nil font passed `as Any` (a font that does not exist) keeps Core Text's default")
@@ -98,7 +102,8 @@ struct CATextLayerTests {
     layer.string = NSAttributedString(
       string: "x", attributes: [.font: missing as Any, .foregroundColor: UIColor.white])
     let (_, style) = try text(layer)
-    #expect(style.fontFamily == "Helvetica" && style.fontSize == 12 && style.color == .white)
+    #expect(
+      style.fontFamily == Self.helveticaStandIn && style.fontSize == 12 && style.color == .white)
   }
 
   @Test("Run attributes Reel cannot draw as Apple does fail, naming them")
@@ -125,15 +130,19 @@ struct CATextLayerTests {
         == true)
   }
 
-  @Test(
-    "A paragraph style's alignment is read from its stored alignment (NSTextAlignment raw values)")
+  @Test("A paragraph style's alignment becomes the text's; natural is left")
   func paragraphAlignment() {
-    #expect(AttributedTextSnapshot.alignment(of: CenteredStyle()) == .center)
+    let style = NSMutableParagraphStyle()
+    for (alignment, expected) in [
+      (NSTextAlignment.center, TextAlignment.center), (.right, .right),
+      (.justified, .justified), (.natural, .left), (.left, .left),
+    ] {
+      style.alignment = alignment
+      #expect(AttributedTextSnapshot.alignment(of: style) == expected)
+    }
     #expect(AttributedTextSnapshot.alignment(of: NSObject()) == nil)
   }
-}
 
-/// A paragraph style stand-in storing an alignment as NSParagraphStyle does (center = 1).
-final class CenteredStyle: NSObject {
-  let alignment = 1
+  /// The installed family Reel draws Helvetica with (Core Text's default face).
+  static var helveticaStandIn: String? { UIFont(name: "Helvetica", size: 12)?.family }
 }

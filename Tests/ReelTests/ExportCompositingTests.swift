@@ -9,19 +9,6 @@ import Testing
 struct ExportCompositingTests {
   typealias O = ExportOracle
 
-  /// Mean red, green, blue over each 16×16 block. (Reel's decode → RGB → encode round trip
-  /// smooths chroma across sharp colour edges by a few levels, as any 4:2:0 → RGB → 4:2:0
-  /// path does; block means keep that out of the blend check.)
-  static func blockMeans(_ frame: O.RGBFrame) -> [(r: Double, g: Double, b: Double)] {
-    var means: [(r: Double, g: Double, b: Double)] = []
-    for y in stride(from: 0, to: frame.height - 15, by: 16) {
-      for x in stride(from: 0, to: frame.width - 15, by: 16) {
-        means.append(frame.mean(x: x, y: y, width: 16, height: 16))
-      }
-    }
-    return means
-  }
-
   /// The largest per-channel difference between two colours.
   static func distance(
     _ a: (r: Double, g: Double, b: Double), _ b: (r: Double, g: Double, b: Double)
@@ -44,10 +31,10 @@ struct ExportCompositingTests {
     // At 1.5 s: the first clip's frame at 1.5 s (frame 45), the second's at 0.5 s (frame 15).
     let a = try O.frames(first)[45]
     let b = try O.frames(second)[15]
-    let expected = zip(Self.blockMeans(a), Self.blockMeans(b)).map { a, b in
+    let expected = zip(a.blockMeans, b.blockMeans).map { a, b in
       (r: (a.r + b.r) / 2, g: (a.g + b.g) / 2, b: (a.b + b.b) / 2)
     }
-    let actual = Self.blockMeans(ours)
+    let actual = ours.blockMeans
     #expect(actual.count == expected.count)
     let errors = zip(actual, expected).map { Self.distance($0, $1) }
     let worst = errors.max() ?? .infinity
@@ -57,7 +44,7 @@ struct ExportCompositingTests {
     #expect(Double(within) >= 0.95 * Double(errors.count), "\(within) of \(errors.count) blocks")
     #expect(worst <= 6, "largest block error \(worst)")
     // The sources differ enough for the check to mean something.
-    let spread = zip(Self.blockMeans(a), Self.blockMeans(b)).map { Self.distance($0, $1) }
+    let spread = zip(a.blockMeans, b.blockMeans).map { Self.distance($0, $1) }
     #expect(spread.reduce(0, +) / Double(spread.count) > 30)
   }
 

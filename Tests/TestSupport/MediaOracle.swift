@@ -41,6 +41,16 @@ public enum MediaOracle {
       return Double(sum) / Double(bytes.count)
     }
 
+    /// Mean red, green, blue of each 16×16 block, row by row (4:2:0 smooths chroma across
+    /// sharp edges by a few levels; block means keep that out of colour checks).
+    public var blockMeans: [(r: Double, g: Double, b: Double)] {
+      stride(from: 0, to: height - 15, by: 16).flatMap { y in
+        stride(from: 0, to: width - 15, by: 16).map { x in
+          mean(x: x, y: y, width: 16, height: 16)
+        }
+      }
+    }
+
     /// Mean red, green, blue over a rectangle.
     public func mean(x: Int, y: Int, width w: Int, height h: Int) -> (
       r: Double, g: Double, b: Double

@@ -79,12 +79,15 @@ struct TextFace: Hashable {
     isItalic = font.isItalic
   }
 
-  /// The face of a font name as a program writes it (a family name, which fontconfig
-  /// resolves to an installed stand-in).
+  /// The face of a font name as a program writes it: `UIFont(name:size:)`'s installed face
+  /// or stand-in (one owner of Apple's font names); a name that is no font at all falls back
+  /// to Helvetica's stand-in, as Core Animation falls back to Helvetica.
   init(named name: String) {
-    family = name
-    weight = 400
-    isItalic = false
+    if let font = UIFont(name: name, size: 12) ?? UIFont(name: "Helvetica", size: 12) {
+      self.init(font)
+    } else {
+      self.init(UIFont.systemFont(ofSize: 12))
+    }
   }
 }
 
@@ -278,33 +281,14 @@ struct AttributedTextSnapshot {
     }
   }
 
-  /// A paragraph style's alignment (`NSTextAlignment`'s raw values on iOS: left 0, center 1,
-  /// right 2, justified 3, natural 4), read from the stored property whose name ends in
-  /// "alignment" (`NSParagraphStyle` keeps it stored; this module reads it without naming
-  /// the UIKit type, which another part of the module owns).
+  /// A paragraph style's alignment (natural is left, as in a left-to-right string).
   static func alignment(of style: Any) -> TextAlignment? {
-    var mirror: Mirror? = Mirror(reflecting: style)
-    while let current = mirror {
-      for child in current.children
-      where child.label?.lowercased().hasSuffix("alignment") == true {
-        let raw: Int?
-        if let value = child.value as? Int {
-          raw = value
-        } else if let value = child.value as? any RawRepresentable {
-          raw = value.rawValue as? Int
-        } else {
-          raw = nil
-        }
-        switch raw {
-        case 0?, 4?: return .left
-        case 1?: return .center
-        case 2?: return .right
-        case 3?: return .justified
-        default: return nil
-        }
-      }
-      mirror = current.superclassMirror
+    guard let style = style as? NSParagraphStyle else { return nil }
+    switch style.alignment {
+    case .left, .natural: return .left
+    case .center: return .center
+    case .right: return .right
+    case .justified: return .justified
     }
-    return nil
   }
 }
