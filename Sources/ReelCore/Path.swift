@@ -75,16 +75,8 @@ public struct Path: Sendable, Hashable {
   /// The smallest rectangle containing every point of the path, control points included
   /// (`.zero` for an empty path).
   public var controlPointBounds: Rect {
-    var minX = Double.infinity
-    var minY = Double.infinity
-    var maxX = -Double.infinity
-    var maxY = -Double.infinity
-    func include(_ p: Point) {
-      minX = Swift.min(minX, p.x)
-      minY = Swift.min(minY, p.y)
-      maxX = Swift.max(maxX, p.x)
-      maxY = Swift.max(maxY, p.y)
-    }
+    var box = PointBox()
+    func include(_ p: Point) { box.include(p) }
     for element in elements {
       switch element {
       case .move(let p), .line(let p): include(p)
@@ -98,8 +90,7 @@ public struct Path: Sendable, Hashable {
       case .close: break
       }
     }
-    guard minX.isFinite else { return .zero }
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    return box.rect ?? .zero
   }
 }
 
@@ -278,16 +269,8 @@ extension Path {
   /// The smallest rectangle holding every point the path passes through — curves at their
   /// extremes, control points excluded — or nil for a path with no points.
   public var tightBounds: Rect? {
-    var minX = Double.infinity
-    var minY = Double.infinity
-    var maxX = -Double.infinity
-    var maxY = -Double.infinity
-    func include(_ p: Point) {
-      minX = Swift.min(minX, p.x)
-      minY = Swift.min(minY, p.y)
-      maxX = Swift.max(maxX, p.x)
-      maxY = Swift.max(maxY, p.y)
-    }
+    var box = PointBox()
+    func include(_ p: Point) { box.include(p) }
     var current = Point.zero
     for element in elements {
       switch element {
@@ -312,8 +295,7 @@ extension Path {
       case .close: break
       }
     }
-    guard minX.isFinite else { return nil }
-    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    return box.rect
   }
 
   /// The point of a cubic Bézier at parameter `t` in [0, 1].
@@ -397,5 +379,26 @@ public struct StrokeStyle: Sendable, Hashable {
     self.miterLimit = miterLimit
     self.dashPattern = dashPattern
     self.dashPhase = dashPhase
+  }
+}
+
+/// The smallest rectangle holding the points included so far (the bounds' one rule).
+private struct PointBox {
+  private var minX = Double.infinity
+  private var minY = Double.infinity
+  private var maxX = -Double.infinity
+  private var maxY = -Double.infinity
+
+  mutating func include(_ p: Point) {
+    minX = Swift.min(minX, p.x)
+    minY = Swift.min(minY, p.y)
+    maxX = Swift.max(maxX, p.x)
+    maxY = Swift.max(maxY, p.y)
+  }
+
+  /// The box, or nil before any point.
+  var rect: Rect? {
+    guard minX.isFinite else { return nil }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
   }
 }

@@ -21,10 +21,7 @@ struct PortedExamplesTests {
     let folder = try MediaOracle.folder()
     let (asset0, asset1) = try Self.crossFadeClips(in: folder)
     let output = folder.appendingPathComponent("output.mp4")
-    let run = try TestSupport.run(
-      TestSupport.builtExecutable("CrossFade").path, [asset0.path, asset1.path, output.path],
-      timeout: 300)
-    #expect(run.status == 0, "\(run.stderr)")
+    let run = try Self.runCrossFade(asset0.path, asset1.path, output.path)
     // Apple raises on an unset outputFileType; Reel takes the extension and says so.
     #expect(run.stderr.contains("outputFileType"), "\(run.stderr)")
 
@@ -47,10 +44,7 @@ struct PortedExamplesTests {
     let folder = try MediaOracle.folder()
     let (asset0, asset1) = try Self.crossFadeClips(in: folder)
     let ported = folder.appendingPathComponent("ported.mp4")
-    let run = try TestSupport.run(
-      TestSupport.builtExecutable("CrossFade").path, [asset0.path, asset1.path, ported.path],
-      timeout: 300)
-    #expect(run.status == 0, "\(run.stderr)")
+    _ = try Self.runCrossFade(asset0.path, asset1.path, ported.path)
 
     let template = folder.appendingPathComponent("crossfade.json")
     try Data(
@@ -105,10 +99,7 @@ struct PortedExamplesTests {
       x: 600, y: 300, width: 64, height: 64)
     try Self.writeBackground(in: folder)
     let output = folder.appendingPathComponent("card.mov")
-    let run = try TestSupport.run(
-      TestSupport.builtExecutable("BirthdayCard").path, [video.path, "Ada", output.path],
-      currentDirectory: folder, timeout: 600)
-    #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+    try Self.runBirthdayCard(video: video, output: output, in: folder)
 
     let streams = try MediaOracle.streams(output)
     #expect(streams.contains { $0["codec_type"] as? String == "audio" })
@@ -149,10 +140,7 @@ struct PortedExamplesTests {
       audio: "sine=frequency=440:sample_rate=48000:duration=1.5")
     try Self.writeBackground(in: folder)
     let ported = folder.appendingPathComponent("ported.mov")
-    let run = try TestSupport.run(
-      TestSupport.builtExecutable("BirthdayCard").path, [video.path, "Ada", ported.path],
-      currentDirectory: folder, timeout: 600)
-    #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+    try Self.runBirthdayCard(video: video, output: ported, in: folder)
 
     // The installed family Reel stands in for ArialRoundedMTBold (the example warns of it).
     let family = try #require(UIFont(name: "ArialRoundedMTBold", size: 60)).family
@@ -207,10 +195,7 @@ struct PortedExamplesTests {
       of: rotated, tx: 360, ty: 0, name: "portrait.mp4")
     try Self.writeBackground(in: folder)
     let output = folder.appendingPathComponent("card.mov")
-    let run = try TestSupport.run(
-      TestSupport.builtExecutable("BirthdayCard").path, [portrait.path, "Ada", output.path],
-      currentDirectory: folder, timeout: 600)
-    #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+    try Self.runBirthdayCard(video: portrait, output: output, in: folder)
 
     let frame = try #require(try MediaOracle.frames(output).first)
     #expect(frame.width == 360 && frame.height == 640)
@@ -223,6 +208,29 @@ struct PortedExamplesTests {
   }
 
   // MARK: Helpers
+
+  /// Runs the CrossFade example on two clips (a hung export is killed after 5 minutes) and
+  /// expects it to exit 0.
+  static func runCrossFade(
+    _ asset0: String, _ asset1: String, _ output: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> TestSupport.ToolOutput {
+    let run = try TestSupport.run(
+      TestSupport.builtExecutable("CrossFade").path, [asset0, asset1, output], timeout: 300)
+    #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
+    return run
+  }
+
+  /// Runs the BirthdayCard example for "Ada" in `folder` (where background.png is) and
+  /// expects it to exit 0.
+  static func runBirthdayCard(
+    video: URL, output: URL, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let run = try TestSupport.run(
+      TestSupport.builtExecutable("BirthdayCard").path, [video.path, "Ada", output.path],
+      currentDirectory: folder, timeout: 600)
+    #expect(run.status == 0, "\(run.stdout) \(run.stderr)", sourceLocation: sourceLocation)
+  }
 
   /// The background image's colour.
   static let background = (r: 224.0, g: 64.0, b: 128.0)
