@@ -146,3 +146,33 @@ struct CATextLayerTests {
   /// The installed family Reel draws Helvetica with (Core Text's default face).
   static var helveticaStandIn: String? { UIFont(name: "Helvetica", size: 12)?.family }
 }
+
+@Suite("CGFont by name")
+struct CGFontTests {
+  @Test("CGFont(name) finds the face UIFont finds; CATextLayer draws a CGFont with it")
+  func byName() throws {
+    let font = try #require(CGFontCreateWithFontName("Helvetica-Bold" as CFString))
+    #expect(font.postScriptName as String? == "Helvetica-Bold")
+    let face = try #require(UIFont(name: "Helvetica-Bold", size: 12))
+    #expect(font.face.family == face.family && font.face.weight == 700)
+    #expect(font.fullName.map { $0 as String }?.hasSuffix("Bold") == true)
+    #expect(CGFont("NoSuchFontAnywhere") == nil)
+    #expect(CGFontCreateWithFontName(nil) == nil)
+
+    let layer = CATextLayer()
+    layer.string = "Bold"
+    layer.font = font
+    layer.fontSize = 30
+    layer.frame = CGRect(x: 0, y: 0, width: 200, height: 50)
+    let tool = CATestSupport.tool(size: CGSize(width: 200, height: 100), sublayers: [layer])
+    let tree = try tool.snapshotLayerTree(renderSize: CGSize(width: 200, height: 100))
+    var styles: [TextStyle] = []
+    func collect(_ layer: Layer) {
+      if case .text(_, let style) = layer.content { styles.append(style) }
+      layer.sublayers.forEach(collect)
+    }
+    collect(tree.root)
+    #expect(styles.map(\.fontFamily) == [face.family])
+    #expect(styles.map(\.weight) == [700] && styles.map(\.fontSize) == [30])
+  }
+}

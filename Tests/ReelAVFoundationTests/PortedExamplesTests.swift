@@ -24,6 +24,8 @@ struct PortedExamplesTests {
     let run = try Self.runCrossFade(asset0.path, asset1.path, output.path)
     // Apple raises on an unset outputFileType; Reel takes the extension and says so.
     #expect(run.stderr.contains("outputFileType"), "\(run.stderr)")
+    // So is the encoder (FFmpeg's, not Apple's), once.
+    #expect(run.stderr.components(separatedBy: "not Apple's").count == 2, "\(run.stderr)")
 
     let frames = try MediaOracle.frames(output)
     #expect(frames.count == 150)  // 3 s + 3 s − 1 s of overlap, 30 fps

@@ -14,8 +14,8 @@ open class CATextLayer: CALayer {
   /// colours, stroke and alignment; ``font``, ``fontSize`` and ``foregroundColor`` then do
   /// not apply, as on Apple).
   open var string: Any?
-  /// The font of a plain string: a font name (`String`/`NSString`) or a ``UIFont``
-  /// (nil: Helvetica). A `UIFont`'s size is not used; ``fontSize`` is.
+  /// The font of a plain string: a font name (`String`/`NSString`), a ``CGFont`` or a
+  /// ``UIFont`` (nil: Helvetica). A `UIFont`'s size is not used; ``fontSize`` is.
   open var font: CFTypeRef?
   /// The font size of a plain string in points (default 36).
   open var fontSize: CGFloat = 36

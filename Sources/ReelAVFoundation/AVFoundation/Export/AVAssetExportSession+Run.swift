@@ -133,6 +133,10 @@ extension AVAssetExportSession {
     let timeline = try asset.reelTimeline()
     var movie = Movie(composition: timeline.composition)
     if preset.reencodes {
+      CompatWarnings.warnOnce(
+        key: "encoder",
+        "\(presetName): Reel encodes with FFmpeg's encoders (x264 for H.264, x265 for HEVC, FFmpeg's AAC), not Apple's: sizes, frame counts, timing and colours are Apple's, bit rates and exact pixel values are not"
+      )
       if let videoComposition = current.videoComposition {
         movie.videoComposition = try videoComposition.reelVideoComposition(for: timeline)
         movie.layers = try videoComposition.reelLayerTree()

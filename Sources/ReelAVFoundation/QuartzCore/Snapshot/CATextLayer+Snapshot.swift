@@ -33,13 +33,14 @@ extension CATextLayer {
     switch font {
     case nil: face = TextFace(named: "Helvetica")
     case let uiFont as UIFont: face = TextFace(uiFont)
+    case let cgFont as CGFont: face = TextFace(cgFont.face)
     case let name as NSString: face = TextFace(named: name as String)
     case let name as String: face = TextFace(named: name)
     case let other?:
       throw CompatFailure(
         .invalidVideoComposition,
-        "\(context.description): font is a \(type(of: other)); Reel takes a font name or a "
-          + "UIFont")
+        "\(context.description): font is a \(type(of: other)); Reel takes a font name, a "
+          + "CGFont or a UIFont")
     }
     return TextStyle(
       fontFamily: face.family, fontSize: Double(fontSize), weight: face.weight,
