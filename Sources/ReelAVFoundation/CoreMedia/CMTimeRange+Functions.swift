@@ -54,9 +54,3 @@ public func CMTIMERANGE_IS_INVALID(_ range: CMTimeRange) -> Bool { !range.isVali
 public func CMTIMERANGE_IS_INDEFINITE(_ range: CMTimeRange) -> Bool { range.isIndefinite }
 /// Whether `range` is valid and lasts zero.
 public func CMTIMERANGE_IS_EMPTY(_ range: CMTimeRange) -> Bool { range.isEmpty }
-
-/// A track's identifier within an asset or composition.
-public typealias CMPersistentTrackID = Int32
-/// The identifier no track has (0); `addMutableTrack(withMediaType:preferredTrackID:)` picks
-/// a free one for it.
-public let kCMPersistentTrackID_Invalid: CMPersistentTrackID = 0
