@@ -27,6 +27,35 @@ public struct LayerTree: Sendable {
   /// The canvas colour under the root (nil: transparent).
   public var backgroundColor: Color?
 
+  /// The most levels of layers Reel draws: the root is level 1, its sublayers (and mask)
+  /// level 2, …. Evaluation recurses once a level, so a deeper tree could exhaust a thread's
+  /// stack; the export and the layer renderer refuse one (``depthProblem``), and
+  /// ``renderList(atSeconds:)`` draws nothing below this level. (A template cannot nest
+  /// this deep: its JSON is limited to 512 levels, two per layer.)
+  public static let maximumDepth = 256
+
+  /// Levels of layers under and including the root (masks count as a level below their
+  /// layer), counted without recursion.
+  public var depth: Int {
+    var deepest = 0
+    var pending = [(root, 1)]
+    while let (layer, level) = pending.popLast() {
+      deepest = max(deepest, level)
+      for sublayer in layer.sublayers { pending.append((sublayer, level + 1)) }
+      if let mask = layer.mask { pending.append((mask, level + 1)) }
+    }
+    return deepest
+  }
+
+  /// Why Reel will not draw this tree, when it nests deeper than ``maximumDepth``; nil when
+  /// it is drawable.
+  public var depthProblem: String? {
+    let depth = self.depth
+    guard depth > Self.maximumDepth else { return nil }
+    return
+      "the layer tree nests \(depth) levels of layers; Reel draws at most \(Self.maximumDepth) (deeper trees would exhaust a thread's stack): group fewer layers inside each other"
+  }
+
   /// Makes a tree.
   public init(root: Layer, renderSize: Size, backgroundColor: Color? = nil) {
     self.root = root
@@ -43,7 +72,7 @@ public struct LayerTree: Sendable {
   public func renderList(atSeconds seconds: Double) -> RenderList {
     var items: [RenderItem] = []
     Evaluator(time: seconds).emit(
-      root, identity: LayerIdentity(path: [], name: root.name), parentSpace: flatten,
+      root, identity: LayerIdentity(path: [], name: root.name), level: 1, parentSpace: flatten,
       mirrored: false, opacity: 1, clips: [], masks: [], into: &items)
     return RenderList(
       size: renderSize, backgroundColor: backgroundColor, time: seconds, items: items)
@@ -124,10 +153,11 @@ private struct Evaluator {
   /// - Parameter mirrored: Whether `parentSpace` is mirrored by an odd number of flipped
   ///   ancestors (``LayerProperties/isGeometryFlipped``).
   func emit(
-    _ layer: Layer, identity: LayerIdentity, parentSpace: Transform3D, mirrored: Bool,
-    opacity inherited: Double, clips inheritedClips: [Clip], masks inheritedMasks: [Mask],
-    into items: inout [RenderItem]
+    _ layer: Layer, identity: LayerIdentity, level: Int, parentSpace: Transform3D,
+    mirrored: Bool, opacity inherited: Double, clips inheritedClips: [Clip],
+    masks inheritedMasks: [Mask], into items: inout [RenderItem]
   ) {
+    guard level <= LayerTree.maximumDepth else { return }
     let p = layer.presentation(atSeconds: time)
     guard !p.isHidden else { return }
     let opacity = inherited * min(max(p.opacity, 0), 1)
@@ -154,7 +184,7 @@ private struct Evaluator {
       var maskItems: [RenderItem] = []
       let maskIdentity = LayerIdentity(path: identity.path + [-1], name: maskLayer.name)
       emit(
-        maskLayer, identity: maskIdentity,
+        maskLayer, identity: maskIdentity, level: level + 1,
         parentSpace: sublayerSpace(p, local: local, includeSublayerTransform: false),
         mirrored: sublayersMirrored, opacity: 1, clips: [], masks: [], into: &maskItems)
       masks.append(Mask(layer: identity, items: maskItems))
@@ -202,7 +232,8 @@ private struct Evaluator {
         emit(
           child.layer,
           identity: LayerIdentity(path: identity.path + [child.index], name: child.layer.name),
-          parentSpace: space, mirrored: sublayersMirrored, opacity: opacity, clips: clips,
+          level: level + 1, parentSpace: space, mirrored: sublayersMirrored, opacity: opacity,
+          clips: clips,
           masks: masks, into: &items)
       }
     }

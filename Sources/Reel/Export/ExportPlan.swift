@@ -109,6 +109,7 @@ public struct ExportPlan: Sendable {
     } catch {
       throw .invalidMovie(error.description)
     }
+    if let problem = movie.layers?.depthProblem { throw .invalidMovie(problem) }
     // The container's natural codec when the settings name none (e.g. VP9 for .webm).
     let codec = settings.resolvedVideoCodec ?? container?.defaultVideoCodec ?? .h264
     if let crf = settings.crf, !audioOnly { try Self.check(crf: crf, codec: codec) }

@@ -40,7 +40,8 @@ public final class LayerRenderer {
   ///     frames (the rest are redrawn when used).
   /// - Throws: ``RenderError/invalidRenderSize(width:height:)`` when the render size is not
   ///   a drawable whole-pixel size; ``RenderError/limit(_:)`` when the tree has too many
-  ///   layers.
+  ///   layers; ``RenderError/drawing(layer:reason:)`` when it nests deeper than
+  ///   ``LayerTree/maximumDepth``.
   public init(tree: LayerTree, limits: ResourceLimits = .default) throws(RenderError) {
     let (width, height) = PixelLimits.wholePixels(tree.renderSize)
     guard width >= 1, height >= 1, max(width, height) <= PixelLimits.maximumCanvasSide else {
@@ -50,6 +51,9 @@ public final class LayerRenderer {
       try limits.checkLayers(of: tree)
     } catch {
       throw RenderError.limit(error)
+    }
+    if let problem = tree.depthProblem {
+      throw RenderError.drawing(layer: "the root", reason: problem)
     }
     self.tree = tree
     self.width = width

@@ -45,6 +45,15 @@ final class LayerSnapshotter {
   ///   - path: Where the layer is, for messages.
   ///   - mirrored: Whether the layer's parent space is y-up on screen.
   func snapshot(_ layer: CALayer, path: String, mirrored: Bool) throws(CompatFailure) -> Layer {
+    // The flipped container is a level of its own above the tool's animation layer.
+    guard inProgress.count + 2 <= LayerTree.maximumDepth else {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "the layer tree nests more than \(LayerTree.maximumDepth - 1) levels of layers under the "
+          + "animation tool's parent (\(Self.describe(layer, at: nil)) is deeper): Reel draws at "
+          + "most that many (deeper trees would exhaust a thread's stack); group fewer layers "
+          + "inside each other")
+    }
     let description = Self.describe(layer, at: path)
     guard inProgress.insert(ObjectIdentifier(layer)).inserted else {
       throw CompatFailure(
