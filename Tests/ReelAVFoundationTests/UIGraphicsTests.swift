@@ -171,3 +171,39 @@ struct UIBezierPathTests {
     #expect(!evenOdd.contains(CGPoint(x: 3, y: 3)) && evenOdd.contains(CGPoint(x: 8, y: 8)))
   }
 }
+
+@Suite("NSString drawing")
+struct UIGraphicsTextDrawingTests {
+  typealias S = DrawingTestSupport
+
+  @Test("draw(in:withAttributes:) equals Reel's text renderer placed at the rectangle's top left")
+  func matchesTextRenderer() throws {
+    let font = CATestSupport.font(size: 20)
+    let attributes: [NSAttributedString.Key: Any] = [.font: font, .foregroundColor: UIColor.white]
+    UIGraphicsBeginImageContext(CGSize(width: 120, height: 40))
+    ("Hello" as NSString).draw(
+      in: CGRect(x: 10, y: 5, width: 100, height: 30), withAttributes: attributes)
+    let ours = try #require(UIGraphicsGetImageFromCurrentImageContext()?.cgImage).image
+    UIGraphicsEndImageContext()
+
+    let converted = try AttributedTextSnapshot(owner: "test").convert(
+      NSAttributedString(string: "Hello", attributes: attributes))
+    var style = converted.style
+    style.wraps = true
+    let rendered = try TextRenderer.render(
+      converted.text, style: style, width: 100, height: 30, clipsToBox: true)
+    var canvas = try Canvas(width: 120, height: 40)
+    canvas.draw(
+      rendered.image,
+      placement: ReelCore.AffineTransform(
+        translationX: 10 + rendered.origin.x, y: 5 + rendered.origin.y))
+    #expect(S.maxDifference(ours, canvas.image) <= 2)
+    // Ink is there, white, and starts inside the rectangle.
+    var ink = 0
+    for y in 0..<40 { for x in 0..<120 where ours[x: x, y: y].alpha > 200 { ink += 1 } }
+    #expect(ink > 50)
+    for x in 0..<10 { #expect(ours[x: x, y: 15].alpha == 0) }
+    let size = "Hello".size(withAttributes: attributes)
+    #expect(size.width > 40 && size.width < 100 && size.height >= 20 && size.height < 40)
+  }
+}
