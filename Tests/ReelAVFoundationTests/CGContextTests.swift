@@ -179,3 +179,17 @@ struct CGContextTests {
     #expect(S.pixel(try #require(context.makeImage()), 0, 0) == S.red)
   }
 }
+
+@Suite("CGImage cropping")
+struct CGImageCroppingTests {
+  @Test("cropping(to:) keeps the integral rectangle from the top-left corner; a miss is nil")
+  func cropping() throws {
+    let image = CATestSupport.cgImage(
+      CATestSupport.halves(
+        width: 8, height: 8, top: DrawingTestSupport.red, bottom: DrawingTestSupport.blue))
+    let bottom = try #require(image.cropping(to: CGRect(x: 1.5, y: 4, width: 3, height: 10)))
+    #expect(bottom.width == 4 && bottom.height == 4)  // x 1…5 (integral), y 4…8 (clipped)
+    #expect(DrawingTestSupport.pixel(bottom, 0, 0) == DrawingTestSupport.blue)
+    #expect(image.cropping(to: CGRect(x: 20, y: 0, width: 4, height: 4)) == nil)
+  }
+}
