@@ -233,4 +233,23 @@ struct PortedBordersTests {
       #expect(Self.worst(a, b) <= 2, "tilt \(segment): \(a) against \(b)")
     }
   }
+
+  @Test("overlay: Frame-1.png (opaque red edge 40 px, clear middle) shows over the video")
+  func overlay() throws {
+    let folder = try MediaOracle.folder()
+    let video = try Self.clip(in: folder)
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "color=c=red:size=640x360", "-frames:v", "1", "-vf",
+      "format=rgba,geq=r=255:g=0:b=0:a='if(between(X,40,599)*between(Y,40,319),0,255)'",
+      folder.appendingPathComponent("Frame-1.png").path,
+    ])
+    let output = folder.appendingPathComponent("overlay.mov")
+    try Self.run(["overlay", "0"], video: video, output: output, in: folder)
+    let frame = try #require(try MediaOracle.frames(output).first)
+    for (x, y) in [(16, 178), (620, 178), (318, 16), (318, 340)] {
+      let mean = frame.mean(x: x, y: y, width: 4, height: 4)
+      #expect(Self.worst(mean, (255, 0, 0)) <= 3, "frame edge at (\(x), \(y)): \(mean)")
+    }
+    #expect(Self.worst(frame.mean(x: 300, y: 160, width: 40, height: 40), Self.grey) <= 3)
+  }
 }
