@@ -9,7 +9,7 @@ internal import ReelGraphics
 /// `UIGraphicsImageRenderer`) starts with a flipped, scaled `ctm` so that its space is y-down
 /// in points. Path points are mapped by the `ctm` when they are added, line widths and dashes
 /// when the path is stroked, as on Apple.
-open class CGContext: @unchecked Sendable {
+public final class CGContext: @unchecked Sendable {
   /// What `saveGState()` saves.
   struct GState {
     var ctm: ReelAffineTransform
