@@ -69,6 +69,9 @@ let package = Package(
     .executableTarget(
       name: "CrossFade", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/CrossFade", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "Borders", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/Borders", swiftSettings: [.swiftLanguageMode(.v5)]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

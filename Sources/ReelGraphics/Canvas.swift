@@ -28,6 +28,9 @@ public struct Canvas: Sendable {
   /// A rectangle in image pixels outside which later calls draw nothing (nil: none).
   /// Partly covered edge pixels of a fractional rectangle are drawn in part.
   var clip: Rect?
+  /// Shapes in image pixels (before ``transform``: they are not moved by it) outside which
+  /// later calls draw nothing; each narrows the ones before (empty: no clipping).
+  public var clipPaths: [ClipPath] = []
 
   /// A transparent canvas.
   ///
@@ -73,6 +76,7 @@ public struct Canvas: Sendable {
     let transform = self.transform
     let antialias = antialiased ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE
     let clip = self.clip
+    let clipPaths = self.clipPaths
     return image.withUnsafeMutableBytes { bytes -> R? in
       guard let base = bytes.baseAddress,
         let surface = CairoSurface(data: base, width: width, height: height, stride: stride),
@@ -80,6 +84,11 @@ public struct Canvas: Sendable {
       else { return nil }
       if let clip {
         cairo_rectangle(context.pointer, clip.minX, clip.minY, clip.width, clip.height)
+        cairo_clip(context.pointer)
+      }
+      for clipPath in clipPaths {
+        context.setPath(clipPath.path)
+        context.setFillRule(clipPath.rule)
         cairo_clip(context.pointer)
       }
       context.setTransform(transform)

@@ -63,6 +63,16 @@ open class UIColor: NSObject, @unchecked Sendable {
   /// The colour as a ``CGColor`` (in sRGB).
   public var cgColor: CGColor { CGColor(color) }
 
+  /// Makes this the current context's fill colour (`UIGraphicsGetCurrentContext()`).
+  open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+  /// Makes this the current context's stroke colour.
+  open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+  /// Makes this the current context's fill and stroke colour.
+  open func set() {
+    setFill()
+    setStroke()
+  }
+
   /// This colour with `alpha` instead of its own.
   public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
     UIColor(color.withAlpha(Double(alpha)))
