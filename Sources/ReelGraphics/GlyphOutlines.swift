@@ -34,6 +34,13 @@ public struct ShapedFont: Sendable, Hashable {
   public var size: Double
   /// Which face of ``GlyphShaper``'s table the glyph ids belong to.
   let faceID: Int
+
+  /// The same face at `size` points.
+  public func resized(to size: Double) -> ShapedFont {
+    var font = self
+    font.size = size
+    return font
+  }
 }
 
 /// One run of glyphs in one font, as shaped.
@@ -64,6 +71,9 @@ public struct ShapedLine: Sendable, Hashable {
   public var descent: Double
   /// The glyphs' ink, y up from the baseline, in points; `.zero` for no ink.
   public var inkBounds: Rect
+
+  /// A line without glyphs.
+  public static let empty = ShapedLine(runs: [], width: 0, ascent: 0, descent: 0, inkBounds: .zero)
 }
 
 /// Shapes text into positioned glyphs and gives glyph outlines, with the fonts Reel's text
