@@ -84,7 +84,9 @@ let package = Package(
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
     .testTarget(
       name: "ReelAVFoundationTests",
-      dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"]),
+      dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"],
+      // Seed 004's test waits for CAShapeLayer (av-shape): rename it to .swift and drop this.
+      exclude: ["PortedSubtitlesTests.swift.pending"]),
   ],
   swiftLanguageModes: [.v6]
 )
