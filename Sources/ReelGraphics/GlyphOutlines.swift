@@ -71,9 +71,15 @@ public struct ShapedLine: Sendable, Hashable {
   public var descent: Double
   /// The glyphs' ink, y up from the baseline, in points; `.zero` for no ink.
   public var inkBounds: Rect
+  /// The UTF-8 byte range of the text the line shows.
+  public var utf8Range: Range<Int>
+  /// The baseline's distance from the top of the text, in points (y down; the first line's
+  /// ascent for the first line).
+  public var baseline: Double
 
   /// A line without glyphs.
-  public static let empty = ShapedLine(runs: [], width: 0, ascent: 0, descent: 0, inkBounds: .zero)
+  public static let empty = ShapedLine(
+    runs: [], width: 0, ascent: 0, descent: 0, inkBounds: .zero, utf8Range: 0..<0, baseline: 0)
 }
 
 /// Shapes text into positioned glyphs and gives glyph outlines, with the fonts Reel's text
@@ -89,8 +95,23 @@ public enum GlyphShaper {
   public static func shape(_ spans: [(text: String, font: GlyphFontRequest)])
     throws(GraphicsError) -> ShapedLine
   {
+    try shapeLines(spans, width: nil).first ?? .empty
+  }
+
+  /// Shapes `spans` into lines: broken at line breaks and, with a `width`, wrapped between
+  /// words (inside a word that does not fit) to that width.
+  ///
+  /// - Parameters:
+  ///   - spans: Consecutive pieces of text with the font each is set in.
+  ///   - width: The width to wrap to, in points, or nil for no wrapping (one paragraph, one
+  ///     line).
+  /// - Returns: The lines, top to bottom, each with ``ShapedLine/baseline``.
+  /// - Throws: ``GraphicsError/cairo(operation:status:)`` when pango cannot start.
+  public static func shapeLines(
+    _ spans: [(text: String, font: GlyphFontRequest)], width: Double?
+  ) throws(GraphicsError) -> [ShapedLine] {
     let library = FontLibrary.shared
-    let result: Result<ShapedLine, GraphicsError> = library.withLock {
+    let result: Result<[ShapedLine], GraphicsError> = library.withLock {
       guard let fontMap = library.fontMap, let context = PangoContextRef(fontMap: fontMap),
         let layout = PangoLayoutRef(context: context), let attributes = PangoAttributeList()
       else {
@@ -107,11 +128,27 @@ public enum GlyphShaper {
         attributes.insert(
           pango_attr_font_desc_new(description.pointer), bytes: start..<utf8.count)
       }
-      pango_layout_set_single_paragraph_mode(layout.pointer, 1)
+      if let width {
+        pango_layout_set_width(
+          layout.pointer, Int32(min(max(width, 0), 1_000_000) * Double(PANGO_SCALE)))
+        pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
+      } else {
+        pango_layout_set_single_paragraph_mode(layout.pointer, 1)
+      }
       pango_layout_set_attributes(layout.pointer, attributes.pointer)
       layout.setText(utf8)
-      return .success(
-        shapedLine(layout, spanStarts: spanStarts, sizes: spans.map(\.font.size)))
+      let sizes = spans.map(\.font.size)
+      var lines: [ShapedLine] = []
+      if let iterator = pango_layout_get_iter(layout.pointer) {
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+          guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+          var shaped = shapedLine(line, spanStarts: spanStarts, sizes: sizes)
+          shaped.baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
+          lines.append(shaped)
+        } while pango_layout_iter_next_line(iterator) != 0
+      }
+      return .success(lines)
     }
     return try result.get()
   }
@@ -151,14 +188,11 @@ public enum GlyphShaper {
   /// The faces seen so far; used only while holding the font library's lock.
   private static let faces = GlyphFaceTable()
 
-  /// Reads pango's first line into runs; the caller holds the lock.
+  /// Reads one of pango's lines into runs; the caller holds the lock.
   private static func shapedLine(
-    _ layout: PangoLayoutRef, spanStarts: [Int], sizes: [Double]
+    _ line: UnsafeMutablePointer<PangoLayoutLine>, spanStarts: [Int], sizes: [Double]
   ) -> ShapedLine {
     let scale = Double(PANGO_SCALE)
-    guard let line = pango_layout_get_line_readonly(layout.pointer, 0) else {
-      return ShapedLine(runs: [], width: 0, ascent: 0, descent: 0, inkBounds: .zero)
-    }
     var ink = PangoRectangle()
     var logical = PangoRectangle()
     pango_layout_line_get_extents(line, &ink, &logical)
@@ -205,7 +239,10 @@ public enum GlyphShaper {
         width: Double(ink.width) / scale, height: Double(ink.height) / scale) : .zero
     return ShapedLine(
       runs: runs, width: Double(logical.width) / scale, ascent: -Double(logical.y) / scale,
-      descent: Double(logical.y + logical.height) / scale, inkBounds: inkRect)
+      descent: Double(logical.y + logical.height) / scale, inkBounds: inkRect,
+      utf8Range: Int(
+        line.pointee.start_index)..<Int(line.pointee.start_index + line.pointee.length),
+      baseline: 0)
   }
 }
 

@@ -7,10 +7,13 @@ internal import ReelGraphics
 public final class CTLine: @unchecked Sendable {
   let shaped: ShapedLine
   let runs: [CTRun]
+  /// The UTF-16 range of the string the line shows.
+  private(set) var stringRange: CFRange
 
-  init(shaped: ShapedLine, runs: [CTRun]) {
+  init(shaped: ShapedLine, runs: [CTRun], stringRange: CFRange = CFRange()) {
     self.shaped = shaped
     self.runs = runs
+    self.stringRange = stringRange
   }
 }
 
@@ -20,7 +23,7 @@ public final class CTRun: @unchecked Sendable {
   let positions: [CGPoint]
   let advances: [CGSize]
   let attributes: NSDictionary
-  let stringRange: CFRange
+  var stringRange: CFRange
 
   init(
     glyphs: [CGGlyph], positions: [CGPoint], advances: [CGSize], attributes: NSDictionary,
@@ -53,29 +56,32 @@ func ctFont(fromAttribute value: Any?) -> CTFont? {
 /// attribute is set in Helvetica 12 (its installed stand-in), as on Apple; the text is one
 /// line (line breaks do not break it).
 public func CTLineCreateWithAttributedString(_ attrString: CFAttributedString) -> CTLine {
+  ctLines(attrString, width: nil).first ?? CTLine(shaped: .empty, runs: [])
+}
+
+/// The lines `attrString` is set in — one, or wrapped to `width` points — each with its
+/// runs' attributes from the string (the run's font in `kCTFontAttributeName`).
+func ctLines(_ attrString: NSAttributedString, width: Double?) -> [CTLine] {
   let string = attrString.string
   let utf16 = Array(string.utf16)
   var spans: [(text: String, font: GlyphFontRequest)] = []
   var spanAttributes: [[NSAttributedString.Key: Any]] = []
   var spanFonts: [CTFont] = []
-  var spanStartsUTF16: [Int] = []
-  let whole = NSRange(location: 0, length: utf16.count)
-  attrString.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
-    let font =
-      ctFont(fromAttribute: attributes[NSAttributedString.Key(kCTFontAttributeName as String)])
-      ?? defaultCTFont
+  let fontKey = NSAttributedString.Key(kCTFontAttributeName as String)
+  attrString.enumerateAttributes(
+    in: NSRange(location: 0, length: utf16.count), options: []
+  ) { attributes, range, _ in
+    let font = ctFont(fromAttribute: attributes[fontKey]) ?? defaultCTFont
     let text = String(
       decoding: utf16[range.location..<(range.location + range.length)], as: UTF16.self)
     spans.append((text, font.request))
     spanAttributes.append(attributes)
     spanFonts.append(font)
-    spanStartsUTF16.append(range.location)
   }
-  guard let shaped = try? GlyphShaper.shape(spans) else {
+  guard let shapedLines = try? GlyphShaper.shapeLines(spans, width: width) else {
     CompatWarnings.warnOnce(
-      key: "CTLine.noPango",
-      "CTLineCreateWithAttributedString: pango could not start; the line is empty")
-    return CTLine(shaped: .empty, runs: [])
+      key: "CTLine.noPango", "CoreText: pango could not start; the text has no lines")
+    return []
   }
   // UTF-8 offset of the text → UTF-16 offset, for the runs' string ranges.
   var utf16AtUTF8: [Int: Int] = [:]
@@ -87,27 +93,31 @@ public func CTLineCreateWithAttributedString(_ attrString: CFAttributedString) -
     utf16Offset += scalar.utf16.count
   }
   utf16AtUTF8[utf8Offset] = utf16Offset
-  let runs = shaped.runs.map { run -> CTRun in
-    var attributes =
-      spanAttributes.indices.contains(run.spanIndex) ? spanAttributes[run.spanIndex] : [:]
-    let asked = spanFonts.indices.contains(run.spanIndex) ? spanFonts[run.spanIndex] : defaultCTFont
-    let font =
-      asked.shaped == run.font
-      ? asked
-      : CTFont(
-        request: asked.request, name: run.font.postScriptName, shaped: run.font,
-        matrix: asked.matrix)
-    attributes[NSAttributedString.Key(kCTFontAttributeName as String)] = font
-    let dictionary = NSMutableDictionary()
-    for (key, value) in attributes { dictionary[key.rawValue] = value }
-    let start = utf16AtUTF8[run.utf8Range.lowerBound] ?? 0
-    let end = utf16AtUTF8[run.utf8Range.upperBound] ?? start
-    return CTRun(
-      glyphs: run.glyphs, positions: run.positions.map { CGPoint(x: $0.x, y: $0.y) },
-      advances: run.advances.map { CGSize(width: $0, height: 0) }, attributes: dictionary,
-      stringRange: CFRange(location: start, length: end - start))
+  func stringRange(_ bytes: Range<Int>) -> CFRange {
+    let start = utf16AtUTF8[bytes.lowerBound] ?? 0
+    return CFRange(location: start, length: (utf16AtUTF8[bytes.upperBound] ?? start) - start)
   }
-  return CTLine(shaped: shaped, runs: runs)
+  return shapedLines.map { shaped in
+    let runs = shaped.runs.map { run -> CTRun in
+      let known = spanAttributes.indices.contains(run.spanIndex)
+      var attributes = known ? spanAttributes[run.spanIndex] : [:]
+      let asked = known ? spanFonts[run.spanIndex] : defaultCTFont
+      let font =
+        asked.shaped == run.font
+        ? asked
+        : CTFont(
+          request: asked.request, name: run.font.postScriptName, shaped: run.font,
+          matrix: asked.matrix)
+      attributes[fontKey] = font
+      let dictionary = NSMutableDictionary()
+      for (key, value) in attributes { dictionary[key.rawValue] = value }
+      return CTRun(
+        glyphs: run.glyphs, positions: run.positions.map { CGPoint(x: $0.x, y: $0.y) },
+        advances: run.advances.map { CGSize(width: $0, height: 0) }, attributes: dictionary,
+        stringRange: stringRange(run.utf8Range))
+    }
+    return CTLine(shaped: shaped, runs: runs, stringRange: stringRange(shaped.utf8Range))
+  }
 }
 
 /// Apple's default CoreText font: Helvetica 12 (drawn with its installed stand-in).
@@ -116,6 +126,9 @@ private var defaultCTFont: CTFont { CTFontCreateWithName("Helvetica" as CFString
 /// The line's runs in visual order, as `CTLineGetGlyphRuns`: an array of `CTRun`
 /// (`as! [CTRun]`).
 public func CTLineGetGlyphRuns(_ line: CTLine) -> CFArray { line.runs as NSArray }
+
+/// The UTF-16 range of the string the line shows, as `CTLineGetStringRange`.
+public func CTLineGetStringRange(_ line: CTLine) -> CFRange { line.stringRange }
 
 /// How many glyphs the line has, as `CTLineGetGlyphCount`.
 public func CTLineGetGlyphCount(_ line: CTLine) -> CFIndex {
@@ -136,6 +149,14 @@ public func CTLineGetTypographicBounds(
 }
 
 extension CTLine {
+  /// Moves the line's and its runs' string ranges `offset` UTF-16 units on (a frame set
+  /// from the middle of a string).
+  func offsetStringRange(by offset: Int) {
+    guard offset != 0 else { return }
+    stringRange.location += offset
+    for run in runs { run.stringRange.location += offset }
+  }
+
   /// The glyphs' ink in CoreText's y-up line space (origin on the baseline), in points;
   /// what `CTLineGetImageBounds` gives. `CGRect.null` for a line without ink.
   var imageBounds: CGRect {
