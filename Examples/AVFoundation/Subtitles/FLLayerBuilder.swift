@@ -5,16 +5,18 @@
 import AVFoundationCompat
 
 class FLLayerBuilder {
-  func buildLayerbuildTxt(_ text: String?,
-                          textSize: CGFloat,
-                          textColor: UIColor?,
-                          strokeColor: UIColor?,
-                          opacity: CGFloat,
-                          textRect: CGRect,
-                          fontPath: String?,
-                          viewBounds: CGSize,
-                          startTime: TimeInterval,
-                          duration: TimeInterval) -> CALayer? {
+  func buildLayerbuildTxt(
+    _ text: String?,
+    textSize: CGFloat,
+    textColor: UIColor?,
+    strokeColor: UIColor?,
+    opacity: CGFloat,
+    textRect: CGRect,
+    fontPath: String?,
+    viewBounds: CGSize,
+    startTime: TimeInterval,
+    duration: TimeInterval
+  ) -> CALayer? {
     guard let text = text, text != "" else {
       return nil
     }
@@ -36,7 +38,8 @@ class FLLayerBuilder {
     // 添加文字以及边框效果
     var font: UIFont? = nil
     if let fontPath = fontPath, fontPath.count > 0 {
-      font = FLVideoEditFontManager.sharedFLVideoEditFontManager.fontWithPath(fontPath, size: textSize)
+      font = FLVideoEditFontManager.sharedFLVideoEditFontManager.fontWithPath(
+        fontPath, size: textSize)
       titleLayer.font = font.flatMap { CGFontCreateWithFontName($0.fontName as CFString) }
     }
     if font == nil {
@@ -45,9 +48,11 @@ class FLLayerBuilder {
 
     var path: UIBezierPath? = nil
     if let font = font {
-      path = FLLayerBuilderTool.createPathForText(text, fontHeight: textSize, fontName: font.fontName as CFString)
+      path = FLLayerBuilderTool.createPathForText(
+        text, fontHeight: textSize, fontName: font.fontName as CFString)
     } else {
-      path = FLLayerBuilderTool.createPathForText(text, fontHeight: textSize, fontName: "Helvetica" as CFString)
+      path = FLLayerBuilderTool.createPathForText(
+        text, fontHeight: textSize, fontName: "Helvetica" as CFString)
     }
     let rectPath = path?.cgPath.boundingBox ?? .null
     let textLayer = CAShapeLayer()
@@ -67,7 +72,9 @@ class FLLayerBuilder {
     animatedTitleLayer.addSublayer(textLayer)
 
     // 动画图层位置
-    animatedTitleLayer.position = CGPoint(x: textRect.origin.x + textRect.size.width / 2, y: viewBounds.height - textRect.size.height / 2 - textRect.origin.y)
+    animatedTitleLayer.position = CGPoint(
+      x: textRect.origin.x + textRect.size.width / 2,
+      y: viewBounds.height - textRect.size.height / 2 - textRect.origin.y)
 
     let initAnimationDuration: TimeInterval = 0.1
     let animationDuration: TimeInterval = 0.1

@@ -4,7 +4,9 @@
 import AVFoundationCompat
 
 class FLLayerBuilderTool {
-  class func createPathForText(_ string: String, fontHeight height: CGFloat, fontName: CFString) -> UIBezierPath? {
+  class func createPathForText(_ string: String, fontHeight height: CGFloat, fontName: CFString)
+    -> UIBezierPath?
+  {
     if string.count < 1 {
       return nil
     }
@@ -24,7 +26,8 @@ class FLLayerBuilderTool {
     for runIndex in 0..<runArray.count {
       // Get FONT for this run
       let run = runArray[runIndex]
-      let runFont = (CTRunGetAttributes(run) as NSDictionary)[kCTFontAttributeName as String] as! CTFont
+      let runFont =
+        (CTRunGetAttributes(run) as NSDictionary)[kCTFontAttributeName as String] as! CTFont
 
       // for each GLYPH in run
       for runGlyphIndex in 0..<CTRunGetGlyphCount(run) {

@@ -22,7 +22,10 @@ guard let assetTrack = asset.tracks(withMediaType: .video).first else {
 }
 let composition = AVMutableComposition()
 let timeRange = CMTimeRange(start: .zero, duration: asset.duration)
-guard let compositionTrack = composition.addMutableTrack(withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid) else {
+guard
+  let compositionTrack = composition.addMutableTrack(
+    withMediaType: .video, preferredTrackID: kCMPersistentTrackID_Invalid)
+else {
   exit(1)
 }
 do {
@@ -42,7 +45,8 @@ parentLayer.addSublayer(videoLayer)
 let textRect = CGRect(x: 40, y: size.height - 100, width: size.width - 80, height: 60)
 if let subtitle = FLLayerBuilder().buildLayerbuildTxt(
   text, textSize: 40, textColor: .white, strokeColor: .black, opacity: 1, textRect: textRect,
-  fontPath: arguments[1], viewBounds: size, startTime: 1.01, duration: 2.0) {
+  fontPath: arguments[1], viewBounds: size, startTime: 1.01, duration: 2.0)
+{
   parentLayer.addSublayer(subtitle)
 }
 
@@ -53,10 +57,15 @@ videoComposition.animationTool = AVVideoCompositionCoreAnimationTool(
   postProcessingAsVideoLayer: videoLayer, in: parentLayer)
 let instruction = AVMutableVideoCompositionInstruction()
 instruction.timeRange = timeRange
-instruction.layerInstructions = [AVMutableVideoCompositionLayerInstruction(assetTrack: compositionTrack)]
+instruction.layerInstructions = [
+  AVMutableVideoCompositionLayerInstruction(assetTrack: compositionTrack)
+]
 videoComposition.instructions = [instruction]
 
-guard let export = AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetHighestQuality) else {
+guard
+  let export = AVAssetExportSession(
+    asset: composition, presetName: AVAssetExportPresetHighestQuality)
+else {
   exit(1)
 }
 export.videoComposition = videoComposition
