@@ -53,7 +53,10 @@ let package = Package(
     .target(name: "ReelProject", dependencies: ["Reel"]),
     .target(
       name: "ReelAVFoundation",
-      dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "Reel"]),
+      dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "Reel"],
+      // CTLineDraw/CTFrameDraw/CTLineGetImageBounds wait for CGContext (av-draw): rename the
+      // file to .swift and drop this.
+      exclude: ["CoreText/CTFrame+Drawing.swift.pending"]),
     // On Apple platforms the shim re-exports Apple's own frameworks, so the package resolves
     // there without FFmpeg; only Linux builds Reel underneath it.
     .target(
@@ -87,7 +90,10 @@ let package = Package(
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
     .testTarget(
       name: "ReelAVFoundationTests",
-      dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"]),
+      dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"],
+      // Seed 004's test waits for CAShapeLayer (av-shape), CTFrameDraw's for CGContext
+      // (av-draw): rename them to .swift and drop this.
+      exclude: ["PortedSubtitlesTests.swift.pending", "CTFrameDrawTests.swift.pending"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,8 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <pixman.h>
+#include <hb.h>
+#include <hb-ot.h>
 
 /// `pixman_double_to_fixed` is a function-like macro.
 static inline pixman_fixed_t reel_pixman_double_to_fixed(double value) {

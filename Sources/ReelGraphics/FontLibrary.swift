@@ -116,6 +116,34 @@ public final class FontLibrary: @unchecked Sendable {
     }
   }
 
+  /// Makes the faces of a font file drawable (as a template's `fontFile` does) and says
+  /// what its first face calls itself. Registering a file twice returns the same face.
+  ///
+  /// - Parameter path: A .ttf/.otf/.ttc file.
+  /// - Returns: The family to draw the file with and the first face's own names.
+  /// - Throws: ``FontFileProblem`` when the file cannot be used.
+  public func registerFontFile(_ path: String) throws(FontFileProblem) -> RegisteredFontFace {
+    let result = withLock { registerFontFileLocked(path) }
+    let registered = try result.get()
+    return RegisteredFontFace(
+      drawingFamily: registered.family, familyName: registered.face.family,
+      postScriptName: registered.face.postScriptName, fullName: registered.face.fullName,
+      weight: registered.weight, italic: registered.italic)
+  }
+
+  /// What a font file's first face calls itself, without registering it.
+  ///
+  /// - Parameter path: A .ttf/.otf/.ttc file.
+  /// - Returns: The family (as ``RegisteredFontFace/drawingFamily`` too, unregistered) and
+  ///   names of the first face.
+  /// - Throws: ``FontFileProblem`` when the file cannot be used.
+  public func faceNames(ofFontFile path: String) throws(FontFileProblem) -> RegisteredFontFace {
+    let face = try withLock { Self.queryFace(path) }.get()
+    return RegisteredFontFace(
+      drawingFamily: face.family, familyName: face.family, postScriptName: face.postScriptName,
+      fullName: face.fullName, weight: face.weight, italic: face.italic)
+  }
+
   // MARK: Locked helpers
 
   static let genericFamilies: Set<String> = [
@@ -188,9 +216,17 @@ public final class FontLibrary: @unchecked Sendable {
     var slant = Int32(FC_SLANT_ROMAN)
     _ = FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
     let openTypeWeight = FcWeightToOpenTypeDouble(weight)
+    func string(_ object: String) -> String? {
+      var value: UnsafeMutablePointer<FcChar8>?
+      guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else {
+        return nil
+      }
+      return String(cString: value)
+    }
     return .success(
       FontFace(
-        family: family,
+        family: family, postScriptName: string(FC_POSTSCRIPT_NAME),
+        fullName: string(FC_FULLNAME),
         weight: openTypeWeight.isFinite
           ? Int(Swift.min(Swift.max(openTypeWeight.rounded(), 100), 1000)) : 400,
         italic: slant != FC_SLANT_ROMAN))
@@ -236,7 +272,7 @@ public final class FontLibrary: @unchecked Sendable {
     guard added != 0 else { return .failure(.notAFont(path: path)) }
     pango_fc_font_map_config_changed(Self.fcFontMap(fontMap))
     let registered = RegisteredFontFile(
-      family: family, weight: face.weight, italic: face.italic)
+      family: family, weight: face.weight, italic: face.italic, face: face)
     registeredFiles[path] = registered
     familyCache[face.family.lowercased()] = true
     return .success(registered)
@@ -263,6 +299,10 @@ public final class FontLibrary: @unchecked Sendable {
 struct FontFace {
   /// The face's first family name.
   var family: String
+  /// The face's PostScript name (`NotoSansCJKsc-Regular`), when the file has one.
+  var postScriptName: String?
+  /// The face's full name (`Noto Sans CJK SC`), when the file has one.
+  var fullName: String?
   /// Its weight on the OpenType scale (100…1000; 400 regular, 700 bold).
   var weight: Int
   /// Whether it is italic or oblique.
@@ -278,6 +318,25 @@ struct RegisteredFontFile {
   var weight: Int
   /// Whether the first face is italic; asking for it keeps fontconfig from slanting it.
   var italic: Bool
+  /// What the first face says about itself.
+  var face: FontFace
+}
+
+/// A font file made drawable by ``FontLibrary/registerFontFile(_:)``: the family to draw it
+/// with and the names its first face gives itself.
+public struct RegisteredFontFace: Sendable, Hashable {
+  /// The family name only this file's faces have (ask for it to draw exactly this file).
+  public var drawingFamily: String
+  /// The family name the file gives.
+  public var familyName: String
+  /// The first face's PostScript name, when the file has one.
+  public var postScriptName: String?
+  /// The first face's full name, when the file has one.
+  public var fullName: String?
+  /// The first face's weight on the OpenType scale (400 regular, 700 bold).
+  public var weight: Int
+  /// Whether the first face is italic or oblique.
+  public var italic: Bool
 }
 
 /// Why a font file cannot be used. The text then falls back to the style's font family

@@ -27,10 +27,12 @@ struct ResolvedFont: Sendable, Hashable {
       isItalic: italic)
   }
 
-  /// The font `name` means on Apple, drawn with the installed font or fontconfig's stand-in
+  /// The font `name` means on Apple: a font registered with `CTFontManager` under that
+  /// PostScript or full name, else drawn with the installed font or fontconfig's stand-in
   /// (warning once per name and stand-in); nil — with a warning — when `name` is neither an
   /// installed family nor a font Apple ships.
   static func resolving(name: String) -> ResolvedFont? {
+    if let registered = RegisteredFonts.shared.face(named: name) { return registered }
     let trimmed = name.trimmingCharacters(in: .whitespaces)
     let parsed = AppleFontName(trimmed)
     guard let apple = parsed.family else {
