@@ -110,6 +110,13 @@ struct AnimationConverter {
         "\(owner) has no keyPath: create it with \(type(of: animation))(keyPath: \"opacity\") "
           + "or another key path")
     }
+    if CAShapeLayer.unanimatedKeyPaths.contains(keyPath) {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "\(owner): Reel does not animate a shape layer's \"\(keyPath)\" (it draws the "
+          + "model value); animate fillColor, strokeColor, lineWidth, strokeStart or strokeEnd, "
+          + "or use several layers")
+    }
     guard let target = AnimatedKeyPath.table[keyPath] else {
       throw CompatFailure(
         .invalidVideoComposition,
