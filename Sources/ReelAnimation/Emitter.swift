@@ -51,6 +51,10 @@ public struct EmitterContent: Sendable, Hashable {
   /// made (`ExportError`s, template problems), since every frame draws each live particle.
   public static let maximumLiveParticles = 20_000
 
+  /// The largest particle number evaluated (2⁵²: beyond, births are no longer exact in
+  /// `Double`); a cell whose births reach it at a time shows no particles then.
+  static let largestParticleNumber = 0x1p52
+
   /// The emitter's centre, in the layer's local pixels.
   public var position: Point
   /// The shape's size in pixels (a line uses its width, a circle its width as diameter).
@@ -141,8 +145,10 @@ public struct EmitterContent: Sendable, Hashable {
     for index in cells.indices where cells[index].image != nil {
       let rate = rate(ofCell: index)
       let longest = longestLifetime(ofCell: index)
-      guard rate > 0, longest > 0 else { continue }
-      let last = Int((seconds * rate).rounded(.down))
+      // Particle numbers stay exact integers (a hostile rate × time cannot overflow).
+      let lastNumber = (seconds * rate).rounded(.down)
+      guard rate > 0, longest > 0, lastNumber < Self.largestParticleNumber else { continue }
+      let last = Int(lastNumber)
       let first = max(0, Int(((seconds - longest) * rate).rounded(.up)))
       guard first <= last else { continue }
       for k in first...last {

@@ -76,7 +76,9 @@ public enum ParticleRenderer {
         source = cached
       } else {
         source = Self.tinted(picture, by: sprite.color)
-        tinted[key] = source
+        // Keeps a bounded number of tinted copies (colour ranges make every particle's
+        // colour different; those are tinted, drawn and freed one by one).
+        if tinted.count < Self.tintedCopiesKept { tinted[key] = source }
       }
       canvas.transform = sprite.transform.concatenating(toCanvas)
       let opacity = sprite.color.alpha
@@ -103,6 +105,9 @@ public enum ParticleRenderer {
     }
     return (canvas.image, Point(x: minX, y: minY))
   }
+
+  /// How many tinted copies of pictures one render keeps for reuse.
+  static let tintedCopiesKept = 64
 
   private struct TintKey: Hashable {
     var image: Int

@@ -75,6 +75,14 @@ struct EmitterTests {
     #expect(e.sizeProblem?.contains("\(EmitterContent.maximumLiveParticles)") == true)
     #expect(e.particles(atSeconds: 1).isEmpty)
     #expect(Self.emitter().sizeProblem == nil)
+    // A huge rate with a tiny lifetime passes the limit; far into the movie its particle
+    // numbers would overflow: it shows nothing then instead of trapping.
+    var fast = Self.emitter()
+    fast.cells[0].birthRate = 1e15
+    fast.cells[0].lifetime = 1e-12
+    fast.cells[0].lifetimeRange = 0
+    #expect(fast.sizeProblem == nil)
+    #expect(fast.particles(atSeconds: 1e5).isEmpty)
   }
 
   @Test("Shapes and modes place starts where they say")

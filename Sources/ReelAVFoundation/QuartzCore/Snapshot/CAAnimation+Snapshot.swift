@@ -18,6 +18,14 @@ enum AnimationSnapshot {
     let attached = layer.attachedAnimations
     guard !attached.isEmpty else { return [] }
     let animated = attached.flatMap { keyPaths(of: $0.animation) }
+    if !(layer is CAShapeLayer),
+      let shapeOnly = animated.first(where: CAShapeLayer.shapeKeyPaths.contains)
+    {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "\(layerDescription): Reel does not animate the key path \"\(shapeOnly)\" on a "
+          + "\(type(of: layer)) (only a CAShapeLayer has it); animate it on a CAShapeLayer")
+    }
     let components = animated.contains(where: AnimatedKeyPath.isTransformComponent)
     let decomposes = attached.contains { needsDecomposedTransform($0.animation, model: model) }
     if components, animated.contains(AnimatableProperty<Transform3D>.transform.name) {

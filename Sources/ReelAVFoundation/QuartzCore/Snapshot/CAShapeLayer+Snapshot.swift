@@ -6,6 +6,11 @@ extension CAShapeLayer {
   /// path and dash phase are part of the shape's raster, not of Reel's animatable values).
   static let unanimatedKeyPaths: Set<String> = ["path", "lineDashPhase", "miterLimit"]
 
+  /// The key paths only a shape layer animates.
+  static let shapeKeyPaths: Set<String> = [
+    "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd",
+  ]
+
   /// The animatable shape values as Reel's layer properties (nil colours paint nothing).
   func shapeAppearance(_ p: inout LayerProperties) {
     p.fillColor = fillColor?.color ?? .clear
