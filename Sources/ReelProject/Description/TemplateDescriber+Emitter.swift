@@ -9,13 +9,7 @@ extension TemplateDescriber {
     if let position = reader.get(.position, { self.pixelPoint($0, $1) }) {
       emitter.position = position
     }
-    if let size = reader.get(.size, { self.numbers($0, $1, count: 2, shape: "[width, height]") }) {
-      if size.contains(where: { $0 < 0 }) {
-        problem(reader.path(.size), "needs a width and height of 0 or more", at: reader[.size])
-      } else {
-        emitter.size = Size(width: size[0], height: size[1])
-      }
-    }
+    if let size = reader.get(.size, { self.pixelSize($0, $1) }) { emitter.size = size }
     if let shape = reader.get(.shape, { self.choice($0, $1, TemplateFormat.emitterShapes) }) {
       emitter.shape = EmitterContent.Shape(rawValue: shape) ?? .point
     }
