@@ -28,6 +28,8 @@ public indirect enum Drawing: Sendable, Hashable {
   /// The drop shadow of `casters` (drawn with the same transform): their combined alpha,
   /// blurred by the shadow radius, tinted with its colour × opacity, moved by its offset.
   case shadow(Shadow, casters: [Drawing])
+  /// The live particles of an emitter.
+  case particles(ParticleDrawing)
 
   /// A short name of the kind, for dumps.
   public var kindName: String {
@@ -40,6 +42,7 @@ public indirect enum Drawing: Sendable, Hashable {
     case .gradient: "gradient"
     case .video: "video"
     case .shadow: "shadow"
+    case .particles: "particles"
     }
   }
 }
@@ -109,5 +112,37 @@ public struct ShapeDrawing: Sendable, Hashable {
     self.strokeStart = strokeStart
     self.strokeEnd = strokeEnd
     self.size = size
+  }
+}
+
+/// An emitter's live particles at one time: each one its cell's picture centred on its
+/// position, scaled, turned and multiplied by its colour.
+public struct ParticleDrawing: Sendable, Hashable {
+  /// The particles, in drawing order.
+  public var particles: [Particle]
+  /// Each cell's picture (premultiplied), by cell index.
+  public var images: [Image?]
+  /// Whether particles add up (``EmitterContent/RenderMode/additive``) rather than being
+  /// drawn over each other.
+  public var additive: Bool
+
+  /// Makes a particle drawing.
+  public init(particles: [Particle], images: [Image?], additive: Bool) {
+    self.particles = particles
+    self.images = images
+    self.additive = additive
+  }
+
+  public static func == (lhs: ParticleDrawing, rhs: ParticleDrawing) -> Bool {
+    lhs.additive == rhs.additive && lhs.particles == rhs.particles && lhs.images == rhs.images
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(additive)
+    hasher.combine(particles)
+    for image in images {
+      hasher.combine(image?.width)
+      hasher.combine(image?.height)
+    }
   }
 }

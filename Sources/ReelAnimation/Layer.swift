@@ -82,6 +82,14 @@ public struct Layer: Sendable {
     return layer
   }
 
+  /// A particle emitter layer (particles are drawn in its local pixels, not clipped to
+  /// `frame`).
+  public static func emitter(_ emitter: EmitterContent, name: String? = nil, frame: Rect)
+    -> Layer
+  {
+    Layer(name: name, properties: LayerProperties(frame: frame), content: .emitter(emitter))
+  }
+
   /// An animated-image layer.
   public static func imageSequence(
     _ sequence: ImageSequence, name: String? = nil, frame: Rect,

@@ -21,14 +21,17 @@ public enum LayerContent: Sendable {
   /// The composited video of a source, filling the bounds (stretched by default, or fit or
   /// fill per ``LayerProperties/contentsGravity``).
   case video(VideoContent)
+  /// Particles emitted by cells (``EmitterContent``), a pure function of the time; not
+  /// clipped to the bounds.
+  case emitter(EmitterContent)
 
   /// Whether the content is drawn the right way up inside a mirrored (flipped-geometry)
   /// space, as Core Animation keeps a layer's contents: images, image sequences, text and
-  /// video do; shapes and gradients follow the geometry (see ``LayerTree``).
+  /// video do; shapes, gradients and particles follow the geometry (see ``LayerTree``).
   public var staysUpright: Bool {
     switch self {
     case .none, .image, .imageSequence, .text, .video: true
-    case .shape, .gradient: false
+    case .shape, .gradient, .emitter: false
     }
   }
 
@@ -42,6 +45,7 @@ public enum LayerContent: Sendable {
     case .shape: "shape"
     case .gradient: "gradient"
     case .video: "video"
+    case .emitter: "emitter"
     }
   }
 }

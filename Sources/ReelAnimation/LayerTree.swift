@@ -278,6 +278,13 @@ private struct Evaluator {
     case .gradient(let gradient):
       guard !p.bounds.isEmpty, !gradient.colors.isEmpty else { return nil }
       return .gradient(gradient, size: size)
+    case .emitter(let emitter):
+      let particles = emitter.particles(atSeconds: time)
+      guard !particles.isEmpty else { return nil }
+      return .particles(
+        ParticleDrawing(
+          particles: particles, images: emitter.cells.map(\.image),
+          additive: emitter.renderMode == .additive))
     case .video(let video):
       guard !p.bounds.isEmpty else { return nil }
       return .video(sourceID: video.sourceID, size: size, gravity: p.contentsGravity)

@@ -46,6 +46,8 @@ extension Drawing {
       "gradient \(gradient.kind.rawValue) \(gradient.colors.map(\.hexString).joined(separator: ",")) \(format(size))"
     case .video(let source, let size, let gravity):
       "video \(source) \(format(size)) \(gravity.rawValue)"
+    case .particles(let drawing):
+      "particles \(drawing.particles.count)\(drawing.additive ? " additive" : "")"
     case .shadow(let shadow, let casters):
       "shadow \(shadow.color.hexString) opacity=\(format(shadow.opacity)) offset=(\(format(shadow.offset.x)), \(format(shadow.offset.y))) radius=\(format(shadow.radius)) of \(casters.map(\.kindName).joined(separator: "+"))"
     }

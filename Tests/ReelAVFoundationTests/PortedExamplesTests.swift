@@ -123,15 +123,31 @@ struct PortedExamplesTests {
 
     // The text layer's frame, y-up (0, 0.66·720, 1280, 150), is y-down [94.8, 244.8).
     let textBand = (top: 94, bottom: 245)
-    let inkAtStart = try #require(Self.inkBox(first, video: clipColour))
+    // The ink is looked for from row 87 down: by frame 30 (1 s) the confetti reaches at
+    // most −5 + 77.9 × 1 + 13.4 = 86.3 (see `confettiReach`), so it stays out of the box.
+    let inkTop = 87
+    let inkAtStart = try #require(Self.inkBox(first, video: clipColour, top: inkTop))
     #expect(inkAtStart.minY >= textBand.top && inkAtStart.maxY <= textBand.bottom)
     #expect(inkAtStart.minX > 0 && inkAtStart.maxX < 1280)
     // transform.scale 0.8 → 1.2, 0.5 s, eased, autoreversing, from AVCoreAnimationBeginTimeAtZero.
-    let inkAtPeak = try #require(Self.inkBox(frames[15], video: clipColour))
-    let inkBack = try #require(Self.inkBox(frames[30], video: clipColour))
+    let inkAtPeak = try #require(Self.inkBox(frames[15], video: clipColour, top: inkTop))
+    let inkBack = try #require(Self.inkBox(frames[30], video: clipColour, top: inkTop))
     let ratio = Double(inkAtPeak.width) / Double(inkAtStart.width)
     #expect(abs(ratio - 1.5) < 0.08, "ink width \(inkAtStart.width) → \(inkAtPeak.width)")
     #expect(abs(inkBack.width - inkAtStart.width) <= 4)
+
+    // The tutorial's confetti: after 1 s, pixels of its colours near the top (it falls from
+    // the y-up top edge), none below its reach.
+    let confettiFrame = frames[30]
+    var above = 0
+    var below = 0
+    for y in 0..<confettiFrame.height {
+      for x in 0..<confettiFrame.width where Self.isConfetti(confettiFrame[x, y]) {
+        if y < Self.confettiReach { above += 1 } else { below += 1 }
+      }
+    }
+    #expect(above > 100, "confetti pixels near the top: \(above)")
+    #expect(below == 0, "confetti-coloured pixels below its reach: \(below)")
   }
 
   @Test("seed 000's birthday card and the same card as a Reel template agree within 2/255")
@@ -140,7 +156,9 @@ struct PortedExamplesTests {
     let video = try MediaOracle.makeClip(
       "clip.mp4", in: folder, video: "testsrc2=size=1280x720:rate=30:duration=1.5",
       audio: "sine=frequency=440:sample_rate=48000:duration=1.5")
-    try Self.writeBackground(in: folder)
+    // The example's confetti cells are random on each run, so the template has none and the
+    // confetti pictures are transparent here: the emitter runs and draws nothing.
+    try Self.writeBackground(in: folder, confetti: "white@0.0")
     let ported = folder.appendingPathComponent("ported.mov")
     try Self.runBirthdayCard(video: video, output: ported, in: folder)
 
@@ -238,12 +256,43 @@ struct PortedExamplesTests {
   static let background = (r: 224.0, g: 64.0, b: 128.0)
 
   /// background.png (the tutorial's background image): flat `background`, 4:3 so that
-  /// `resizeAspectFill` crops it.
-  static func writeBackground(in folder: URL) throws {
+  /// `resizeAspectFill` crops it,
+  /// and the confetti pictures confetti0…5.png: 30×15 rectangles of `confetti` (an ffmpeg
+  /// colour; white is tinted by each cell's system colour).
+  static func writeBackground(in folder: URL, confetti: String = "white") throws {
     try TestSupport.ffmpeg([
       "-f", "lavfi", "-i", "color=c=0xE04080:size=400x300", "-frames:v", "1",
       folder.appendingPathComponent("background.png").path,
     ])
+    for index in 0...5 {
+      try TestSupport.ffmpeg([
+        "-f", "lavfi", "-i", "color=c=\(confetti):size=30x15,format=rgba", "-frames:v", "1",
+        folder.appendingPathComponent("confetti\(index).png").path,
+      ])
+    }
+  }
+
+  /// The lowest row (y-down) confetti can reach by 1.5 s: the emitter line is 5 px above
+  /// the top (y-up h + 5), a particle's direction is within ±0.4 rad of +x (emissionRange
+  /// 0.8 around longitude 0), its speed at most 200 px/s, so its centre falls at most
+  /// 200·sin 0.4 = 77.9 px/s; a 30×15 picture at scale ≤ 0.8 reaches 13.4 px from its centre:
+  /// −5 + 77.9 × 1.5 + 13.4 = 125.3. Regions compared with a card without confetti start
+  /// below it.
+  static let confettiReach = 126
+
+  /// iOS's light-mode system colours the tutorial's confetti uses.
+  static let confettiColours: [RGB] = [
+    (52, 199, 89), (255, 59, 48), (0, 122, 255), (255, 45, 85), (255, 149, 0),
+    (175, 82, 222), (255, 204, 0),
+  ]
+
+  /// Whether a pixel is within 24 levels of one of the confetti colours.
+  static func isConfetti(_ pixel: (r: Int, g: Int, b: Int)) -> Bool {
+    confettiColours.contains {
+      max(
+        abs(Double(pixel.r) - $0.r), abs(Double(pixel.g) - $0.g), abs(Double(pixel.b) - $0.b))
+        <= 24
+    }
   }
 
   static func crossFadeClips(in folder: URL) throws -> (URL, URL) {
@@ -268,12 +317,13 @@ struct PortedExamplesTests {
   }
 
   /// The box of pixels that differ from the flat video colour by more than 60 levels in
-  /// some channel, inside the inset video (the text's ink over the video).
-  static func inkBox(_ frame: MediaOracle.RGBFrame, video: RGB) -> (
+  /// some channel, inside the inset video from row `top` down (the text's ink over the
+  /// video; the confetti falls from the top edge, see ``confettiReach``).
+  static func inkBox(_ frame: MediaOracle.RGBFrame, video: RGB, top: Int = 24) -> (
     minX: Int, maxX: Int, minY: Int, maxY: Int, width: Int
   )? {
     var box: (minX: Int, maxX: Int, minY: Int, maxY: Int)?
-    for y in 24..<(frame.height - 24) {
+    for y in top..<(frame.height - 24) {
       for x in 24..<(frame.width - 24) {
         let pixel = frame[x, y]
         let difference = max(

@@ -73,6 +73,7 @@ class VideoEditor {
     backgroundLayer.contents = UIImage(named: "background")?.cgImage
     backgroundLayer.contentsGravity = .resizeAspectFill
 
+    addConfetti(to: overlayLayer)
     add(
       text: "Happy Birthday,\n\(name)",
       to: overlayLayer,
@@ -170,6 +171,34 @@ class VideoEditor {
     textLayer.add(scaleAnimation, forKey: "scale")
 
     layer.addSublayer(textLayer)
+  }
+
+  private func addConfetti(to layer: CALayer) {
+    let images: [UIImage] = (0...5).map { UIImage(named: "confetti\($0)")! }
+    let colors: [UIColor] = [.systemGreen, .systemRed, .systemBlue, .systemPink, .systemOrange, .systemPurple, .systemYellow]
+    let cells: [CAEmitterCell] = (0...16).map { _ in
+      let cell = CAEmitterCell()
+      cell.contents = images.randomElement()?.cgImage
+      cell.birthRate = 3
+      cell.lifetime = 12
+      cell.lifetimeRange = 0
+      cell.velocity = CGFloat.random(in: 100...200)
+      cell.velocityRange = 0
+      cell.emissionLongitude = 0
+      cell.emissionRange = 0.8
+      cell.spin = 4
+      cell.color = colors.randomElement()?.cgColor
+      cell.scale = CGFloat.random(in: 0.2...0.8)
+      return cell
+    }
+
+    let emitter = CAEmitterLayer()
+    emitter.emitterPosition = CGPoint(x: layer.frame.size.width / 2, y: layer.frame.size.height + 5)
+    emitter.emitterShape = .line
+    emitter.emitterSize = CGSize(width: layer.frame.size.width, height: 2)
+    emitter.emitterCells = cells
+
+    layer.addSublayer(emitter)
   }
 
   private func orientation(from transform: CGAffineTransform) -> (orientation: UIImage.Orientation, isPortrait: Bool) {

@@ -73,6 +73,8 @@ extension Drawing {
     case .image(let content): return content.size
     case .shape(let shape): return shape.size
     case .shadow(_, let casters): return casters.first?.layerSize
+    // Particles are drawn at output resolution (their pictures are scaled while drawing).
+    case .particles: return nil
     }
   }
 
@@ -118,6 +120,14 @@ extension Drawing {
       return .shape(shape)
     case .gradient(let gradient, let size):
       return .gradient(gradient, size: size.scaled(by: scale))
+    case .particles(var drawing):
+      drawing.particles = drawing.particles.map { particle in
+        var particle = particle
+        particle.position = Point(x: particle.position.x * scale, y: particle.position.y * scale)
+        particle.scale *= scale
+        return particle
+      }
+      return .particles(drawing)
     case .video(let sourceID, let size, let gravity):
       // Only drawn this way as a shadow caster (its rectangle).
       return .video(sourceID: sourceID, size: size.scaled(by: scale), gravity: gravity)

@@ -140,6 +140,20 @@ extension LayerRasterizer {
     case .video(_, let size, _):
       // Only as a shadow caster (an opaque rectangle).
       return Rect(x: 0, y: 0, width: size.width * scale, height: size.height * scale)
+    case .particles(let drawing):
+      let sprites = drawing.sprites
+      var box: Rect?
+      for sprite in sprites {
+        guard let image = drawing.images[sprite.image] else { continue }
+        let rect = sprite.transform.apply(
+          to: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
+        box = box.map { Self.hull($0, rect) } ?? rect
+      }
+      return box.map {
+        Rect(
+          x: $0.minX * scale, y: $0.minY * scale, width: $0.width * scale,
+          height: $0.height * scale)
+      }
     case .image, .text:
       return nil
     }

@@ -286,6 +286,15 @@ final class LayerRasterizer {
           width: box.width, height: box.height),
         toLayer: box.offset)
 
+    case .particles(let particles):
+      let rendered = try ParticleRenderer.render(
+        particles.sprites, images: particles.images.map { $0 ?? Image(width: 0, height: 0) },
+        additive: particles.additive, clip: area?.rect)
+      guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
+      return Raster(
+        image: rendered.image,
+        toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y))
+
     case .video:
       // Video pixels change every frame; the renderer places them itself.
       return nil

@@ -319,6 +319,12 @@ open class CALayer: NSObject, CAMediaTiming {
     try contentsSnapshot(context)
   }
 
+  /// Sets the layer class's own animatable values on Reel's properties (a shape layer's
+  /// colours, line width and stroke ends); a plain layer has none.
+  ///
+  /// - Parameter properties: The layer's Reel properties, already holding `CALayer`'s own.
+  func snapshotAppearance(_ properties: inout LayerProperties) {}
+
   /// The geometry as Reel's layer properties: bounds, position, anchor point, zPosition and
   /// transform (Reel owns the frame maths).
   var geometry: LayerProperties {

@@ -62,6 +62,15 @@ extension TemplateBuilder {
       if let gradient { layer.content = .gradient(gradient) }
     case .video(let source):
       layer.content = .video(VideoContent(sourceID: source))
+    case .emitter(let description):
+      if let description {
+        var emitter = description.emitter
+        for (index, file) in description.images.enumerated() {
+          // A picture's first frame (an animated picture's particles do not animate).
+          emitter.cells[index].image = file.flatMap { files.images[$0]?.frames.first?.image }
+        }
+        layer.content = .emitter(emitter)
+      }
     }
     if let mask = description.mask.first {
       layer.mask = buildLayer(mask, files: files, frame: frame)

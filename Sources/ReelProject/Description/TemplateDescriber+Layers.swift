@@ -77,7 +77,9 @@ extension TemplateDescriber {
     case .shape: content = .shape(describeShape(reader))
     case .gradient: content = .gradient(reader.get(.gradient, decodeGradient))
     case .video:
-      content = .video(source: VideoSourceID(reader.get(.source, string) ?? TemplateFormat.mainVideoSource))
+      content = .video(
+        source: VideoSourceID(reader.get(.source, string) ?? TemplateFormat.mainVideoSource))
+    case .emitter: content = .emitter(reader.get(.emitter, decodeEmitter))
     case .group: content = .none
     }
     let mask = reader[.mask].flatMap { describeLayer($0, reader.path(.mask)) }

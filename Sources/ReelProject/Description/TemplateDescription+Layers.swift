@@ -62,6 +62,15 @@ enum LayerContentDescription: Sendable {
   case shape(ShapeDescription)
   case gradient(Gradient?)
   case video(source: VideoSourceID)
+  case emitter(EmitterDescription?)
+}
+
+/// An emitter layer's emitter, its cells' pictures not yet opened.
+struct EmitterDescription: Sendable {
+  /// The emitter; its cells have no image until the building stage.
+  var emitter: EmitterContent
+  /// Each cell's picture file, by cell index.
+  var images: [FileReference?]
 }
 
 /// A text layer's text and style.

@@ -28,6 +28,9 @@ enum TemplateDocsGenerator {
       Part(file: format, name: "top-level keys", text: table(TemplateObjectFormat.root.keys)),
       Part(file: format, name: "clip keys", text: table(TemplateObjectFormat.clip.keys)),
       Part(file: format, name: "layer keys", text: table(TemplateObjectFormat.layer.keys)),
+      Part(file: format, name: "emitter keys", text: table(TemplateObjectFormat.emitter.keys)),
+      Part(
+        file: format, name: "emitter cell keys", text: table(TemplateObjectFormat.emitterCell.keys)),
       Part(file: format, name: "animation keys", text: table(TemplateObjectFormat.animation.keys)),
       Part(file: format, name: "audio keys", text: table(TemplateObjectFormat.audio.keys)),
       Part(file: format, name: "export keys", text: table(TemplateObjectFormat.export.keys)),

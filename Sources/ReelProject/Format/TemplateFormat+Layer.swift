@@ -1,8 +1,9 @@
 import Reel
+import ReelAnimation
 
 /// The layer types: what a layer draws, and the keys only layers of that type have.
 enum TemplateLayerType: String, CaseIterable, Sendable {
-  case group, color, image, text, shape, gradient, video
+  case group, color, image, text, shape, gradient, video, emitter
 
   /// The keys only this type has (``TemplateObjectFormat/layer`` has the common ones).
   var keys: [TemplateKeyFormat] {
@@ -27,6 +28,8 @@ enum TemplateLayerType: String, CaseIterable, Sendable {
       ]
     case .gradient: [.init(.gradient, .object(.gradient), required: true)]
     case .video: [.init(.source, .string, "The video source (default main).")]
+    case .emitter:
+      [.init(.emitter, .object(.emitter), required: true, "The particle emitter.")]
     }
   }
 
@@ -207,6 +210,90 @@ extension TemplateObjectFormat {
         (requires: [.rect], forbids: []), (requires: [.ellipse], forbids: [.cornerRadius]),
         (requires: [.polygon], forbids: [.cornerRadius]),
       ])
+    ])
+}
+
+extension TemplateFormat {
+  /// The emitters' shapes.
+  static let emitterShapes = ReelAnimation.EmitterContent.Shape.allCases.map(\.rawValue)
+  /// The emitters' modes.
+  static let emitterModes = ReelAnimation.EmitterContent.Mode.allCases.map(\.rawValue)
+  /// The emitters' render modes.
+  static let emitterRenderModes = ReelAnimation.EmitterContent.RenderMode.allCases.map(
+    \.rawValue)
+  /// Any finite number.
+  static let anyNumber = TemplateNumberBounds(minimum: nil, maximum: nil)
+}
+
+extension TemplateObjectFormat {
+  /// An emitter layer's emitter (as Core Animation's `CAEmitterLayer`).
+  static let emitter = TemplateObjectFormat(
+    schemaName: "emitter",
+    doc: "A particle emitter: its shape, multipliers of its cells' values, and its cells.",
+    keys: [
+      .init(
+        .position, .named(.point), default: "[0, 0]", "The shape's centre, in the layer's pixels."),
+      .init(
+        .size, .named(.size), default: "[0, 0]",
+        "The shape's size (a line: its width; a circle: its width as diameter)."),
+      .init(
+        .shape, .choice(TemplateFormat.emitterShapes), default: "point", "Where particles start."),
+      .init(
+        .mode, .choice(TemplateFormat.emitterModes), default: "volume",
+        "Which part of the shape: vertices, outline, inside (volume is the inside)."),
+      .init(.birthRate, .number(.nonNegative), default: "1", "Multiplies every cell's birth rate."),
+      .init(.lifetime, .number(.nonNegative), default: "1", "Multiplies every cell's lifetime."),
+      .init(
+        .velocity, .number(TemplateFormat.anyNumber), default: "1",
+        "Multiplies every cell's velocity."),
+      .init(
+        .scale, .number(TemplateFormat.anyNumber), default: "1", "Multiplies every cell's scale."),
+      .init(
+        .spin, .number(TemplateFormat.anyNumber), default: "1", "Multiplies every cell's spin."),
+      .init(
+        .seed, .integer(minimum: 0, maximum: Int(UInt32.max)), default: "0",
+        "Chooses the particles' random values."),
+      .init(
+        .renderMode, .choice(TemplateFormat.emitterRenderModes), default: "unordered",
+        "Particles over each other, or added up."),
+      .init(
+        .cells, .array(.object(.emitterCell), minItems: 1), required: true,
+        "The cells, drawn in order."),
+    ])
+
+  /// One cell of an emitter (as Core Animation's `CAEmitterCell`).
+  static let emitterCell = TemplateObjectFormat(
+    schemaName: "emitterCell",
+    doc:
+      "A source of particles: its picture, rate, motion and colour; ranges vary a value by ± the range, speeds change it per second of age.",
+    keys: [
+      .init(.image, .named(.file), required: true, "The particle's picture (PNG, JPEG, WebP)."),
+      .init(.name, .string),
+      .init(.enabled, .boolean, default: "true", "Whether the cell emits."),
+      .init(.birthRate, .number(.nonNegative), default: "0", "Particles per second."),
+      .init(.lifetime, .number(.nonNegative), default: "0", "Seconds a particle lives."),
+      .init(.lifetimeRange, .number(.nonNegative), default: "0", "± seconds."),
+      .init(.velocity, .number(TemplateFormat.anyNumber), default: "0", "Pixels per second."),
+      .init(.velocityRange, .number(.nonNegative), default: "0", "± pixels per second."),
+      .init(
+        .longitude, .number(TemplateFormat.anyNumber), default: "0",
+        "Direction in radians (0: +x, π/2: down)."),
+      .init(
+        .emissionRange, .number(.nonNegative), default: "0",
+        "Width of the cone of directions, radians (± half)."),
+      .init(.acceleration, .named(.point), default: "[0, 0]", "[x, y] pixels per second²."),
+      .init(.spin, .number(TemplateFormat.anyNumber), default: "0", "Radians per second."),
+      .init(.spinRange, .number(.nonNegative), default: "0", "± radians per second."),
+      .init(.scale, .number(TemplateFormat.anyNumber), default: "1", "The picture's scale."),
+      .init(.scaleRange, .number(.nonNegative), default: "0", "± scale."),
+      .init(.scaleSpeed, .number(TemplateFormat.anyNumber), default: "0", "Scale per second."),
+      .init(.color, .named(.color), default: "white", "Multiplies the picture's colour and alpha."),
+      .init(
+        .colorRange, .array(.number(.nonNegative), minItems: 4, maxItems: 4),
+        default: "[0, 0, 0, 0]", "± red, green, blue, alpha."),
+      .init(
+        .colorSpeed, .array(.number(TemplateFormat.anyNumber), minItems: 4, maxItems: 4),
+        default: "[0, 0, 0, 0]", "Red, green, blue, alpha per second."),
     ])
 }
 

@@ -25,6 +25,10 @@ enum TemplateKey: String, CaseIterable, Sendable, Comparable {
   case text, runs, path, shape, fill, fillRule, stroke, strokeStart, strokeEnd, gradient
   case width, offset, radius, colors, locations
   case cap, join, miterLimit, dash, dashPhase, rect, ellipse, polygon
+  // Emitters.
+  case emitter, cells, birthRate, lifetime, lifetimeRange, velocityRange, longitude
+  case emissionRange, acceleration, spin, spinRange, scaleRange, scaleSpeed, colorRange
+  case colorSpeed, seed, renderMode, enabled
   // Text.
   case font, align, wrap, lineSpacing, underline, outline, textShadow, box, truncation
   case family, file, weight, italic, bold, padding

@@ -4,7 +4,7 @@ enum TemplateObjectKind: String, CaseIterable, Sendable {
   case clip, transition, composition, track, segment, instruction, layerInstruction
   case step, ramp, transform2D
   case audio, soundtrack, audioTrack, export
-  case layer, border, shadow, gradient, stroke, shapeGeometry
+  case layer, border, shadow, gradient, stroke, shapeGeometry, emitter, emitterCell
   case textStyle, font, outline, box, run
   case animation, keyframes, spring
   case subtitles
@@ -34,6 +34,8 @@ enum TemplateObjectKind: String, CaseIterable, Sendable {
     case .gradient: .gradient
     case .stroke: .stroke
     case .shapeGeometry: .shapeGeometry
+    case .emitter: .emitter
+    case .emitterCell: .emitterCell
     case .textStyle: .textStyle
     case .font: .font
     case .outline: .outline

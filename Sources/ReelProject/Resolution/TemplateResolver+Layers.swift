@@ -43,6 +43,14 @@ extension TemplateResolver {
       {
         resolved.images[file] = image
       }
+    case .emitter(let emitter?):
+      for file in emitter.images.compactMap({ $0 }) {
+        if let image = reporting(
+          file.location, { () throws(TemplateFileProblem) in try files.image(file.text) })
+        {
+          resolved.images[file] = image
+        }
+      }
     case .text(let text):
       for run in text.runFamilies { checkFamily(run.family, into: &resolved) }
       resolve(text.style, into: &resolved)

@@ -18,6 +18,14 @@ enum AnimationSnapshot {
     let attached = layer.attachedAnimations
     guard !attached.isEmpty else { return [] }
     let animated = attached.flatMap { keyPaths(of: $0.animation) }
+    if !(layer is CAShapeLayer),
+      let shapeOnly = animated.first(where: CAShapeLayer.shapeKeyPaths.contains)
+    {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "\(layerDescription): Reel does not animate the key path \"\(shapeOnly)\" on a "
+          + "\(type(of: layer)) (only a CAShapeLayer has it); animate it on a CAShapeLayer")
+    }
     let components = animated.contains(where: AnimatedKeyPath.isTransformComponent)
     let decomposes = attached.contains { needsDecomposedTransform($0.animation, model: model) }
     if components, animated.contains(AnimatableProperty<Transform3D>.transform.name) {
@@ -109,6 +117,13 @@ struct AnimationConverter {
         .invalidVideoComposition,
         "\(owner) has no keyPath: create it with \(type(of: animation))(keyPath: \"opacity\") "
           + "or another key path")
+    }
+    if CAShapeLayer.unanimatedKeyPaths.contains(keyPath) {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "\(owner): Reel does not animate a shape layer's \"\(keyPath)\" (it draws the "
+          + "model value); animate fillColor, strokeColor, lineWidth, strokeStart or strokeEnd, "
+          + "or use several layers")
     }
     guard let target = AnimatedKeyPath.table[keyPath] else {
       throw CompatFailure(

@@ -34,6 +34,8 @@ enum AnimatedKeyPath {
     .color(.backgroundColor), .color(.borderColor), .number(.borderWidth),
     .number(.cornerRadius), .color(.shadowColor), .number(.shadowOpacity),
     .number(.shadowRadius), .sizeAsPoint(.shadowOffset), .hidden,
+    .color(.fillColor), .color(.strokeColor), .number(.lineWidth), .number(.strokeStart),
+    .number(.strokeEnd),
   ]
 
   /// `hidden` as a number for discrete keyframes (1 hidden, 0 shown).

@@ -134,6 +134,7 @@ final class LayerSnapshotter {
       offset: Point(x: Double(layer.shadowOffset.width), y: Double(layer.shadowOffset.height)),
       radius: Double(layer.shadowRadius))
     p.contentsGravity = try gravity(layer.contentsGravity, context)
+    layer.snapshotAppearance(&p)
     return p
   }
 
