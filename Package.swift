@@ -53,10 +53,7 @@ let package = Package(
     .target(name: "ReelProject", dependencies: ["Reel"]),
     .target(
       name: "ReelAVFoundation",
-      dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "Reel"],
-      // CTLineDraw/CTFrameDraw/CTLineGetImageBounds wait for CGContext (av-draw): rename the
-      // file to .swift and drop this.
-      exclude: ["CoreText/CTFrame+Drawing.swift.pending"]),
+      dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "Reel"]),
     // On Apple platforms the shim re-exports Apple's own frameworks, so the package resolves
     // there without FFmpeg; only Linux builds Reel underneath it.
     .target(
@@ -69,6 +66,9 @@ let package = Package(
     .executableTarget(
       name: "BirthdayCard", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/BirthdayCard", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "Subtitles", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/Subtitles", swiftSettings: [.swiftLanguageMode(.v5)]),
     .executableTarget(
       name: "CrossFade", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/CrossFade", swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -90,10 +90,7 @@ let package = Package(
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
     .testTarget(
       name: "ReelAVFoundationTests",
-      dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"],
-      // Seed 004's test waits for CAShapeLayer (av-shape), CTFrameDraw's for CGContext
-      // (av-draw): rename them to .swift and drop this.
-      exclude: ["PortedSubtitlesTests.swift.pending", "CTFrameDrawTests.swift.pending"]),
+      dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
