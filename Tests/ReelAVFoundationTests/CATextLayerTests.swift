@@ -1,5 +1,6 @@
 import AVFoundationCompat
 import Reel
+import TestSupport
 import Testing
 
 @testable import ReelAVFoundation
@@ -174,5 +175,64 @@ struct CGFontTests {
     collect(tree.root)
     #expect(styles.map(\.fontFamily) == [face.family])
     #expect(styles.map(\.weight) == [700] && styles.map(\.fontSize) == [30])
+  }
+}
+
+@Suite("Core Text fonts on text layers, CGImage from data providers")
+struct CTFontTextLayerTests {
+  @Test("a CTFont as CATextLayer.font and as an attributed run's font draws its face and size")
+  func ctFont() throws {
+    let font = CTFontCreateWithName("Helvetica-Bold" as CFString, 30, nil)
+    let face = try #require(UIFont(name: "Helvetica-Bold", size: 30))
+    let size = CGSize(width: 200, height: 100)
+    let plain = CATextLayer()
+    plain.string = "Bold"
+    plain.font = font
+    plain.fontSize = 24
+    let attributed = CATextLayer()
+    attributed.string = NSAttributedString(
+      string: "Run", attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font])
+    let tree = try CATestSupport.tool(size: size, sublayers: [plain, attributed])
+      .snapshotLayerTree(renderSize: size)
+    var styles: [TextStyle] = []
+    func collect(_ layer: Layer) {
+      if case .text(_, let style) = layer.content { styles.append(style) }
+      layer.sublayers.forEach(collect)
+    }
+    collect(tree.root)
+    #expect(styles.map(\.fontFamily) == [face.family, face.family])
+    #expect(styles.map(\.weight) == [700, 700])
+    // The plain layer's fontSize applies; the run keeps the CTFont's size.
+    #expect(styles.map(\.fontSize) == [24, 30])
+  }
+
+  @Test("CGImage(pngDataProviderSource:) and (jpegDataProviderSource:) decode the provider's file")
+  func dataProviderImages() throws {
+    let folder = try AVTestMedia.folder()
+    for name in ["p.png", "j.jpg"] {
+      let url = folder.appendingPathComponent(name)
+      try TestSupport.ffmpeg([
+        "-f", "lavfi", "-i", "color=c=red:size=48x20", "-frames:v", "1", url.path,
+      ])
+      let provider = try #require(CGDataProvider(url: url as CFURL))
+      let image = try #require(
+        name.hasSuffix("png")
+          ? CGImage(
+            pngDataProviderSource: provider, decode: nil, shouldInterpolate: true,
+            intent: .defaultIntent)
+          : CGImage(
+            jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true,
+            intent: .defaultIntent))
+      #expect(image.width == 48 && image.height == 20)
+      let pixel = image.image[x: 10, y: 10]
+      #expect(pixel.red > 240 && pixel.green < 15 && pixel.blue < 15)
+    }
+    let text = folder.appendingPathComponent("not-a-picture.png")
+    try Data("hello".utf8).write(to: text)
+    let provider = try #require(CGDataProvider(url: text as CFURL))
+    #expect(
+      CGImage(
+        pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .perceptual)
+        == nil)
   }
 }

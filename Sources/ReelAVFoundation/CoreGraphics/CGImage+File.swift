@@ -20,3 +20,49 @@ extension CGImage {
     }
   }
 }
+
+extension CGImage {
+  /// The PNG picture a data provider holds, as `CGImage(pngDataProviderSource:…)`; nil when it
+  /// is not a picture Reel can decode (a warning says why).
+  ///
+  /// - Parameters:
+  ///   - source: The bytes (a file, a URL or data).
+  ///   - decode: Must be nil (Reel maps no decode arrays).
+  ///   - shouldInterpolate: Accepted; Reel samples bilinearly when it scales.
+  ///   - intent: Accepted; Reel draws in sRGB.
+  public convenience init?(
+    pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+    shouldInterpolate: Bool, intent: CGColorRenderingIntent
+  ) {
+    guard decode == nil,
+      let decoded = CGImage.decoded(
+        fromFile: source.path, caller: "CGImage(pngDataProviderSource:)")
+    else { return nil }
+    self.init(decoded.image)
+  }
+
+  /// The JPEG picture a data provider holds, as `CGImage(jpegDataProviderSource:…)`; nil when
+  /// it is not a picture Reel can decode (a warning says why).
+  ///
+  /// - Parameters: as ``init(pngDataProviderSource:decode:shouldInterpolate:intent:)``.
+  public convenience init?(
+    jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+    shouldInterpolate: Bool, intent: CGColorRenderingIntent
+  ) {
+    guard decode == nil,
+      let decoded = CGImage.decoded(
+        fromFile: source.path, caller: "CGImage(jpegDataProviderSource:)")
+    else { return nil }
+    self.init(decoded.image)
+  }
+}
+
+/// How colours outside a colour space are mapped, as CoreGraphics' `CGColorRenderingIntent`
+/// (Apple's raw values; Reel draws in sRGB whatever the intent).
+public enum CGColorRenderingIntent: Int32, Sendable {
+  case defaultIntent = 0
+  case absoluteColorimetric = 1
+  case relativeColorimetric = 2
+  case perceptual = 3
+  case saturation = 4
+}

@@ -1,5 +1,6 @@
 internal import ReelAnimation
 internal import ReelCore
+internal import ReelGraphics
 
 extension CATextLayer {
   /// The text as Reel's styled text: a plain string in the layer's font, size, colour and
@@ -34,13 +35,14 @@ extension CATextLayer {
     case nil: face = TextFace(named: "Helvetica")
     case let uiFont as UIFont: face = TextFace(uiFont)
     case let cgFont as CGFont: face = TextFace(cgFont.face)
+    case let ctFont as CTFont: face = TextFace(ctFont.request)
     case let name as NSString: face = TextFace(named: name as String)
     case let name as String: face = TextFace(named: name)
     case let other?:
       throw CompatFailure(
         .invalidVideoComposition,
         "\(context.description): font is a \(type(of: other)); Reel takes a font name, a "
-          + "CGFont or a UIFont")
+          + "CGFont, a CTFont or a UIFont")
     }
     return TextStyle(
       fontFamily: face.family, fontSize: Double(fontSize), weight: face.weight,
@@ -78,6 +80,13 @@ struct TextFace: Hashable {
     family = font.family
     weight = font.weight
     isItalic = font.isItalic
+  }
+
+  /// The face a Core Text font was made for.
+  init(_ request: GlyphFontRequest) {
+    family = request.family
+    weight = request.weight
+    isItalic = request.italic
   }
 
   /// The face of a font name as a program writes it: `UIFont(name:size:)`'s installed face
@@ -207,9 +216,16 @@ struct AttributedTextSnapshot {
     for (key, value) in attributes where !Self.isAbsent(value) {
       switch key {
       case .font:
-        guard let font = value as? UIFont else { throw typeFailure(key, value, "a UIFont") }
-        face = TextFace(font)
-        size = Double(font.pointSize)
+        // UIKit's key and Core Text's kCTFontAttributeName are both "NSFont".
+        if let font = value as? UIFont {
+          face = TextFace(font)
+          size = Double(font.pointSize)
+        } else if let font = value as? CTFont {
+          face = TextFace(font.request)
+          size = font.request.size
+        } else {
+          throw typeFailure(key, value, "a UIFont or a CTFont")
+        }
       case .foregroundColor:
         guard let c = Self.color(value) else { throw typeFailure(key, value, "a UIColor") }
         color = c
