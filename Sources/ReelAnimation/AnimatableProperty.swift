@@ -130,4 +130,8 @@ extension AnimatableProperty where Value == Double {
   public static var strokeStart: Self { Self("strokeStart", \.strokeStart) }
   /// `strokeEnd` (shape layers), fraction of the path length.
   public static var strokeEnd: Self { Self("strokeEnd", \.strokeEnd) }
+  /// `lineDashPhase` (shape layers), pixels into the dash pattern.
+  public static var lineDashPhase: Self { Self("lineDashPhase", \.lineDashPhase) }
+  /// `miterLimit` (shape layers), in line widths.
+  public static var miterLimit: Self { Self("miterLimit", \.miterLimit) }
 }

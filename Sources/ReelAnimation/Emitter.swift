@@ -51,6 +51,12 @@ public struct EmitterContent: Sendable, Hashable {
   /// made (`ExportError`s, template problems), since every frame draws each live particle.
   public static let maximumLiveParticles = 20_000
 
+  /// The most sprite pixels one emitter may draw in a frame, in its own pixels (2²⁹, about
+  /// half a second of compositing): the sum over its cells of the live-particle bound ×
+  /// the sprite's area × its largest scale squared. Larger emitters are refused where they
+  /// are made, as with ``maximumLiveParticles``, so a frame's drawing time stays bounded.
+  public static let maximumParticlePixels = 0x1p29
+
   /// The largest particle number evaluated (2⁵²: beyond, births are no longer exact in
   /// `Double`); a cell whose births reach it at a time shows no particles then.
   static let largestParticleNumber = 0x1p52
@@ -126,15 +132,42 @@ public struct EmitterContent: Sendable, Hashable {
     }
   }
 
+  /// The most sprite pixels drawn in one frame: for each cell with a picture, its
+  /// live-particle bound × the picture's area × the largest scale a particle reaches
+  /// (emitter scale × (cell scale + scale range) + scale speed × longest lifetime), squared.
+  /// Compare it with ``maximumParticlePixels``.
+  public var particlePixelBound: Double {
+    cells.indices.reduce(0) { total, index in
+      let cell = cells[index]
+      let rate = rate(ofCell: index)
+      let life = longestLifetime(ofCell: index)
+      guard let image = cell.image, rate > 0, life > 0 else { return total }
+      let largest =
+        abs(scale) * (abs(cell.scale) + abs(cell.scaleRange)) + abs(cell.scaleSpeed) * life
+      let area = Double(image.width) * Double(image.height) * largest * largest
+      return total + (rate * life + 1) * area
+    }
+  }
+
   /// A message saying why the emitter is too large to draw, or nil when it is within
-  /// ``maximumLiveParticles``.
+  /// ``maximumLiveParticles`` and ``maximumParticlePixels``.
   public var sizeProblem: String? {
     let bound = liveParticleBound
-    guard !(bound <= Double(Self.maximumLiveParticles)) else { return nil }
-    let shown = bound.isFinite ? ReadableNumber.string(bound, decimals: 0) : "unbounded"
-    return "the emitter can have \(shown) particles alive at once (birth rate × lifetime "
-      + "summed over its cells), more than the limit of \(Self.maximumLiveParticles); lower "
-      + "the birth rates or lifetimes"
+    guard bound <= Double(Self.maximumLiveParticles) else {
+      let shown = bound.isFinite ? ReadableNumber.string(bound, decimals: 0) : "unbounded"
+      return "the emitter can have \(shown) particles alive at once (birth rate × lifetime "
+        + "summed over its cells), more than the limit of \(Self.maximumLiveParticles); lower "
+        + "the birth rates or lifetimes"
+    }
+    let pixels = particlePixelBound
+    guard pixels <= Self.maximumParticlePixels else {
+      let shown = pixels.isFinite ? ReadableNumber.string(pixels, decimals: 0) : "unbounded"
+      return "the emitter can draw \(shown) sprite pixels a frame (live particles × picture "
+        + "area × largest scale², summed over its cells), more than the limit of "
+        + "\(ReadableNumber.string(Self.maximumParticlePixels, decimals: 0)); use smaller "
+        + "pictures, scales or scale speeds, or fewer particles"
+    }
+    return nil
   }
 
   /// The particles alive at `seconds` (timeline seconds from the emitter's start), cell by

@@ -76,69 +76,19 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
   /// The value at linear progress `fraction` in [0, 1] of a pass (after the animation's
   /// own timing function), or nil when there are no values.
   public func value(atFraction fraction: Double) -> Value? {
-    guard let first = values.first else { return nil }
-    guard values.count > 1 else { return first }
-    let f = min(max(fraction, 0), 1)
-    switch calculationMode {
-    case .discrete:
-      let times = resolvedKeyTimes(count: values.count, discrete: true)
-      var index = 0
-      for i in 0..<values.count where times[i] <= f { index = i }
-      return values[index]
-    case .paced:
-      return pacedValue(at: f)
-    case .linear, .cubic:
-      let times = resolvedKeyTimes(count: values.count, discrete: false)
-      guard f > times[0] else { return values[0] }
-      guard let last = times.last, f < last else { return values[values.count - 1] }
-      var segment = 0
-      while segment < values.count - 2 && f >= times[segment + 1] { segment += 1 }
-      let span = times[segment + 1] - times[segment]
-      var u = span > 0 ? (f - times[segment]) / span : 1
-      if segment < timingFunctions.count { u = timingFunctions[segment].progress(u) }
-      if calculationMode == .linear {
-        return Value.interpolate(from: values[segment], to: values[segment + 1], fraction: u)
-      }
-      return catmullRom(segment: segment, u: u)
+    let values = values
+    let weights = KeyframeWeights(
+      count: values.count, keyTimes: keyTimes, timingFunctions: timingFunctions,
+      calculationMode: calculationMode,
+      distance: { Value.distance(from: values[$0 - 1], to: values[$0]) })
+    let terms = weights.terms(atFraction: fraction)
+    if terms.count == 1, let only = terms.first { return values[only.index] }
+    guard !terms.isEmpty else { return nil }
+    if terms.count == 2 {
+      return Value.interpolate(
+        from: values[terms[0].index], to: values[terms[1].index], fraction: terms[1].weight)
     }
-  }
-
-  private func resolvedKeyTimes(count: Int, discrete: Bool) -> [Double] {
-    if let keyTimes, keyTimes.count == count || (discrete && keyTimes.count == count + 1) {
-      return keyTimes
-    }
-    let divisions = Double(discrete ? count : count - 1)
-    return (0..<count).map { Double($0) / divisions }
-  }
-
-  private func pacedValue(at f: Double) -> Value {
-    var lengths: [Double] = [0]
-    for i in 1..<values.count {
-      lengths.append(lengths[i - 1] + Value.distance(from: values[i - 1], to: values[i]))
-    }
-    let total = lengths[lengths.count - 1]
-    guard total > 0 else { return values[0] }
-    let target = f * total
-    var segment = 0
-    while segment < values.count - 2 && target > lengths[segment + 1] { segment += 1 }
-    let span = lengths[segment + 1] - lengths[segment]
-    let u = span > 0 ? (target - lengths[segment]) / span : 1
-    return Value.interpolate(from: values[segment], to: values[segment + 1], fraction: u)
-  }
-
-  private func catmullRom(segment i: Int, u: Double) -> Value {
-    let p0 = values[max(i - 1, 0)]
-    let p1 = values[i]
-    let p2 = values[i + 1]
-    let p3 = values[min(i + 2, values.count - 1)]
-    let u2 = u * u
-    let u3 = u2 * u
-    return Value.combine([
-      (p0, 0.5 * (-u + 2 * u2 - u3)),
-      (p1, 0.5 * (2 - 5 * u2 + 3 * u3)),
-      (p2, 0.5 * (u + 4 * u2 - 3 * u3)),
-      (p3, 0.5 * (-u2 + u3)),
-    ])
+    return Value.combine(terms.map { (values[$0.index], $0.weight) })
   }
 
   public func apply(to presentation: inout LayerProperties, model: LayerProperties, at time: Double)

@@ -118,7 +118,9 @@ public struct Layer: Sendable {
   ///   - strokeColor: Stroke, nil for none.
   ///   - lineWidth: Stroke width in pixels.
   ///   - fillRule: Fill rule.
-  ///   - strokeStyle: Caps, joins, dashes (its width is replaced by `lineWidth`).
+  ///   - strokeStyle: Caps, joins, dashes (its width is replaced by `lineWidth`; its miter
+  ///     limit and dash phase become the layer's ``LayerProperties/miterLimit`` and
+  ///     ``LayerProperties/lineDashPhase``, which animations may change).
   public static func shape(
     _ path: Path, name: String? = nil, frame: Rect, fillColor: Color? = .black,
     strokeColor: Color? = nil, lineWidth: Double = 1, fillRule: FillRule = .nonZero,
@@ -130,6 +132,8 @@ public struct Layer: Sendable {
     layer.properties.fillColor = fillColor ?? .clear
     layer.properties.strokeColor = strokeColor ?? .clear
     layer.properties.lineWidth = lineWidth
+    layer.properties.miterLimit = strokeStyle.miterLimit
+    layer.properties.lineDashPhase = strokeStyle.dashPhase
     return layer
   }
 

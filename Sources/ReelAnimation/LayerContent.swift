@@ -52,12 +52,14 @@ public enum LayerContent: Sendable {
 
 /// The parts of a shape that are not animatable: the path and how it is painted.
 public struct ShapeContent: Sendable, Hashable {
-  /// The outline, in the layer's local pixels (origin at the bounds' top-left).
+  /// The outline, in the layer's local pixels (origin at the bounds' top-left); a
+  /// ``ShapePathAnimation`` may draw another (``LayerProperties/shapePath``).
   public var path: Path
   /// Which regions the fill covers.
   public var fillRule: FillRule
-  /// Caps, joins, miter limit and dashes of the stroke; its `width` is replaced by the
-  /// animatable ``LayerProperties/lineWidth``.
+  /// Caps, joins and dash pattern of the stroke; its `width`, `dashPhase` and `miterLimit`
+  /// are replaced by the animatable ``LayerProperties/lineWidth``,
+  /// ``LayerProperties/lineDashPhase`` and ``LayerProperties/miterLimit``.
   public var strokeStyle: StrokeStyle
 
   /// Makes shape content.

@@ -98,6 +98,16 @@ public struct LayerProperties: Sendable, Hashable {
   public var strokeStart: Double
   /// Where the stroke ends, as a fraction of the path's length in [0, 1].
   public var strokeEnd: Double
+  /// How far into the dash pattern a shape layer's stroke starts, in pixels (default 0);
+  /// replaces the shape content's ``ReelCore/StrokeStyle/dashPhase``.
+  public var lineDashPhase: Double
+  /// Miter joins longer than `miterLimit × lineWidth` are drawn as bevels (default 10, as
+  /// `CAShapeLayer`); replaces the shape content's ``ReelCore/StrokeStyle/miterLimit``.
+  public var miterLimit: Double
+  /// The outline a shape layer draws instead of its content's path, set by a
+  /// ``ShapePathAnimation`` (nil, the default, draws ``ShapeContent/path``); in the layer's
+  /// local pixels.
+  public var shapePath: Path?
 
   /// Makes properties with Core Animation's defaults and the given geometry.
   ///
@@ -138,6 +148,9 @@ public struct LayerProperties: Sendable, Hashable {
     lineWidth = 1
     strokeStart = 0
     strokeEnd = 1
+    lineDashPhase = 0
+    miterLimit = 10
+    shapePath = nil
   }
 
   /// Makes properties whose bounds and position put the layer at `frame` (with the default

@@ -268,12 +268,15 @@ private struct Evaluator {
       let end = min(max(p.strokeEnd, 0), 1)
       let stroke: Color? =
         p.strokeColor.alpha > 0 && p.lineWidth > 0 && end > start ? p.strokeColor : nil
-      guard fill != nil || stroke != nil, !shape.path.isEmpty else { return nil }
+      let path = p.shapePath ?? shape.path
+      guard fill != nil || stroke != nil, !path.isEmpty else { return nil }
       var style = shape.strokeStyle
       style.width = p.lineWidth
+      style.dashPhase = p.lineDashPhase.isFinite ? p.lineDashPhase : 0
+      style.miterLimit = p.miterLimit.isFinite ? p.miterLimit : StrokeStyle().miterLimit
       return .shape(
         ShapeDrawing(
-          path: shape.path, fillColor: fill, fillRule: shape.fillRule, strokeColor: stroke,
+          path: path, fillColor: fill, fillRule: shape.fillRule, strokeColor: stroke,
           strokeStyle: style, strokeStart: start, strokeEnd: end, size: size))
     case .gradient(let gradient):
       guard !p.bounds.isEmpty, !gradient.colors.isEmpty else { return nil }

@@ -96,7 +96,7 @@ public enum PixelLimits {
   public static let coordinate = PixelRange(
     name: "coordinate", range: -1_048_576...1_048_576,
     appliesTo:
-      "`frame` x and y, `position`, `translation`, `zPosition`, shadow `offset`, `stroke.dashPhase`, shape `rect`/`ellipse`/`polygon` points, every point of a `path` (also path animations), instruction `translate` and `crop`; the `position*`, `translation*`, `bounds` origin and `shadowOffset` animation values"
+      "`frame` x and y, `position`, `translation`, `zPosition`, shadow `offset`, `stroke.dashPhase`, shape `rect`/`ellipse`/`polygon` points, every point of a `path` (also path animations), instruction `translate` and `crop`; the `position*`, `translation*`, `bounds` origin, `shadowOffset` and `dashPhase` animation values"
   )
 
   /// Line widths: borders, strokes and text outlines.
@@ -158,6 +158,11 @@ public enum PixelLimits {
     name: "perspective distance", range: 1...1_048_576,
     appliesTo: "`perspective`")
 
+  /// Miter limits of strokes, in line widths (cairo draws limits below 1 as 1).
+  public static let miterLimit = PixelRange(
+    name: "miter limit", range: 0...10_000, excludesLowerBound: true, unit: "",
+    appliesTo: "the `miterLimit` animation values")
+
   /// The entries of a 4×4 `transform` or `sublayerTransform` matrix.
   public static let matrixEntry = PixelRange(
     name: "matrix entry", range: -1_048_576...1_048_576, unit: "",
@@ -172,7 +177,7 @@ public enum PixelLimits {
   public static let all: [PixelRange] = [
     renderSide, layerSide, coordinate, lineWidth, outlineWidth, radius, padding, blurRadius,
     fontSize,
-    lineSpacing, dashLength,
+    lineSpacing, dashLength, miterLimit,
     scale, unitPoint, perspective, matrixEntry,
   ]
 

@@ -121,7 +121,7 @@ struct CAShapeLayerTests {
     #expect(image[x: 45, y: 55].blue == 0)
   }
 
-  @Test("strokeEnd and fillColor animate; path, lineDashPhase and miterLimit fail naming them")
+  @Test("strokeEnd and fillColor animate")
   func animations() throws {
     let layer = fullLayer()
     let line = CGMutablePath()
@@ -154,18 +154,137 @@ struct CAShapeLayerTests {
     #expect((100...160).contains(middle[x: 50, y: 50].red))
     #expect((100...160).contains(middle[x: 50, y: 50].blue))
 
-    for keyPath in ["path", "lineDashPhase", "miterLimit"] {
+  }
+
+  @Test("path morphs point by point: a rectangle widens y-up, keyframes hold discretely")
+  func pathAnimates() throws {
+    let layer = fullLayer()
+    layer.path = CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
+    layer.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let widen = CABasicAnimation(keyPath: "path")
+    widen.toValue = CGPath(rect: CGRect(x: 10, y: 10, width: 80, height: 20), transform: nil)
+    widen.duration = 1
+    widen.beginTime = AVCoreAnimationBeginTimeAtZero
+    layer.add(widen, forKey: "widen")
+    // Halfway the rectangle is 50 wide: x 10…60, layer y 10…30 = rows 70…90.
+    let middle = try S.render(S.tool(size: size, sublayers: [layer]), size: size, at: 0.5)
+    #expect(middle[x: 57, y: 80] == S.red && middle[x: 12, y: 72] == S.red)
+    #expect(middle[x: 63, y: 80].red == 0 && middle[x: 57, y: 60].red == 0)
+
+    let stepped = fullLayer()
+    stepped.path = layer.path
+    stepped.fillColor = layer.fillColor
+    let steps = CAKeyframeAnimation(keyPath: "path")
+    steps.values = [
+      CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil),
+      CGPath(rect: CGRect(x: 60, y: 60, width: 20, height: 20), transform: nil),
+    ]
+    steps.calculationMode = .discrete
+    steps.duration = 1
+    steps.beginTime = AVCoreAnimationBeginTimeAtZero
+    stepped.add(steps, forKey: "steps")
+    let early = try S.render(S.tool(size: size, sublayers: [stepped]), size: size, at: 0.25)
+    let late = try S.render(S.tool(size: size, sublayers: [stepped]), size: size, at: 0.75)
+    #expect(early[x: 20, y: 80] == S.red && early[x: 70, y: 30].red == 0)
+    #expect(late[x: 70, y: 30] == S.red && late[x: 20, y: 80].red == 0)
+  }
+
+  @Test("path between different elements switches halfway, with one warning; bad values fail")
+  func pathBetweenStructures() throws {
+    let layer = fullLayer()
+    layer.name = "morph"
+    layer.path = CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
+    layer.fillColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let toOval = CABasicAnimation(keyPath: "path")
+    toOval.toValue = CGPath(
+      ellipseIn: CGRect(x: 50, y: 50, width: 40, height: 40), transform: nil)
+    toOval.duration = 1
+    toOval.beginTime = AVCoreAnimationBeginTimeAtZero
+    layer.add(toOval, forKey: "oval")
+    let before = try S.render(S.tool(size: size, sublayers: [layer]), size: size, at: 0.4)
+    let after = try S.render(S.tool(size: size, sublayers: [layer]), size: size, at: 0.6)
+    #expect(before[x: 20, y: 80] == S.red && before[x: 70, y: 30].red == 0)
+    #expect(after[x: 70, y: 30] == S.red && after[x: 20, y: 80].red == 0)
+    #expect(CompatWarnings.printed.contains { $0.contains("morph") && $0.contains("halfway") })
+
+    for (role, animation) in [
+      (
+        "number",
+        { () -> CAAnimation in
+          let a = CABasicAnimation(keyPath: "path")
+          a.toValue = 3
+          return a
+        }()
+      ),
+      (
+        "byValue",
+        { () -> CAAnimation in
+          let a = CABasicAnimation(keyPath: "path")
+          a.byValue = layer.path
+          return a
+        }()
+      ),
+    ] {
       let shape = fullLayer()
-      shape.name = "shape"
-      shape.path = line
-      let animation = CABasicAnimation(keyPath: keyPath)
-      animation.fromValue = 0
-      animation.toValue = 1
+      shape.name = "bad"
+      shape.path = layer.path
       animation.beginTime = AVCoreAnimationBeginTimeAtZero
-      shape.add(animation, forKey: "a")
+      shape.add(animation, forKey: role)
       let reason = S.failure(S.tool(size: size, sublayers: [shape]), size: size)?.reason ?? ""
-      #expect(reason.contains("\"\(keyPath)\"") && reason.contains("shape layer"))
+      #expect(reason.contains("\"path\"") && reason.contains("bad"), "\(role): \(reason)")
     }
+    let plain = CALayer()
+    plain.frame = CGRect(origin: .zero, size: size)
+    plain.add(CABasicAnimation(keyPath: "path"), forKey: "p")
+    let reason = S.failure(S.tool(size: size, sublayers: [plain]), size: size)?.reason ?? ""
+    #expect(reason.contains("\"path\"") && reason.contains("CAShapeLayer"))
+  }
+
+  @Test("lineDashPhase and miterLimit animate: the dash slides, the miter grows past the limit")
+  func dashPhaseAndMiterLimitAnimate() throws {
+    let line = CGMutablePath()
+    line.move(to: CGPoint(x: 10, y: 50))
+    line.addLine(to: CGPoint(x: 90, y: 50))
+    let dashed = fullLayer()
+    dashed.path = line
+    dashed.fillColor = nil
+    dashed.strokeColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    dashed.lineWidth = 6
+    dashed.lineDashPattern = [10, 10]
+    let slide = CABasicAnimation(keyPath: "lineDashPhase")
+    slide.fromValue = 0
+    slide.toValue = 10
+    slide.duration = 1
+    slide.beginTime = AVCoreAnimationBeginTimeAtZero
+    dashed.add(slide, forKey: "slide")
+    // Phase 0: dash over length 0…10 (x 10…20); phase 5: dash 0…5, gap 5…15.
+    let start = try S.render(S.tool(size: size, sublayers: [dashed]), size: size, at: 0)
+    let middle = try S.render(S.tool(size: size, sublayers: [dashed]), size: size, at: 0.5)
+    #expect(start[x: 17, y: 50] == S.red && start[x: 13, y: 50] == S.red)
+    #expect(middle[x: 13, y: 50] == S.red && middle[x: 17, y: 50].red == 0)
+
+    // A V with its tip at layer (50, 80): the miter is 2.24 half-widths long, so a limit
+    // below 2.24 bevels it and one above draws the point up to y ≈ 91.
+    let vee = CGMutablePath()
+    vee.move(to: CGPoint(x: 20, y: 20))
+    vee.addLine(to: CGPoint(x: 50, y: 80))
+    vee.addLine(to: CGPoint(x: 80, y: 20))
+    let corner = fullLayer()
+    corner.path = vee
+    corner.fillColor = nil
+    corner.strokeColor = dashed.strokeColor
+    corner.lineWidth = 10
+    corner.miterLimit = 1
+    let sharpen = CABasicAnimation(keyPath: "miterLimit")
+    sharpen.toValue = 3
+    sharpen.duration = 1
+    sharpen.beginTime = AVCoreAnimationBeginTimeAtZero
+    corner.add(sharpen, forKey: "sharpen")
+    let blunt = try S.render(S.tool(size: size, sublayers: [corner]), size: size, at: 0.1)
+    let sharp = try S.render(S.tool(size: size, sublayers: [corner]), size: size, at: 0.9)
+    // Layer y 88 is row 12.
+    #expect(blunt[x: 50, y: 12].red == 0 && sharp[x: 50, y: 12] == S.red)
+    #expect(blunt[x: 50, y: 22] == S.red)
   }
 
   @Test("Shape values reach Reel's properties; bad dashes fail")

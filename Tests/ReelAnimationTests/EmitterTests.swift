@@ -85,6 +85,26 @@ struct EmitterTests {
     #expect(fast.particles(atSeconds: 1e5).isEmpty)
   }
 
+  @Test("Too many sprite pixels a frame is a problem: particles × area × largest scale²")
+  func pixelBudget() throws {
+    let e = Self.emitter()
+    let image = try #require(e.cells[0].image)
+    // 10 a second × 2.5 s + 1 = 26 particles of the picture at scale 0.5 + 0.2 at most.
+    let expected = 26 * Double(image.width * image.height) * 0.7 * 0.7
+    #expect(abs(e.particlePixelBound - expected) < 1e-6 * expected)
+    var grown = e
+    grown.cells[0].scaleSpeed = 1e4
+    #expect(grown.liveParticleBound == e.liveParticleBound)
+    #expect(grown.sizeProblem?.contains("sprite pixels") == true)
+    #expect(grown.particles(atSeconds: 1).isEmpty)
+    var scaled = e
+    scaled.scale = 1e4
+    #expect(scaled.sizeProblem?.contains("scale") == true)
+    var withoutPicture = grown
+    withoutPicture.cells[0].image = nil
+    #expect(withoutPicture.sizeProblem == nil)
+  }
+
   @Test("Shapes and modes place starts where they say")
   func shapes() {
     for (shape, mode) in [

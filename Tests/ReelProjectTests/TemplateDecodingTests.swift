@@ -14,6 +14,26 @@ struct TemplateDecodingTests {
     return loaded.movie.layers?.root.sublayers ?? []
   }
 
+  @Test("A stroke's dashPhase and miterLimit animate like its lineWidth")
+  func strokeDashPhaseAndMiterLimitAnimate() throws {
+    let layers = try loadLayers(
+      #"""
+      {"type": "shape", "frame": [0, 0, 100, 100], "path": "M 0 0 L 90 0 L 0 20",
+       "stroke": {"color": "red", "width": 4, "dash": [5, 5], "dashPhase": 1, "miterLimit": 2},
+       "animations": [
+         {"property": "dashPhase", "from": 0, "to": 10, "duration": 2},
+         {"property": "miterLimit", "from": 2, "to": 6, "duration": 2}]}
+      """#)
+    let layer = try #require(layers.first)
+    let list = layer.renderList(atSeconds: 1, renderSize: Size(width: 100, height: 100))
+    let style = try #require(
+      list.items.lazy.compactMap { item -> StrokeStyle? in
+        if case .shape(let shape) = item.drawing { return shape.strokeStyle }
+        return nil
+      }.first)
+    #expect(style.dashPhase == 5 && style.miterLimit == 4 && style.dashPattern == [5, 5])
+  }
+
   @Test func layersOnlyMovieHasAnEmptyTimeline() throws {
     let loaded = try loadTemplate(
       #"{"version": 1, "size": [200, 100], "duration": 1.5, "frameRate": 24, "background": "navy"}"#
@@ -110,6 +130,7 @@ struct TemplateDecodingTests {
           width: 3, cap: .round, join: .bevel, miterLimit: 4, dashPattern: [2, 1], dashPhase: 1))
     #expect(layers[2].properties.fillColor == .red && layers[2].properties.strokeColor == .blue)
     #expect(layers[2].properties.lineWidth == 3)
+    #expect(layers[2].properties.miterLimit == 4 && layers[2].properties.lineDashPhase == 1)
     #expect(layers[2].properties.strokeStart == 0.25 && layers[2].properties.strokeEnd == 0.75)
     guard case .shape(let svg) = layers[3].content else {
       Issue.record("no path")

@@ -56,6 +56,8 @@ extension TemplateBuilder {
       layer.properties.fillColor = shaped.properties.fillColor
       layer.properties.strokeColor = shaped.properties.strokeColor
       layer.properties.lineWidth = shaped.properties.lineWidth
+      layer.properties.miterLimit = shaped.properties.miterLimit
+      layer.properties.lineDashPhase = shaped.properties.lineDashPhase
       if let start = shape.strokeStart { layer.properties.strokeStart = start }
       if let end = shape.strokeEnd { layer.properties.strokeEnd = end }
     case .gradient(let gradient):

@@ -52,6 +52,8 @@ enum TemplateAnimatedProperty {
       ("lineWidth", .number(.lineWidth, degrees: false, unit: false), PixelLimits.lineWidth),
       ("strokeStart", .number(.strokeStart, degrees: false, unit: true), nil),
       ("strokeEnd", .number(.strokeEnd, degrees: false, unit: true), nil),
+      ("dashPhase", .number(.lineDashPhase, degrees: false, unit: false), PixelLimits.coordinate),
+      ("miterLimit", .number(.miterLimit, degrees: false, unit: false), PixelLimits.miterLimit),
       ("transform", .transform(.transform), PixelLimits.matrixEntry),
     ]
 

@@ -39,7 +39,8 @@ enum AnimationSnapshot {
     var result: [any Animation] = []
     for (key, animation) in attached {
       let converter = AnimationConverter(
-        layer: layerDescription, model: model, transformDecomposed: decomposes)
+        layer: layerDescription, model: model, transformDecomposed: decomposes,
+        shapeLayer: layer as? CAShapeLayer)
       result.append(try converter.convert(animation, topLevel: true, addKey: key))
     }
     return result
@@ -81,6 +82,9 @@ struct AnimationConverter {
   /// Whether `"transform"` animations run decomposed (their values rotate): the model's
   /// transform is then in Reel's components.
   var transformDecomposed = false
+  /// The layer when it is a shape layer (its `path` is the current value of `path`
+  /// animations).
+  var shapeLayer: CAShapeLayer?
 
   /// The Reel animation of `animation`.
   ///
@@ -118,12 +122,8 @@ struct AnimationConverter {
         "\(owner) has no keyPath: create it with \(type(of: animation))(keyPath: \"opacity\") "
           + "or another key path")
     }
-    if CAShapeLayer.unanimatedKeyPaths.contains(keyPath) {
-      throw CompatFailure(
-        .invalidVideoComposition,
-        "\(owner): Reel does not animate a shape layer's \"\(keyPath)\" (it draws the "
-          + "model value); animate fillColor, strokeColor, lineWidth, strokeStart or strokeEnd, "
-          + "or use several layers")
+    if keyPath == CAShapeLayer.pathKeyPath {
+      return try shapePathAnimation(property, timing, owner)
     }
     guard let target = AnimatedKeyPath.table[keyPath] else {
       throw CompatFailure(
@@ -258,21 +258,9 @@ struct AnimationConverter {
       for (index, value) in (keyframes.values ?? []).enumerated() {
         values.append(try read(value, "values[\(index)]"))
       }
-      let mode: CalculationMode
-      switch keyframes.calculationMode {
-      case .linear: mode = .linear
-      case .discrete: mode = .discrete
-      case .paced: mode = .paced
-      case .cubic: mode = .cubic
-      default:
-        throw CompatFailure(
-          .invalidVideoComposition,
-          "\(owner) has calculationMode \"\(keyframes.calculationMode.rawValue)\", which Reel "
-            + "does not run; use .linear, .discrete, .paced or .cubic")
-      }
       var result = KeyframeAnimation(
         property, values: values, keyTimes: keyframes.keyTimes?.map(\.doubleValue),
-        calculationMode: mode,
+        calculationMode: try calculationMode(of: keyframes, owner),
         timingFunctions: (keyframes.timingFunctions ?? []).map(\.timing),
         additive: keyframes.isAdditive, cumulative: keyframes.isCumulative)
       result.timing = timing
@@ -282,6 +270,23 @@ struct AnimationConverter {
       .invalidVideoComposition,
       "\(owner) is a \(type(of: animation)), which has no values to animate; use "
         + "CABasicAnimation, CAKeyframeAnimation or CASpringAnimation")
+  }
+
+  /// Reel's calculation mode for a keyframe animation's.
+  func calculationMode(of keyframes: CAKeyframeAnimation, _ owner: String)
+    throws(CompatFailure) -> CalculationMode
+  {
+    switch keyframes.calculationMode {
+    case .linear: return .linear
+    case .discrete: return .discrete
+    case .paced: return .paced
+    case .cubic: return .cubic
+    default:
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "\(owner) has calculationMode \"\(keyframes.calculationMode.rawValue)\", which Reel "
+          + "does not run; use .linear, .discrete, .paced or .cubic")
+    }
   }
 
   /// A keyframe animation along a path, for a point property.

@@ -35,7 +35,7 @@ enum AnimatedKeyPath {
     .number(.cornerRadius), .color(.shadowColor), .number(.shadowOpacity),
     .number(.shadowRadius), .sizeAsPoint(.shadowOffset), .hidden,
     .color(.fillColor), .color(.strokeColor), .number(.lineWidth), .number(.strokeStart),
-    .number(.strokeEnd),
+    .number(.strokeEnd), .number(.lineDashPhase), .number(.miterLimit),
   ]
 
   /// `hidden` as a number for discrete keyframes (1 hidden, 0 shown).

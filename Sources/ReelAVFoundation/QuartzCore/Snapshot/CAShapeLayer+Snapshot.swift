@@ -2,13 +2,13 @@ internal import ReelAnimation
 internal import ReelCore
 
 extension CAShapeLayer {
-  /// The key paths of a shape layer that Core Animation animates and Reel does not (the
-  /// path and dash phase are part of the shape's raster, not of Reel's animatable values).
-  static let unanimatedKeyPaths: Set<String> = ["path", "lineDashPhase", "miterLimit"]
+  /// The key path of the outline (animated by Reel's `ShapePathAnimation`).
+  static let pathKeyPath = "path"
 
   /// The key paths only a shape layer animates.
   static let shapeKeyPaths: Set<String> = [
-    "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd",
+    pathKeyPath, "fillColor", "strokeColor", "lineWidth", "strokeStart", "strokeEnd",
+    "lineDashPhase", "miterLimit",
   ]
 
   /// The animatable shape values as Reel's layer properties (nil colours paint nothing).
@@ -18,6 +18,16 @@ extension CAShapeLayer {
     p.lineWidth = Double(lineWidth)
     p.strokeStart = Double(strokeStart)
     p.strokeEnd = Double(strokeEnd)
+    p.lineDashPhase = Double(lineDashPhase)
+    p.miterLimit = Double(miterLimit)
+  }
+
+  /// A path in the layer's local pixels: its coordinates less the bounds' origin.
+  func localPath(_ path: CGPath) -> Path {
+    let origin = bounds.origin
+    guard origin != .zero else { return path.path }
+    return path.path.applying(
+      Transform2D(translationX: -Double(origin.x), y: -Double(origin.y)))
   }
 
   /// The path and how it is painted, as Reel's shape content in the layer's local pixels
@@ -71,14 +81,9 @@ extension CAShapeLayer {
     }
     // A pattern of only zero lengths draws a solid line on Apple.
     let pattern = dashes.contains(where: { $0 > 0 }) ? dashes : []
-    let origin = bounds.origin
-    var local = path.path
-    if origin != .zero {
-      local = local.applying(Transform2D(translationX: -Double(origin.x), y: -Double(origin.y)))
-    }
     return .shape(
       ShapeContent(
-        path: local, fillRule: rule,
+        path: localPath(path), fillRule: rule,
         strokeStyle: StrokeStyle(
           width: Double(lineWidth), cap: cap, join: join, miterLimit: Double(miterLimit),
           dashPattern: pattern, dashPhase: Double(lineDashPhase))))
