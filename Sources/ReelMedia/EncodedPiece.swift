@@ -14,6 +14,8 @@ public struct EncodedPiece: Sendable {
     public var codec: String
     /// The codec's profile number (`AV_PROFILE_*`; 100 for H.264 High, 244 for High 4:4:4).
     public var profile: Int
+    /// FFmpeg's name of the profile (`High`, `Constrained Baseline`), when it has one.
+    public var profileName: String?
     /// The codec level (`level_idc`; 30 for 3.0).
     public var level: Int
     /// Coded width in pixels.
@@ -128,7 +130,11 @@ public struct EncodedPiece: Sendable {
     let format = av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format))
     return VideoParameters(
       codec: avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown",
-      profile: Int(parameters.profile), level: Int(parameters.level),
+      profile: Int(parameters.profile),
+      profileName: avcodec_profile_name(parameters.codec_id, parameters.profile).map {
+        String(cString: $0)
+      },
+      level: Int(parameters.level),
       width: Int(parameters.width), height: Int(parameters.height),
       pixelFormat: format.map { String(cString: $0) } ?? "unknown",
       timeBaseNumerator: Int(stream.pointee.time_base.num),

@@ -23,6 +23,12 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
   public var threadCount: Int
   /// Encode losslessly (x264 `qp=0`, High 4:4:4 Predictive profile) instead of at the CRF.
   public var lossless: Bool
+  /// x264's macroblock tree (`mbtree`): quantiser choices that depend on how much later
+  /// frames refer to each block. Off by default for chunks: the last frames of a chunk have
+  /// no later frames, so with it on they are coded worse than the same frames in a single
+  /// render (measured: 1.5 dB lower PSNR before a joint); off, every frame is coded on its
+  /// own merits, at some cost in size.
+  public var macroblockTree: Bool
 
   /// Makes pinned choices; the defaults are x264's own for `veryfast` at 25–30 fps.
   ///
@@ -33,9 +39,11 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
   ///   - sceneCutThreshold: Scene-cut sensitivity (0…100).
   ///   - threadCount: Encoder threads (1…64).
   ///   - lossless: Encode losslessly.
+  ///   - macroblockTree: Use x264's macroblock tree.
   public init(
     keyframeInterval: Int = 250, minimumKeyframeInterval: Int = 25, bFrames: Int = 3,
-    sceneCutThreshold: Int = 40, threadCount: Int = 2, lossless: Bool = false
+    sceneCutThreshold: Int = 40, threadCount: Int = 2, lossless: Bool = false,
+    macroblockTree: Bool = false
   ) {
     self.keyframeInterval = keyframeInterval
     self.minimumKeyframeInterval = minimumKeyframeInterval
@@ -43,6 +51,7 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
     self.sceneCutThreshold = sceneCutThreshold
     self.threadCount = threadCount
     self.lossless = lossless
+    self.macroblockTree = macroblockTree
   }
 
   /// What is wrong with the values, or nil when they are usable.
@@ -69,7 +78,7 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
     var parameters = [
       "keyint=\(keyframeInterval)", "min-keyint=\(minimumKeyframeInterval)",
       "scenecut=\(sceneCutThreshold)", "bframes=\(bFrames)", "threads=\(threadCount)",
-      "sliced-threads=0",
+      "sliced-threads=0", "mbtree=\(macroblockTree ? 1 : 0)",
     ]
     if lossless { parameters.append("qp=0") }
     return parameters.joined(separator: ":")

@@ -54,14 +54,14 @@ public struct ChunkJoiner: Sendable {
   /// Every problem that stops a join: changed inputs (index nil, the file as path) and
   /// every chunk or the audio missing or wrong. Empty when the join can go ahead.
   public func problems() -> [ChunkProblem] {
-    var problems = plan.changedInputs().map { line in
-      ChunkProblem(index: nil, path: "input", reason: line)
+    var problems = plan.inputs.compactMap { input in
+      input.change().map { ChunkProblem(piece: .input, path: input.path, reason: $0) }
     }
     var reference: EncodedPiece.VideoParameters?
     for chunk in plan.chunks {
       let path = url(ofChunk: chunk.index).path
       func problem(_ reason: String) {
-        problems.append(ChunkProblem(index: chunk.index, path: path, reason: reason))
+        problems.append(ChunkProblem(piece: .chunk(chunk.index), path: path, reason: reason))
       }
       guard FileManager.default.fileExists(atPath: path) else {
         problem("is missing")
@@ -104,16 +104,16 @@ public struct ChunkJoiner: Sendable {
     if let audioURL {
       let path = audioURL.path
       if !FileManager.default.fileExists(atPath: path) {
-        problems.append(ChunkProblem(index: nil, path: path, reason: "is missing"))
+        problems.append(ChunkProblem(piece: .audio, path: path, reason: "is missing"))
       } else if let piece = try? EncodedPiece(path: path) {
         if !piece.hasAudio {
-          problems.append(ChunkProblem(index: nil, path: path, reason: "has no audio track"))
+          problems.append(ChunkProblem(piece: .audio, path: path, reason: "has no audio track"))
         } else if piece.metadata["comment"] != "reel render plan \(plan.identity) audio" {
           problems.append(
-            ChunkProblem(index: nil, path: path, reason: "was not rendered from this plan"))
+            ChunkProblem(piece: .audio, path: path, reason: "was not rendered from this plan"))
         }
       } else {
-        problems.append(ChunkProblem(index: nil, path: path, reason: "cannot be read"))
+        problems.append(ChunkProblem(piece: .audio, path: path, reason: "cannot be read"))
       }
     }
     return problems
@@ -131,7 +131,8 @@ public struct ChunkJoiner: Sendable {
     }
     let profiles = ["high": 100, "high444": 244]
     if let expected = profiles[encoder.profile], expected != video.profile {
-      return "has H.264 profile \(video.profile), the plan says \(encoder.profile) (\(expected))"
+      return
+        "has H.264 profile \(video.profileName ?? "?") (\(video.profile)), the plan says \(encoder.profile) (\(expected))"
     }
     if video.level != encoder.level {
       return "has H.264 level \(video.level), the plan says \(encoder.level)"

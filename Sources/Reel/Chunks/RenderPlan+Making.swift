@@ -199,18 +199,18 @@ extension RenderPlan.Input {
     return RenderPlan.Input(path: path, size: size, mtime: mtime, digest: digest)
   }
 
-  /// What changed in the file since it was recorded, or nil when it is the same (same
-  /// size and SHA-256).
+  /// What changed in the file since it was recorded (without the path), or nil when it is
+  /// the same (same size and SHA-256).
   public func change() -> String? {
     guard FileManager.default.fileExists(atPath: path) else {
-      return "\(path): is missing (the plan was made with it)"
+      return "is missing (the plan was made with it)"
     }
-    guard let now = try? Self.read(path: path) else { return "\(path): cannot be read" }
+    guard let now = try? Self.read(path: path) else { return "cannot be read" }
     if now.size != size {
-      return "\(path): changed since the plan was made (\(size) bytes then, \(now.size) now)"
+      return "changed since the plan was made (\(size) bytes then, \(now.size) now)"
     }
     if now.digest != digest {
-      return "\(path): changed since the plan was made (same size, different content)"
+      return "changed since the plan was made (same size, different content)"
     }
     return nil
   }
@@ -220,7 +220,7 @@ extension RenderPlan {
   /// Every input that is missing or changed, one line each naming the file; empty when
   /// all are as recorded.
   public func changedInputs() -> [String] {
-    inputs.compactMap { $0.change() }
+    inputs.compactMap { input in input.change().map { "\(input.path): \($0)" } }
   }
 
   /// Writes the plan as JSON (pretty, sorted keys), atomically.

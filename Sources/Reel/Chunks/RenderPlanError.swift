@@ -52,25 +52,44 @@ public enum RenderPlanError: Error, Sendable, CustomStringConvertible {
   }
 }
 
-/// A chunk (or the audio) a join cannot use, and why.
+/// A piece a join cannot use (a chunk, the audio, or an input file of the plan), and why.
 public struct ChunkProblem: Sendable, Hashable, CustomStringConvertible {
-  /// The chunk's index; nil for the audio file.
-  public var index: Int?
+  /// Which piece.
+  public enum Piece: Sendable, Hashable {
+    /// Chunk `index`.
+    case chunk(Int)
+    /// The audio file.
+    case audio
+    /// A file the plan was made from (the template or a file it reads).
+    case input
+  }
+
+  /// Which piece.
+  public var piece: Piece
   /// The file.
   public var path: String
   /// What is wrong.
   public var reason: String
 
   /// Makes a problem.
-  public init(index: Int?, path: String, reason: String) {
-    self.index = index
+  public init(piece: Piece, path: String, reason: String) {
+    self.piece = piece
     self.path = path
     self.reason = reason
   }
 
+  /// The chunk's index, or nil for the audio and input files.
+  public var index: Int? {
+    if case .chunk(let index) = piece { return index }
+    return nil
+  }
+
   /// `chunk 2 (card.plan.chunks/chunk-0002.mp4): is missing`.
   public var description: String {
-    let what = index.map { "chunk \($0)" } ?? "audio"
-    return "\(what) (\(path)): \(reason)"
+    switch piece {
+    case .chunk(let index): return "chunk \(index) (\(path)): \(reason)"
+    case .audio: return "audio (\(path)): \(reason)"
+    case .input: return "input \(path): \(reason)"
+    }
   }
 }
