@@ -241,6 +241,14 @@ import Testing
     #expect(try Data(contentsOf: chunk) == first)
     #expect(
       try CLITestSupport.contents(of: chunk.deletingLastPathComponent()) == ["chunk-0001.mp4"])
+
+    // The rest of the tasks, then a join that removes the pieces.
+    try Self.reel(["render", template.path, "--plan", plan.path, "--chunk", "0", "--quiet"])
+    try Self.reel(["render", template.path, "--plan", plan.path, "--audio", "--quiet"])
+    try Self.reel(["join", plan.path, "--remove-chunks", "--quiet"])
+    let movie = folder.appendingPathComponent("movie.mp4")
+    #expect(try Self.stream(movie, "v", "nb_read_frames")["nb_read_frames"] as? String == "180")
+    #expect(!FileManager.default.fileExists(atPath: chunk.deletingLastPathComponent().path))
   }
 
   @Test func joinListsEveryMissingOrWrongChunkAndWritesNothing() throws {
@@ -307,6 +315,15 @@ import Testing
     ])
     #expect(render.status == 3)
     #expect(render.stderr.contains("\(clip.path): changed since the plan was made"))
+
+    // Every task of --jobs fails the same way: nothing is joined.
+    let jobs = folder.appendingPathComponent("jobs.mp4")
+    let run = try TestSupport.reel([
+      "render", template.path, "--jobs", "2", "--plan", plan.path, "-o", jobs.path,
+    ])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("tasks failed; nothing was joined"))
+    #expect(!FileManager.default.fileExists(atPath: jobs.path))
   }
 
   @Test func aBitRateTargetIsRefused() throws {

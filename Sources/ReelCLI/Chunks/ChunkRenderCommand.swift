@@ -35,6 +35,10 @@ enum ChunkRenderCommand {
   }
 
   static func run(parsed: Arguments, templatePath: String) async throws -> ExitStatus {
+    for option in ["--progress", "--stats"] where parsed.has(option) || parsed.value(option) != nil
+    {
+      throw CommandFailure.usage("render: \(option) does not go with --plan or --jobs")
+    }
     if let jobs = parsed.value("--jobs") {
       guard let count = Int(jobs), (1...256).contains(count) else {
         throw CommandFailure.usage("render: --jobs needs a whole number 1…256 (got '\(jobs)')")
