@@ -117,6 +117,19 @@ struct PreviewMediaTests {
     #expect(names == ["card-2.mp4", "card.json", "card.mp4"])
   }
 
+  @Test("stopping the server cancels a running render: no output, no temporary file left")
+  func stopCancelsRender() async throws {
+    // 20 s of frames: far longer than the moment between the request and the stop.
+    let long = PreviewFixture.layersTemplate().replacingOccurrences(
+      of: "\"duration\": 1,", with: "\"duration\": 20,")
+    let fixture = try PreviewFixture(long)
+    let started = try await blocking { try fixture.get("/api/render", method: "POST") }
+    #expect(started.status == 202)
+    try await blocking { fixture.server.stop() }
+    let names = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path)
+    #expect(names == ["card.json"])
+  }
+
   @Test("Render is refused (409) while the template has errors")
   func renderInvalid() throws {
     let fixture = try PreviewFixture("{ \"version\": 1, \"size\": [160, 120], \"duration\": -1 }")
