@@ -88,6 +88,8 @@ let package = Package(
     .testTarget(
       name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
+    // The preview page in headless Chromium (the Python + Selenium scripts are in Browser/).
+    .testTarget(name: "ReelPreviewTests", dependencies: ["TestSupport"], exclude: ["Browser"]),
     .testTarget(
       name: "ReelAVFoundationTests",
       dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"]),

@@ -16,17 +16,15 @@
     return `${path}?${query}`;
   }
 
-  const ui = {
-    viewer: $("viewer"), stage: $("stage"), canvas: $("frame"), selection: $("selection"),
-    blocked: $("blocked"), problems: $("problems"), problemCount: $("problem-count"),
-    noProblems: $("no-problems"), layerInfo: $("layer-info"), play: $("play"), time: $("time"),
-    frameNumber: $("frame-number"), frameCount: $("frame-count"), fps: $("fps"),
-    dropped: $("dropped"), previewSize: $("preview-size"), fullSize: $("full-size"),
-    scrubber: $("scrubber"), ruler: $("ruler"), timeline: $("timeline"), render: $("render"),
-    renderProgress: $("render-progress"), renderOutput: $("render-output"),
-    templateName: $("template-name"), revision: $("revision"), connection: $("connection"),
-    audio: $("audio"),
-  };
+  const ui = Object.fromEntries(Object.entries({
+    viewer: "viewer", stage: "stage", canvas: "frame", selection: "selection", blocked: "blocked",
+    problems: "problems", problemCount: "problem-count", noProblems: "no-problems",
+    layerInfo: "layer-info", play: "play", time: "time", frameNumber: "frame-number",
+    frameCount: "frame-count", fps: "fps", dropped: "dropped", previewSize: "preview-size",
+    fullSize: "full-size", scrubber: "scrubber", ruler: "ruler", timeline: "timeline",
+    render: "render", renderProgress: "render-progress", renderOutput: "render-output",
+    templateName: "template-name", revision: "revision", connection: "connection", audio: "audio",
+  }).map(([name, id]) => [name, $(id)]));
   const context = ui.canvas.getContext("2d", { willReadFrequently: true });
 
   // MARK: - State
@@ -90,16 +88,12 @@
     if (!size || !state) return;
     const spec = { index, revision: state.revision, width: size.width, height: size.height };
     const key = frameKey(spec);
-    if (shown && frameKey(shown) === key) {
+    const flying = loader.inFlight;
+    if ((shown && frameKey(shown) === key) || flying?.key === key) {
       loader.pending = null;
       return;
     }
-    const flying = loader.inFlight;
     if (flying) {
-      if (flying.key === key) {
-        loader.pending = null;
-        return;
-      }
       // A request for an older revision or another size can never be drawn: abort it. One
       // for another frame of the same picture is let through so the picture follows the mouse.
       if (flying.spec.revision !== spec.revision || flying.spec.width !== spec.width ||
@@ -124,9 +118,7 @@
         { signal: controller.signal, cache: "no-store" });
       if (response.status === 200) {
         const blob = await response.blob();
-        const bitmap = await createImageBitmap(blob, {
-          colorSpaceConversion: "none", premultiplyAlpha: "none",
-        });
+        const bitmap = await createImageBitmap(blob, { colorSpaceConversion: "none" });
         loader.latency = 0.7 * loader.latency + 0.3 * (performance.now() - flight.started);
         present(bitmap, spec);
       } else if (response.status === 409 || response.status === 410) {
@@ -149,12 +141,11 @@
 
   /** Draws a fetched frame unless it is stale (old revision) or late (playback passed it). */
   function present(bitmap, spec) {
-    if (!state || spec.revision !== state.revision || !state.ok) {
+    // Stale (an older revision) or late (playback passed it: dropped, counted by the gap to
+    // the next frame drawn).
+    const late = playback.playing && spec.index < playhead;
+    if (!state?.ok || spec.revision !== state.revision || late) {
       bitmap.close();
-      return;
-    }
-    if (playback.playing && spec.index < playhead) {
-      bitmap.close(); // late: dropped (counted by the gap to the next frame shown)
       return;
     }
     if (ui.canvas.width !== bitmap.width || ui.canvas.height !== bitmap.height) {
@@ -170,9 +161,7 @@
     ui.previewSize.textContent = `${spec.width}×${spec.height}`;
     if (playback.playing) countPresented(spec.index);
     if (!playback.playing) updateSelectionBox();
-    const waiters = presentWaiters;
-    presentWaiters = [];
-    for (const waiter of waiters) waiter(shown);
+    for (const waiter of presentWaiters.splice(0)) waiter(shown);
   }
 
   // MARK: - Playhead
@@ -191,10 +180,7 @@
     if (!fromClock) want(clamped);
   }
 
-  function step(delta) {
-    if (playback.playing) pause();
-    seek(playhead + delta);
-  }
+  const step = (delta) => (playback.playing && pause(), seek(playhead + delta));
 
   // MARK: - Play: the audio is the clock
 
@@ -246,10 +232,7 @@
   function tick() {
     if (!playback.playing) return;
     const m = movie();
-    if (!m) {
-      pause();
-      return;
-    }
+    if (!m) return pause();
     const seconds = clockSeconds();
     const index = Math.floor(seconds * m.frameRate + 1e-6);
     if (index >= m.frameCount || (playback.useAudio && ui.audio.ended)) {
@@ -284,7 +267,7 @@
     showPlaybackNumbers();
   }
 
-  function showPlaybackNumbers() {
+  function showPlaybackNumbers() { // achieved fps and dropped frames
     ui.fps.textContent = playback.achievedFps ? playback.achievedFps.toFixed(1) : "–";
     ui.dropped.textContent = String(playback.dropped);
   }
@@ -418,24 +401,12 @@
         block.title = `${clip.name}: ${seconds(clip.start)}–${seconds(clip.end)}`;
         track.append(block);
       }
-      if (number === tracks[tracks.length - 1]) {
-        for (const transition of timeline?.transitions || []) {
-          const block = span(element("div", "transition-block"), transition.start, transition.end,
-            duration);
-          block.title = `${transition.kind}: ${seconds(transition.start)}–${seconds(transition.end)}`;
-          track.append(block);
-        }
-      }
+      if (number === tracks[tracks.length - 1]) addTransitions(track, timeline, duration);
       rows.push(line);
     }
     if (!tracks.length && (timeline?.transitions || []).length) {
       const { line, track } = row("transitions");
-      for (const transition of timeline.transitions) {
-        const block = span(element("div", "transition-block"), transition.start, transition.end,
-          duration);
-        block.title = `${transition.kind}: ${seconds(transition.start)}–${seconds(transition.end)}`;
-        track.append(block);
-      }
+      addTransitions(track, timeline, duration);
       rows.push(line);
     }
     for (const layer of timeline?.layers || []) {
@@ -475,6 +446,15 @@
     }
     drawRuler(duration);
     placePlayhead();
+  }
+
+  function addTransitions(track, timeline, duration) {
+    for (const transition of timeline?.transitions || []) {
+      const block = span(element("div", "transition-block"), transition.start, transition.end,
+        duration);
+      block.title = `${transition.kind}: ${seconds(transition.start)}–${seconds(transition.end)}`;
+      track.append(block);
+    }
   }
 
   function drawRuler(duration) {
@@ -611,12 +591,8 @@
       refreshState(); // anything missed while disconnected
     });
     socket.addEventListener("message", (event) => {
-      let message;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
+      let message = {};
+      try { message = JSON.parse(event.data); } catch { return; }
       if (message.type === "revision" && message.revision !== state?.revision) refreshState();
       else if (message.type === "render") {
         showRender(message);
@@ -645,26 +621,15 @@
   document.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement && event.target.type === "text") return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const m = movie();
-    switch (event.key) {
-      case " ":
-        playback.playing ? pause() : play();
-        break;
-      case "ArrowLeft":
-        step(-1);
-        break;
-      case "ArrowRight":
-        step(1);
-        break;
-      case "Home":
-        step(-Infinity);
-        break;
-      case "End":
-        if (m) step(m.frameCount);
-        break;
-      default:
-        return;
-    }
+    const actions = {
+      " ": () => (playback.playing ? pause() : play()),
+      ArrowLeft: () => step(-1),
+      ArrowRight: () => step(1),
+      Home: () => step(-Infinity),
+      End: () => step(Infinity),
+    };
+    if (!actions[event.key]) return;
+    actions[event.key]();
     event.preventDefault();
     if (document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
   }, true);
@@ -692,7 +657,7 @@
 
   // MARK: - Helpers
 
-  function element(tag, className = "", text) {
+  function element(tag, className = "", text) { // a new element with a class and text
     const node = document.createElement(tag);
     if (className) node.className = className;
     if (text != null) node.textContent = text;

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""`reel preview` in headless Chromium: scrub latency, playback rate and memory over time.
+
+Run by `make bench` after bench/bench.py (which builds the release `reel` and makes the sources
+in bench/.work/), or alone:
+
+    python3 bench/preview_bench.py                 # the whole run (10 minutes of scrubbing)
+    python3 bench/preview_bench.py --minutes 2     # a short memory run
+    BENCH_LONG=0 make bench                        # short memory run (2 minutes) in make bench
+
+The template is bench/templates/preview-card.json: a 1280×720 card over the 10 s 1080p30 source
+with audio. The browser window is sized so the page asks for 640×360 pictures.
+
+- scrub: the time from moving the scrubber (the input event) to the new frame drawn on the
+  page's canvas, for jumps to frames not asked for before (random order: each one a seek) and
+  for a drag (every second frame in order); median and 95th percentile.
+- playback: frames drawn per second of audio while the <audio> element is the clock, and the
+  frames dropped (not drawn in time), over the whole 10 s movie.
+- memory: the server's resident set size (VmRSS of `reel preview`) after minute 1 and at the
+  end of scripted scrubbing (random frames, each waited for); the growth between them.
+
+Goals (issue 15): scrub median ≤ 100 ms and p95 ≤ 250 ms, playback ≥ 24 fps, RSS growth
+≤ 20 MB between minutes 1 and 10. Everything it starts is stopped by process id.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "ReelPreviewTests", "Browser"))
+import preview_browser as pb  # noqa: E402
+
+TEMPLATE = os.path.join(ROOT, "bench", "templates", "preview-card.json")
+PREVIEW = (640, 360)
+GOALS = {"scrub median": 100.0, "scrub p95": 250.0, "fps": 24.0, "rss growth": 20.0}
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def scrub_to(driver, index):
+    """Milliseconds from the scrubber's input event to frame `index` drawn on the canvas."""
+    return driver.execute_async_script("""
+        const [index, done] = arguments;
+        const scrubber = document.getElementById('scrubber');
+        const start = performance.now();
+        reelPreview.waitForFrame(index).then(() => done(performance.now() - start));
+        scrubber.value = String(index);
+        scrubber.dispatchEvent(new Event('input', {bubbles: true}));""", index)
+
+
+def fit_window(driver):
+    """Sizes the window so the page's preview is 640×360 (the viewer's box 640 px wide)."""
+    for _ in range(6):
+        size = driver.execute_script("return reelPreview.previewSize")
+        if size and (size["width"], size["height"]) == PREVIEW:
+            return size
+        box = driver.execute_script("""
+            const v = document.getElementById('viewer'), s = getComputedStyle(v);
+            return v.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);""")
+        window = driver.get_window_size()
+        driver.set_window_size(window["width"] + PREVIEW[0] - box, 900)
+        time.sleep(0.3)
+    return driver.execute_script("return reelPreview.previewSize")
+
+
+def rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--reel", default=os.path.join(ROOT, ".build", "release", "reel"))
+    parser.add_argument("--minutes", type=float,
+                        default=10.0 if os.environ.get("BENCH_LONG", "1") != "0" else 2.0,
+                        help="length of the memory run (RSS compared at minute 1 and the end)")
+    parser.add_argument("--jumps", type=int, default=120, help="scrub jumps measured")
+    parser.add_argument("--json", help="also write the numbers to this JSON file")
+    args = parser.parse_args()
+
+    import bench  # the sources in bench/.work/ (made once)
+    bench.make_sources()
+
+    preview = pb.Preview(args.reel, TEMPLATE)
+    browser = None
+    results = {}
+    try:
+        browser = pb.Browser(1100, 900)
+        driver = browser.driver
+        driver.get(preview.url)
+        if not pb.wait_for(lambda: driver.execute_script(
+                "return reelPreview.shown"), 60):
+            raise RuntimeError(f"the page showed no frame: {browser.console()}")
+        size = fit_window(driver)
+        print(f"preview size {size['width']}×{size['height']}", flush=True)
+        movie = driver.execute_async_script("""
+            const done = arguments[0];
+            fetch('/api/state?token=' + document.querySelector('meta[name=reel-token]').content)
+              .then(r => r.json()).then(s => done(s.movie));""")
+        count = movie["frameCount"]
+
+        # Scrub: jumps to frames never asked for, then a drag.
+        frames = list(range(1, count))
+        random.Random(15).shuffle(frames)
+        jumps = [scrub_to(driver, index) for index in frames[:args.jumps]]
+        drag = [scrub_to(driver, index) for index in range(0, min(count, 240), 2)
+                if index not in frames[:args.jumps]]
+        results["scrub median"] = statistics.median(jumps)
+        results["scrub p95"] = percentile(jumps, 0.95)
+        results["drag median"] = statistics.median(drag)
+        results["drag p95"] = percentile(drag, 0.95)
+
+        # Playback of the whole movie with the audio as the clock.
+        scrub_to(driver, 0)
+        driver.find_element("id", "play").click()
+        start = time.monotonic()
+        while driver.execute_script("return reelPreview.playing") and \
+                time.monotonic() - start < movie["duration"] + 10:
+            time.sleep(0.2)
+        played = driver.execute_script("""return {shown: reelPreview.framesShown,
+            dropped: reelPreview.droppedFrames, audio: reelPreview.usesAudioClock,
+            audioTime: reelPreview.audioTime}""")
+        results["fps"] = played["shown"] / movie["duration"]
+        results["dropped"] = played["dropped"]
+        results["audio clock"] = played["audio"]
+
+        # Memory: scripted scrubbing for the given minutes.
+        chooser = random.Random(10)
+        begin = time.monotonic()
+        minute_one = None
+        requests = 0
+        while time.monotonic() - begin < args.minutes * 60:
+            scrub_to(driver, chooser.randrange(count))
+            requests += 1
+            if minute_one is None and time.monotonic() - begin >= 60:
+                minute_one = rss_mb(preview.pid)
+        end = rss_mb(preview.pid)
+        results["rss minute 1"] = minute_one if minute_one is not None else end
+        results["rss end"] = end
+        results["rss growth"] = end - results["rss minute 1"]
+        results["scrub requests"] = requests
+        results["minutes"] = args.minutes
+    finally:
+        if browser:
+            browser.close()
+        preview.stop()
+
+    print(f"""
+reel preview, {os.path.basename(TEMPLATE)} (1280×720) at {PREVIEW[0]}×{PREVIEW[1]}
+  scrub, jump to a new frame   median {results['scrub median']:6.1f} ms   p95 {results['scrub p95']:6.1f} ms   (goal ≤ 100 / ≤ 250)
+  scrub, drag (every 2nd)      median {results['drag median']:6.1f} ms   p95 {results['drag p95']:6.1f} ms
+  playback, audio clock {str(results['audio clock']).lower():5}  {results['fps']:5.1f} fps, {results['dropped']} frames dropped   (goal ≥ 24)
+  server RSS                   {results['rss minute 1']:.1f} MB after minute 1, {results['rss end']:.1f} MB after minute {results['minutes']:g}: growth {results['rss growth']:+.1f} MB   (goal ≤ 20; {results['scrub requests']} scrubs)
+""", flush=True)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(results, out, indent=2)
+    failed = [name for name, goal in GOALS.items()
+              if (results[name] < goal if name == "fps" else results[name] > goal)]
+    if failed:
+        print(f"preview: missed the goal for {', '.join(failed)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
