@@ -35,6 +35,8 @@ let package = Package(
     ),
     .systemLibrary(name: "CYUV", providers: [.apt(["libyuv-dev"])]),
     .systemLibrary(
+      name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
+    .systemLibrary(
       name: "CGraphics",
       pkgConfig: "pangocairo",
       providers: [
@@ -51,6 +53,17 @@ let package = Package(
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .target(name: "ReelProject", dependencies: ["Reel"]),
+    // The HTTP and WebSocket server `reel preview` runs on (libsoup 3): the one place
+    // besides ReelMedia and ReelGraphics where C is called.
+    .target(name: "ReelHTTP", dependencies: ["CSoup"]),
+    // `reel preview`: the session (template, revisions, frames, audio, render job) and the
+    // page, embedded in the binary.
+    .target(
+      name: "ReelPreview", dependencies: ["Reel", "ReelProject", "ReelHTTP"],
+      resources: [
+        .embedInCode("Page/index.html"), .embedInCode("Page/preview.js"),
+        .embedInCode("Page/preview.css"),
+      ]),
     .target(
       name: "ReelAVFoundation",
       dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "Reel"]),
@@ -59,7 +72,7 @@ let package = Package(
     .target(
       name: "AVFoundationCompat",
       dependencies: [.target(name: "ReelAVFoundation", condition: .when(platforms: [.linux]))]),
-    .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject"]),
+    .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject", "ReelPreview"]),
 
     // MARK: - AVFoundation code ported with one import changed (Examples/AVFoundation/)
     // Pre-Swift-6 code, as it was written for iOS: the Swift 5 language mode.
@@ -88,8 +101,11 @@ let package = Package(
     .testTarget(
       name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
-    // The preview page in headless Chromium (the Python + Selenium scripts are in Browser/).
-    .testTarget(name: "ReelPreviewTests", dependencies: ["TestSupport"], exclude: ["Browser"]),
+    .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
+    // The preview's tests; Browser/ holds the Python + Selenium scripts of the page's tests.
+    .testTarget(
+      name: "ReelPreviewTests", dependencies: ["ReelPreview", "ReelProject", "TestSupport"],
+      exclude: ["Browser"]),
     .testTarget(
       name: "ReelAVFoundationTests",
       dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"]),

@@ -16,6 +16,8 @@ enum ReelTool {
       frame TEMPLATE --time T -o OUT.png
                                  Render one still of a template as a PNG.
       validate TEMPLATE          Check a template and the media it names; list every problem.
+      preview TEMPLATE           Show the template in the browser while you edit it (live
+                                 reload, timeline, playback, Render button).
       schema                     Print the JSON Schema of the template format.
       probe FILE [--json]        Describe a media file: container, duration, tracks.
       demo [-o DIR]              Make the media the examples use, then render the birthday card.
@@ -57,6 +59,8 @@ enum ReelTool {
         return try FrameCommand.run(arguments: rest)
       case "validate":
         return try ValidateCommand.run(arguments: rest)
+      case "preview":
+        return try await PreviewCommand.run(arguments: rest)
       case "schema":
         return try SchemaCommand.run(arguments: rest)
       case "probe":

@@ -8,6 +8,9 @@ struct TemplateTimeline {
   var audioMix: AudioMix?
   /// Template track IDs → composition track IDs (the `composition` form only).
   var trackIDs: [Int: TrackID] = [:]
+  /// The clips and transitions where they lie, for the outline.
+  var clips: [TemplateOutline.Clip] = []
+  var transitions: [TemplateOutline.Transition] = []
 }
 
 extension TemplateBuilder {
@@ -100,9 +103,11 @@ extension TemplateBuilder {
     }
     var video = built.videoComposition
     if let frameDuration = output.frameDuration { video.frameDuration = frameDuration }
+    let outline = Self.outline(of: clips.clips, at: built.clipTimeRanges)
     return TemplateTimeline(
       composition: built.composition, videoComposition: video,
-      audioMix: built.audioMix.inputParameters.isEmpty ? nil : built.audioMix)
+      audioMix: built.audioMix.inputParameters.isEmpty ? nil : built.audioMix,
+      clips: outline.clips, transitions: outline.transitions)
   }
 
   // MARK: Composition
@@ -114,12 +119,18 @@ extension TemplateBuilder {
     let before = problemCount
     var composition = Composition()
     var ids: [Int: TrackID] = [:]
-    for (track, segments) in zip(description.tracks, resolved.segments) {
+    var outline: [TemplateOutline.Clip] = []
+    for (index, (track, segments)) in zip(description.tracks, resolved.segments).enumerated() {
       let trackID = composition.addTrack(track.kind)
       ids[track.id] = trackID
       for (segment, source) in zip(track.segments, segments) {
         guard let source else { continue }
-        insert(source, at: segment, into: trackID, of: &composition)
+        if let placed = insert(source, at: segment, into: trackID, of: &composition) {
+          outline.append(
+            TemplateOutline.Clip(
+              track: index, name: Self.name(of: segment.source), start: placed.start.seconds,
+              end: placed.end.seconds))
+        }
       }
     }
     guard description.isComplete, resolved.isComplete, problemCount == before else { return nil }
@@ -147,14 +158,18 @@ extension TemplateBuilder {
       return nil
     }
     return TemplateTimeline(
-      composition: composition, videoComposition: video, audioMix: nil, trackIDs: ids)
+      composition: composition, videoComposition: video, audioMix: nil, trackIDs: ids,
+      clips: outline)
   }
 
   /// Inserts one segment where it starts (`at`, or the track's end so far).
+  ///
+  /// - Returns: Where a still or media segment lies on the track (nil for empty time and
+  ///   for a segment that could not be inserted).
   private func insert(
     _ source: ResolvedSegment, at segment: SegmentDescription, into trackID: TrackID,
     of composition: inout Composition
-  ) {
+  ) -> TimeRange? {
     let start = segment.at ?? composition.track(trackID)?.duration ?? .zero
     do {
       switch source {
@@ -162,9 +177,11 @@ extension TemplateBuilder {
         try composition.modifyTrack(trackID) { (edited) throws(CompositionError) in
           try edited.insertEmptyTimeRange(TimeRange(start: start, duration: length))
         }
+        return nil
       case .still(let still, let shown):
-        guard let shown else { return }
+        guard let shown else { return nil }
         try composition.insertStill(still, duration: shown, at: start, into: trackID)
+        return TimeRange(start: start, duration: shown)
       case .media(let source, let range, let target):
         try composition.insertTimeRange(range, of: source, at: start, into: trackID)
         if let target, target != range.duration {
@@ -173,9 +190,11 @@ extension TemplateBuilder {
               TimeRange(start: start, duration: range.duration), toDuration: target)
           }
         }
+        return TimeRange(start: start, duration: target ?? range.duration)
       }
     } catch {
       report.problem(error.description, at: segment.location)
+      return nil
     }
   }
 

@@ -57,7 +57,10 @@ struct TemplateBuilder: TemplateChecking {
     }
     return LoadedTemplate(
       movie: movie, exportSettings: settings, warnings: report.warnings,
-      variables: description.variables, mediaFiles: files.mediaFiles)
+      variables: description.variables, mediaFiles: files.mediaFiles,
+      outline: outline(
+        description, timeline: timeline, files: resolved.layerFiles,
+        movieDuration: movie.duration))
   }
 
   /// The export settings, with the time range when it lies inside the movie.

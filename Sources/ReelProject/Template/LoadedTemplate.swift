@@ -13,12 +13,15 @@ public struct LoadedTemplate: Sendable {
   /// Absolute paths of every media, image, font and subtitle file the template refers to,
   /// in the order first referenced, without duplicates.
   public var mediaFiles: [String]
+  /// What the timeline, the layers and the subtitles put where (for `reel preview`).
+  public var outline: TemplateOutline
 
   /// Makes a loaded template.
   public init(
     movie: Movie, exportSettings: ExportSettings, warnings: [TemplateWarning],
-    variables: [String: String], mediaFiles: [String]
+    variables: [String: String], mediaFiles: [String], outline: TemplateOutline = TemplateOutline()
   ) {
+    self.outline = outline
     self.movie = movie
     self.exportSettings = exportSettings
     self.warnings = warnings
