@@ -8,8 +8,8 @@ in bench/.work/), or alone:
     python3 bench/preview_bench.py --minutes 2     # a short memory run
     BENCH_LONG=0 make bench                        # short memory run (2 minutes) in make bench
 
-The template is bench/templates/preview-card.json: a 1280×720 card over the 10 s 1080p30 source
-with audio. The browser window is sized so the page asks for 640×360 pictures.
+The template is a 1280×720 card over the 10 s 1080p30 source with audio (written to
+bench/.work/preview-card.json). The browser window is sized so the page asks for 640×360 pictures.
 
 - scrub: the time from moving the scrubber (the input event) to the new frame drawn on the
   page's canvas, for jumps to frames not asked for before (random order: each one a seek) and
@@ -36,7 +36,26 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "ReelPreviewTests", "Browser"))
 import preview_browser as pb  # noqa: E402
 
-TEMPLATE = os.path.join(ROOT, "bench", "templates", "preview-card.json")
+# The card, written into bench/.work/ beside its sources (the memory run edits its title).
+TEMPLATE = os.path.join(ROOT, "bench", ".work", "preview-card.json")
+CARD = {
+    "version": 1,
+    "variables": {"name": "Friend"},
+    "size": [1280, 720],
+    "frameRate": 30,
+    "clips": [{"media": "source.mp4"}],
+    "layers": [
+        {"type": "color", "color": "#3D1A6E"},
+        {"type": "video", "frame": [128, 27, 1024, 576], "border": {"width": 6, "color": "white"}},
+        {"type": "image", "image": "star.png", "frame": [1163, 11, 107, 107]},
+        {"type": "image", "image": "star.png", "frame": [32, 32, 64, 64],
+         "animations": [{"property": "opacity", "from": 1, "to": 0.2, "duration": 0.5,
+                         "autoreverse": True, "repeat": "forever"}]},
+        {"type": "text", "frame": [0, 619, 1280, 80], "text": "Happy Birthday, {{name}}",
+         "font": {"family": "DejaVu Sans", "size": 53, "weight": 700}, "color": "white",
+         "align": "center", "start": 1, "fadeIn": 1},
+    ],
+}
 PREVIEW = (640, 360)
 GOALS = {"scrub median": 100.0, "scrub p95": 250.0, "fps": 24.0, "rss growth": 20.0}
 
@@ -72,6 +91,24 @@ def fit_window(driver):
     return driver.execute_script("return reelPreview.previewSize")
 
 
+def write_card(title):
+    card = json.loads(json.dumps(CARD))
+    card["layers"][-1]["text"] = title
+    pb.write_atomically(TEMPLATE, json.dumps(card, indent=2))
+
+
+def reload_time(driver, title):
+    """Seconds from saving the template (a rename, as editors do) to its new picture drawn."""
+    before = driver.execute_script("return reelPreview.revision")
+    start = time.monotonic()
+    write_card(title)
+    pb.wait_for(lambda: driver.execute_script("""
+        const s = reelPreview.shown;
+        return reelPreview.revision !== arguments[0] && s && s.revision === reelPreview.revision;
+        """, before), 30, interval=0.01)
+    return time.monotonic() - start
+
+
 def rss_mb(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -92,6 +129,7 @@ def main():
 
     import bench  # the sources in bench/.work/ (made once)
     bench.make_sources()
+    write_card("Happy Birthday, {{name}}")
 
     preview = pb.Preview(args.reel, TEMPLATE)
     browser = None
@@ -121,6 +159,12 @@ def main():
         results["scrub p95"] = percentile(jumps, 0.95)
         results["drag median"] = statistics.median(drag)
         results["drag p95"] = percentile(drag, 0.95)
+
+        # Live reload: a new title, saved; the playhead stays at 3 s.
+        scrub_to(driver, 90)
+        reloads = [reload_time(driver, f"Happy Birthday, take {n}") for n in range(8)]
+        results["reload median"] = statistics.median(reloads) * 1000
+        results["reload max"] = max(reloads) * 1000
 
         # Playback of the whole movie with the audio as the clock.
         scrub_to(driver, 0)
@@ -161,6 +205,7 @@ def main():
 reel preview, {os.path.basename(TEMPLATE)} (1280×720) at {PREVIEW[0]}×{PREVIEW[1]}
   scrub, jump to a new frame   median {results['scrub median']:6.1f} ms   p95 {results['scrub p95']:6.1f} ms   (goal ≤ 100 / ≤ 250)
   scrub, drag (every 2nd)      median {results['drag median']:6.1f} ms   p95 {results['drag p95']:6.1f} ms
+  live reload (save → picture)  median {results['reload median']:6.1f} ms   max {results['reload max']:6.1f} ms   (goal: within a second)
   playback, audio clock {str(results['audio clock']).lower():5}  {results['fps']:5.1f} fps, {results['dropped']} frames dropped   (goal ≥ 24)
   server RSS                   {results['rss minute 1']:.1f} MB after minute 1, {results['rss end']:.1f} MB after minute {results['minutes']:g}: growth {results['rss growth']:+.1f} MB   (goal ≤ 20; {results['scrub requests']} scrubs)
 """, flush=True)

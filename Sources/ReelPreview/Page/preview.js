@@ -76,11 +76,17 @@
     return fitted(m.width, m.height, box);
   }
 
-  // MARK: - Frames: one request in flight plus the latest wanted
+  // MARK: - Frames: one request in flight plus the latest wanted (two while playing)
 
-  const loader = { inFlight: null, pending: null, latency: 40 };
+  // `latency`: milliseconds from asking to drawable, smoothed; `held`: frames that arrived
+  // before their time while playing, drawn when the clock reaches them.
+  const loader = { flights: [], pending: null, latency: 60, held: [] };
 
   const frameKey = (spec) => `${spec.revision}/${spec.index}/${spec.width}x${spec.height}`;
+  const sameKind = (a, b) =>
+    a.revision === b.revision && a.width === b.width && a.height === b.height;
+  /** Requests in flight at once: the server draws one and keeps one waiting. */
+  const flightLimit = () => (playback.playing ? 2 : 1);
 
   /** Asks for frame `index` at the preview size; drawn when it arrives (if still wanted). */
   function want(index) {
@@ -88,28 +94,24 @@
     if (!size || !state) return;
     const spec = { index, revision: state.revision, width: size.width, height: size.height };
     const key = frameKey(spec);
-    const flying = loader.inFlight;
-    if ((shown && frameKey(shown) === key) || flying?.key === key) {
-      loader.pending = null;
+    if ((shown && frameKey(shown) === key) || loader.flights.some((f) => f.key === key) ||
+        loader.held.some((h) => frameKey(h.spec) === key)) {
+      if (!playback.playing) loader.pending = null;
       return;
     }
-    if (flying) {
-      // A request for an older revision or another size can never be drawn: abort it. One
-      // for another frame of the same picture is let through so the picture follows the mouse.
-      if (flying.spec.revision !== spec.revision || flying.spec.width !== spec.width ||
-          flying.spec.height !== spec.height) {
-        flying.controller.abort();
-      }
-      loader.pending = spec;
-      return;
+    // A request for an older revision or another size can never be drawn: abort it. One for
+    // another frame of the same picture is let through so the picture follows the mouse.
+    for (const flight of loader.flights) {
+      if (!sameKind(flight.spec, spec)) flight.controller.abort();
     }
-    start(spec);
+    if (loader.flights.length >= flightLimit()) loader.pending = spec;
+    else start(spec);
   }
 
   async function start(spec) {
     const controller = new AbortController();
     const flight = { spec, key: frameKey(spec), controller, started: performance.now() };
-    loader.inFlight = flight;
+    loader.flights.push(flight);
     try {
       const response = await fetch(
         api("/api/frame", {
@@ -117,9 +119,10 @@
         }),
         { signal: controller.signal, cache: "no-store" });
       if (response.status === 200) {
-        const blob = await response.blob();
-        const bitmap = await createImageBitmap(blob, { colorSpaceConversion: "none" });
-        loader.latency = 0.7 * loader.latency + 0.3 * (performance.now() - flight.started);
+        const bitmap = await createImageBitmap(await response.blob(),
+          { colorSpaceConversion: "none" });
+        const took = performance.now() - flight.started;
+        loader.latency = Math.max(took, 0.5 * loader.latency + 0.5 * took);
         present(bitmap, spec);
       } else if (response.status === 409 || response.status === 410) {
         refreshState(); // errors appeared, or the template changed under the request
@@ -129,25 +132,33 @@
     } catch (error) {
       if (error.name !== "AbortError") console.warn(`frame ${spec.index}:`, error);
     } finally {
-      if (loader.inFlight === flight) loader.inFlight = null;
+      loader.flights = loader.flights.filter((f) => f !== flight);
       const next = loader.pending;
-      loader.pending = null;
-      if (next && !loader.inFlight) {
+      if (next && loader.flights.length < flightLimit()) {
+        loader.pending = null;
         if (next.revision === state?.revision) start(next);
         else want(playhead);
       }
     }
   }
 
-  /** Draws a fetched frame unless it is stale (old revision) or late (playback passed it). */
+  /** Draws a fetched frame unless it is stale (an older revision) or, while playing, late
+   * (the clock passed it: dropped, counted by the gap to the next frame drawn) or early
+   * (held until the clock reaches it). */
   function present(bitmap, spec) {
-    // Stale (an older revision) or late (playback passed it: dropped, counted by the gap to
-    // the next frame drawn).
     const late = playback.playing && spec.index < playhead;
     if (!state?.ok || spec.revision !== state.revision || late) {
       bitmap.close();
       return;
     }
+    if (playback.playing && spec.index > playhead) {
+      loader.held.push({ bitmap, spec });
+      return;
+    }
+    draw(bitmap, spec);
+  }
+
+  function draw(bitmap, spec) {
     if (ui.canvas.width !== bitmap.width || ui.canvas.height !== bitmap.height) {
       ui.canvas.width = bitmap.width;
       ui.canvas.height = bitmap.height;
@@ -160,8 +171,21 @@
     shown = { ...spec };
     ui.previewSize.textContent = `${spec.width}×${spec.height}`;
     if (playback.playing) countPresented(spec.index);
-    if (!playback.playing) updateSelectionBox();
+    else {
+      updateSelectionBox();
+      loadAudio();
+    }
     for (const waiter of presentWaiters.splice(0)) waiter(shown);
+  }
+
+  /** Draws the newest held frame the clock has reached (older ones are dropped); with
+   * `all`, forgets every held frame. */
+  function releaseHeld(all = false) {
+    const due = loader.held.filter((h) => all || h.spec.index <= playhead);
+    loader.held = loader.held.filter((h) => !due.includes(h));
+    const newest = all ? null : due.pop();
+    for (const h of due) h.bitmap.close();
+    if (newest) draw(newest.bitmap, newest.spec);
   }
 
   // MARK: - Playhead
@@ -176,7 +200,11 @@
     ui.time.textContent = `${frameTime(clamped).toFixed(2)} s`;
     ui.frameNumber.textContent = String(clamped);
     placePlayhead();
-    if (playback.playing && !fromClock) restartClock();
+    if (playback.playing && !fromClock) {
+      releaseHeld(true);
+      playback.lastPresented = clamped - 1;
+      restartClock();
+    }
     if (!fromClock) want(clamped);
   }
 
@@ -193,6 +221,7 @@
     playback.dropped = 0;
     playback.presentTimes = [];
     playback.framesShown = 0;
+    loadAudio();
     playback.useAudio = Boolean(m.hasAudio && ui.audio.src && !ui.audio.error);
     ui.play.textContent = "❚❚ Pause";
     restartClock();
@@ -203,6 +232,7 @@
     if (!playback.playing) return;
     playback.playing = false;
     ui.audio.pause();
+    releaseHeld(true);
     ui.play.textContent = "▶ Play";
     want(playhead);
     updateSelectionBox();
@@ -243,10 +273,14 @@
       return;
     }
     if (index !== playhead) seek(index, { fromClock: true });
-    if (!loader.inFlight) {
-      // Ask for the frame that will be due when the answer arrives.
-      const ahead = Math.floor((seconds + loader.latency / 1000) * m.frameRate + 1e-6);
-      want(Math.min(m.frameCount - 1, Math.max(index, ahead)));
+    releaseHeld();
+    if (loader.flights.length < flightLimit()) {
+      // Ask for the frame that will be due when the answer arrives, after those asked for.
+      const ahead = Math.floor((seconds + (1.2 * loader.latency) / 1000) * m.frameRate + 1e-6);
+      const asked = Math.max(playback.lastPresented, ...loader.flights.map((f) => f.spec.index),
+        ...loader.held.map((h) => h.spec.index));
+      const next = Math.min(m.frameCount - 1, Math.max(index, ahead, asked + 1));
+      if (next > asked) want(next);
     }
     requestAnimationFrame(tick);
   }
@@ -274,29 +308,24 @@
 
   // MARK: - State: problems, timeline, audio
 
-  let stateRequest = null;
+  let audioSource = null;
+  let stateBusy = false;
   let stateAgain = false;
 
   /** Fetches /api/state and applies it; calls made meanwhile coalesce into one more. */
   async function refreshState() {
-    if (stateRequest) {
-      stateAgain = true;
-      return stateRequest;
-    }
-    stateRequest = (async () => {
+    if (stateBusy) return void (stateAgain = true);
+    stateBusy = true;
+    do {
+      stateAgain = false;
       try {
         const response = await fetch(api("/api/state"), { cache: "no-store" });
         if (response.ok) apply(await response.json());
       } catch (error) {
         console.warn("state:", error);
       }
-    })();
-    await stateRequest;
-    stateRequest = null;
-    if (stateAgain) {
-      stateAgain = false;
-      return refreshState();
-    }
+    } while (stateAgain);
+    stateBusy = false;
   }
 
   function apply(next) {
@@ -323,22 +352,20 @@
     const m = next.movie;
     ui.scrubber.max = String(Math.max(0, m.frameCount - 1));
     ui.frameCount.textContent = ` / ${m.frameCount}`;
-    if (m.hasAudio) {
-      const source = new URL(api("/api/audio", { revision: next.revision }), location.href).href;
-      if (ui.audio.src !== source) ui.audio.src = source;
-    } else {
+    // The audio of this revision is loaded once its first picture is drawn (loadAudio), so
+    // encoding it does not delay that picture.
+    audioSource = m.hasAudio
+      ? new URL(api("/api/audio", { revision: next.revision }), location.href).href : null;
+    if (!audioSource && ui.audio.hasAttribute("src")) {
       ui.audio.removeAttribute("src");
       ui.audio.load();
     }
-    if (ui.canvas.width <= 16) {
-      const size = previewSize();
-      if (size) {
-        ui.canvas.width = size.width;
-        ui.canvas.height = size.height;
-      }
-    }
     drawTimeline(next.timeline, m);
     seek(playhead); // keeps the playhead, clamped to the new length, and fetches its picture
+  }
+
+  function loadAudio() {
+    if (audioSource && ui.audio.src !== audioSource) ui.audio.src = audioSource;
   }
 
   function showProblems(problems) {
@@ -410,13 +437,13 @@
       rows.push(line);
     }
     for (const layer of timeline?.layers || []) {
-      const label = `${"  ".repeat(Math.max(0, layer.depth - 1))}${layer.name || layer.id}`;
+      const label = `${"  ".repeat(Math.max(0, layer.depth - 1))}${layer.name || layer.path || layer.id}`;
       const { line, track } = row(label, layer.id === selectedLayer ? "selected" : "");
       line.dataset.layer = layer.id;
-      const bar = span(element("div", "layer-bar", layer.name || layer.id), layer.start, layer.end,
+      const bar = span(element("div", "layer-bar", layer.name || layer.path || layer.id), layer.start, layer.end,
         duration);
       bar.dataset.id = layer.id;
-      bar.title = `${layer.name || layer.id}: ${seconds(layer.start)}–${seconds(layer.end ?? duration)}`;
+      bar.title = `${layer.name || layer.path || layer.id}: ${seconds(layer.start)}–${seconds(layer.end ?? duration)}`;
       if (layer.id === selectedLayer) bar.classList.add("selected");
       bar.addEventListener("click", () => select(layer));
       track.append(bar);
@@ -494,7 +521,7 @@
     }
     const animations = (layer.animations || []).map((a) => a.property).join(", ");
     ui.layerInfo.textContent =
-      `${layer.name || layer.id} (${layer.id}): ${seconds(layer.start)}–` +
+      `${layer.name || layer.path || layer.id} (${layer.id}): ${seconds(layer.start)}–` +
       `${seconds(layer.end ?? movie()?.duration ?? 0)}` + (animations ? `; animates ${animations}` : "");
     ui.layerInfo.classList.remove("muted");
     const visibleFrom = Math.ceil(layer.start * frameRate() - 1e-6);
@@ -538,21 +565,17 @@
 
   function showRender(render) {
     if (!render) return;
-    const running = render.state === "running";
-    ui.render.disabled = running || !state?.ok;
+    ui.render.disabled = render.state === "running" || !state?.ok;
     ui.renderProgress.hidden = render.state === "idle";
-    if (typeof render.progress === "number") ui.renderProgress.value = render.progress;
-    if (render.state === "done") ui.renderProgress.value = 1;
+    ui.renderProgress.value = render.state === "done" ? 1 : render.progress || 0;
     ui.renderOutput.classList.toggle("failed", render.state === "failed");
-    if (render.state === "running") {
-      ui.renderOutput.textContent =
-        `rendering ${Math.round((render.progress || 0) * 100)} % → ${render.output || ""}`;
-    } else if (render.state === "done") {
-      const time = typeof render.seconds === "number" ? ` in ${render.seconds.toFixed(1)} s` : "";
-      ui.renderOutput.textContent = `wrote ${render.output}${time}`;
-    } else if (render.state === "failed") {
-      ui.renderOutput.textContent = `render failed: ${render.message || "unknown error"}`;
-    }
+    const took = typeof render.seconds === "number" ? ` in ${render.seconds.toFixed(1)} s` : "";
+    const text = {
+      running: `rendering ${Math.round((render.progress || 0) * 100)} % → ${render.output || ""}`,
+      done: `wrote ${render.output}${took}`,
+      failed: `render failed: ${render.message || "unknown error"}`,
+    }[render.state];
+    if (text) ui.renderOutput.textContent = text;
   }
 
   async function startRender() {
@@ -577,12 +600,11 @@
 
   // MARK: - Live reload: /api/events, with polling while it is down
 
-  let socket = null;
   let pollTimer = null;
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}${api("/api/events")}`);
+    const socket = new WebSocket(`${scheme}://${location.host}${api("/api/events")}`);
     socket.addEventListener("open", () => {
       ui.connection.textContent = "● live";
       ui.connection.classList.add("live");
