@@ -39,7 +39,7 @@
   let fullSize = false;
   const playback = {
     playing: false, useAudio: false, clockOrigin: 0, lastPresented: -1, dropped: 0,
-    presentTimes: [], achievedFps: 0, framesShown: 0,
+    presentTimes: [], achievedFps: 0, framesShown: 0, late: 0,
   };
   /** Functions waiting for a frame to be drawn (tests and the benchmark use them). */
   let presentWaiters = [];
@@ -147,6 +147,7 @@
    * (held until the clock reaches it). */
   function present(bitmap, spec) {
     const late = playback.playing && spec.index < playhead;
+    if (late) playback.late += 1;
     if (!state?.ok || spec.revision !== state.revision || late) {
       bitmap.close();
       return;
@@ -221,6 +222,7 @@
     playback.dropped = 0;
     playback.presentTimes = [];
     playback.framesShown = 0;
+    playback.late = 0;
     loadAudio();
     playback.useAudio = Boolean(m.hasAudio && ui.audio.src && !ui.audio.error);
     ui.play.textContent = "❚❚ Pause";
@@ -699,6 +701,8 @@
     get droppedFrames() { return playback.dropped; },
     get achievedFps() { return playback.achievedFps; },
     get framesShown() { return playback.framesShown; },
+    /** Frames that arrived after the clock passed them while playing (part of the dropped). */
+    get lateFrames() { return playback.late; },
     get ok() { return state ? state.ok : null; },
     /** The movie's description from the state (null while the template has errors). */
     get movie() { return movie(); },

@@ -139,6 +139,14 @@ class Browser:
         self.service = Service(driver_path)
         self.driver = webdriver.Chrome(service=self.service, options=options)
         self.driver.set_script_timeout(60)
+        self.resize(width, height)
+
+    def resize(self, width, height):
+        """Gives the page a viewport of `width`×`height` CSS pixels (headless Chromium would
+        keep part of its window for the browser's own chrome)."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        self.size = (width, height)
 
     def __enter__(self):
         return self.driver
