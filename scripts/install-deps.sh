@@ -10,6 +10,7 @@ packages=(
   libpixman-1-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   pkg-config
+  libsoup-3.0-dev                          # reel preview's HTTP and WebSocket server
   chromium chromium-driver                 # headless browser for the preview page's tests
 )
 

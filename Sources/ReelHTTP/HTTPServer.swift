@@ -30,7 +30,7 @@ public final class HTTPServer: Sendable {
   private let requestedPort: Int
   private let configuration = Mutex(Configuration())
   private let state = Mutex<ServerState?>(nil)
-  private let boundPort = Atomic<Int>(0)
+  private let boundPort = BoundPort()
 
   /// Makes a server that will listen on `127.0.0.1:port` (0: a free port the system picks).
   ///
@@ -41,8 +41,12 @@ public final class HTTPServer: Sendable {
 
   /// The port the server listens on (after ``start()``; the requested one before).
   public var port: Int {
-    let bound = boundPort.load(ordering: .relaxed)
+    let bound = boundPort.value.load(ordering: .sequentiallyConsistent)
     return bound != 0 ? bound : requestedPort
+  }
+
+  deinit {
+    stop()
   }
 
   /// Sets the gate every request and WebSocket handshake passes first (before ``start()``).
@@ -75,12 +79,15 @@ public final class HTTPServer: Sendable {
     let ready = DispatchSemaphore(value: 0)
     let port = requestedPort
     let box = Mutex<ServerBox?>(nil)
-    let loop = MainLoopThread(name: "reel-http") {
+    let loop = MainLoopThread(name: "reel-http") { [boundPort] in
       let outcome = ServerBox.make(port: port, handlers: handlers)
       switch outcome {
       case .success(let server):
         box.withLock { $0 = server }
-        result.withLock { $0 = .success(Int(reel_soup_server_port(server.server))) }
+        let bound = Int(reel_soup_server_port(server.server))
+        // Known before the loop runs, so a gate that reads ``port`` sees it on every request.
+        boundPort.value.store(bound, ordering: .sequentiallyConsistent)
+        result.withLock { $0 = .success(bound) }
       case .failure(let error):
         result.withLock { $0 = .failure(error) }
       }
@@ -88,8 +95,7 @@ public final class HTTPServer: Sendable {
     }
     ready.wait()
     switch result.withLock({ $0 }) {
-    case .success(let bound):
-      boundPort.store(bound, ordering: .relaxed)
+    case .success:
       state.withLock { $0 = ServerState(loop: loop, server: box.withLock { $0 }) }
     case .failure(let error):
       loop.stop {}
@@ -142,6 +148,11 @@ public final class HTTPServer: Sendable {
     }
     return try result.get()
   }
+}
+
+/// The port the server is bound to (0 before), shared with the loop's set-up.
+private final class BoundPort: Sendable {
+  let value = Atomic<Int>(0)
 }
 
 /// The running parts: the loop and the server object living on it.

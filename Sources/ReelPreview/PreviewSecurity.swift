@@ -1,21 +1,17 @@
 import Foundation
 import ReelHTTP
-import Synchronization
 
 /// Who may talk to the preview server: a page this server served, in a browser on this
 /// machine. Every request and WebSocket must carry the session's token (query `token` or
 /// header `X-Reel-Token`), name this server in `Host` (`127.0.0.1:PORT` or
 /// `localhost:PORT`: no DNS-rebound name) and, when it sends an `Origin`, come from this
 /// server's origin (no other site's page). Anything else gets 403 before any work starts.
-final class PreviewSecurity: Sendable {
+struct PreviewSecurity: Sendable {
   /// 32 lower-case hex digits (128 random bits).
   let token: String
-  /// The port the server is bound to (0 until it is), read per request.
-  let port: Atomic<Int>
 
   init(token: String = PreviewSecurity.makeToken()) {
     self.token = token
-    port = Atomic(0)
   }
 
   /// 128 bits from the system's random source, as 32 hex digits.
@@ -29,8 +25,9 @@ final class PreviewSecurity: Sendable {
   }
 
   /// nil when `request` may go on; a 403 response naming the reason otherwise.
-  func refusal(of request: HTTPRequest) -> HTTPResponse? {
-    let port = self.port.load(ordering: .relaxed)
+  ///
+  /// - Parameter port: The port the server is bound to.
+  func refusal(of request: HTTPRequest, port: Int) -> HTTPResponse? {
     let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
     guard let host = request.header("host")?.lowercased(), hosts.contains(host) else {
       return .text(403, "forbidden: the Host must be 127.0.0.1:\(port) or localhost:\(port)")

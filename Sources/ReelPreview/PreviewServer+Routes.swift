@@ -6,7 +6,7 @@ extension PreviewServer {
   /// The page, its API and the events socket. Paths are fixed names: nothing in a request
   /// names a file (frames by number, the audio by revision).
   func installRoutes() {
-    http.setGate { [security] request in security.refusal(of: request) }
+    http.setGate { [security, http] request in security.refusal(of: request, port: http.port) }
     http.route("/") { [weak self] request, responder in
       guard let self, Self.allow("GET", request, responder) else { return }
       responder.respond(page(PreviewPage.index, type: "text/html; charset=utf-8"))

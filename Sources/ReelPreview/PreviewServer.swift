@@ -54,7 +54,6 @@ public final class PreviewServer: Sendable {
     }
     installRoutes()
     try http.start()
-    security.port.store(http.port, ordering: .relaxed)
     reloads.sync { updateWatches() }
     return url
   }
@@ -75,10 +74,11 @@ public final class PreviewServer: Sendable {
   /// security checks draws none.
   public var framesRendered: Int { frames.framesRendered }
 
-  /// Stops watching, closes every connection and the listening socket. A render that is
-  /// running goes on to its end only if the process does.
+  /// Stops watching, cancels a running render (its temporary file is removed; no output is
+  /// written) and closes every connection and the listening socket.
   public func stop() {
     watching.withLock { $0.watches = [:] }
+    job.withLock { $0 }?.cancel()
     http.stop()
   }
 

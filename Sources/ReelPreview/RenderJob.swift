@@ -28,6 +28,9 @@ final class RenderJob: Sendable {
   }
 
   private let status = Mutex(Status())
+  /// The last export's task, to cancel when the server stops, and a semaphore signalled
+  /// when it has ended (written, failed or cancelled).
+  private let task = Mutex<(task: Task<Void, Never>, ended: DispatchSemaphore)?>(nil)
   /// Called with every change worth telling the page (progress at most 10 times a second).
   private let changed: @Sendable (Status) -> Void
 
@@ -55,8 +58,27 @@ final class RenderJob: Sendable {
     }
     changed(current)
     let movie = template.movie
-    Task.detached { [self] in await run(movie: movie, settings: settings, output: output) }
+    let ended = DispatchSemaphore(value: 0)
+    let started = Task.detached { [self] in
+      await run(movie: movie, settings: settings, output: output)
+      ended.signal()
+    }
+    task.withLock { $0 = (started, ended) }
     return output
+  }
+
+  /// Cancels a running export (its temporary file is removed, nothing is written) and waits
+  /// up to `seconds` for it to end.
+  func cancel(waitingUpTo seconds: Double = 10) {
+    guard
+      let running = task.withLock({ task in
+        defer { task = nil }
+        return task
+      }),
+      current.state == "running"
+    else { return }
+    running.task.cancel()
+    _ = running.ended.wait(timeout: .now() + seconds)
   }
 
   private func run(movie: Movie, settings: ExportSettings, output: String) async {
