@@ -30,6 +30,7 @@ import random
 import statistics
 import sys
 import time
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
@@ -124,6 +125,17 @@ def reload_time(driver, title):
     return time.monotonic() - start
 
 
+def server_rate(url, revision, count):
+    """Frames per second `/api/frame` answers for frames 0, 1, 2 … at 640×359, one at a time."""
+    base, query = url.split("?", 1)
+    start = time.monotonic()
+    for index in range(count):
+        with urllib.request.urlopen(f"{base}api/frame?{query}&frame={index}&width=640&height=359"
+                                    f"&revision={revision}") as response:
+            response.read()
+    return count / (time.monotonic() - start)
+
+
 def rss_mb(pid):
     with open(f"/proc/{pid}/status") as status:
         for line in status:
@@ -198,17 +210,26 @@ def main():
         results["late"] = played["late"]
         results["audio clock"] = played["audio"]
 
+        # The peer: the same frames straight from the server, one request at a time, without a
+        # browser (another size, so none comes from the cache): the rate the page can reach.
+        results["server fps"] = server_rate(preview.url, driver.execute_script(
+            "return reelPreview.revision"), count)
+
         # Memory: scripted scrubbing for the given minutes.
         chooser = random.Random(10)
         begin = time.monotonic()
         minute_one = None
         requests = 0
+        samples = [rss_mb(preview.pid)]
         while time.monotonic() - begin < args.minutes * 60:
             scrub_to(driver, chooser.randrange(count))
             requests += 1
-            if minute_one is None and time.monotonic() - begin >= 60:
-                minute_one = rss_mb(preview.pid)
+            if time.monotonic() - begin >= 60 * len(samples):
+                samples.append(rss_mb(preview.pid))
+                if minute_one is None:
+                    minute_one = samples[-1]
         end = rss_mb(preview.pid)
+        results["rss per minute"] = [round(value, 1) for value in samples + [end]]
         results["rss minute 1"] = minute_one if minute_one is not None else end
         results["rss end"] = end
         results["rss growth"] = end - results["rss minute 1"]
@@ -225,7 +246,9 @@ reel preview, {os.path.basename(TEMPLATE)} (1280×720) at {PREVIEW[0]}×{PREVIEW
   scrub, drag (every 2nd)      median {results['drag median']:6.1f} ms   p95 {results['drag p95']:6.1f} ms
   live reload (save → picture)  median {results['reload median']:6.1f} ms   max {results['reload max']:6.1f} ms   (goal: within a second)
   playback, audio clock {str(results['audio clock']).lower():5}  {results['fps']:5.1f} fps, {results['dropped']} frames dropped ({results['late']} of them late)   (goal ≥ 24)
+  server alone (no browser)     {results['server fps']:5.1f} fps, one request at a time (the peer)
   server RSS                   {results['rss minute 1']:.1f} MB after minute 1, {results['rss end']:.1f} MB after minute {results['minutes']:g}: growth {results['rss growth']:+.1f} MB   (goal ≤ 20; {results['scrub requests']} scrubs)
+  RSS each minute (MB)         {results['rss per minute']}
 """, flush=True)
     if args.json:
         with open(args.json, "w") as out:

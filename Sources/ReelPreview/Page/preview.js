@@ -61,19 +61,26 @@
   }
 
   /** The size of the pictures asked for: the movie fitted to the viewer (device pixels). */
+  /** The viewer's inside in device pixels; measured again only when the viewer changes size
+   * (measuring forces a layout, too costly on every frame while playing). */
+  let viewerBox = null;
+  new ResizeObserver(() => (viewerBox = null)).observe(ui.viewer);
+
   function previewSize() {
     const m = movie();
     if (!m) return null;
     if (fullSize) return { width: m.width, height: m.height };
-    const style = getComputedStyle(ui.viewer);
-    const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-    const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
-    const ratio = window.devicePixelRatio || 1;
-    const box = {
-      width: Math.floor((ui.viewer.clientWidth - padX) * ratio),
-      height: Math.floor((ui.viewer.clientHeight - padY) * ratio),
-    };
-    return fitted(m.width, m.height, box);
+    if (!viewerBox) {
+      const style = getComputedStyle(ui.viewer);
+      const padX = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const padY = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      const ratio = window.devicePixelRatio || 1;
+      viewerBox = {
+        width: Math.floor((ui.viewer.clientWidth - padX) * ratio),
+        height: Math.floor((ui.viewer.clientHeight - padY) * ratio),
+      };
+    }
+    return fitted(m.width, m.height, viewerBox);
   }
 
   // MARK: - Frames: one request in flight plus the latest wanted (two while playing)
@@ -161,16 +168,16 @@
 
   function draw(bitmap, spec) {
     if (ui.canvas.width !== bitmap.width || ui.canvas.height !== bitmap.height) {
+      const ratio = window.devicePixelRatio || 1;
       ui.canvas.width = bitmap.width;
       ui.canvas.height = bitmap.height;
+      ui.canvas.style.width = `${bitmap.width / ratio}px`;
+      ui.canvas.style.height = `${bitmap.height / ratio}px`;
+      ui.previewSize.textContent = `${spec.width}×${spec.height}`;
     }
-    const ratio = window.devicePixelRatio || 1;
-    ui.canvas.style.width = `${bitmap.width / ratio}px`;
-    ui.canvas.style.height = `${bitmap.height / ratio}px`;
     context.drawImage(bitmap, 0, 0);
     bitmap.close();
     shown = { ...spec };
-    ui.previewSize.textContent = `${spec.width}×${spec.height}`;
     if (playback.playing) countPresented(spec.index);
     else {
       updateSelectionBox();
@@ -500,13 +507,13 @@
     ui.ruler.replaceChildren(...ticks);
   }
 
+  /** Places the timeline's playhead line with CSS alone (no layout read on every frame). */
   function placePlayhead() {
     const head = $("playhead");
-    const track = ui.timeline.querySelector(".row-track");
     const m = movie();
-    if (!head || !track || !m) return;
-    const x = track.offsetLeft + fraction(frameTime(playhead), m.duration) * track.offsetWidth;
-    head.style.left = `${x}px`;
+    if (!head || !m) return;
+    const at = fraction(frameTime(playhead), m.duration);
+    head.style.left = `calc(var(--label) + (100% - var(--label) - var(--track-end)) * ${at})`;
   }
 
   // MARK: - Selection: the layer's frame outlined on the picture

@@ -226,9 +226,9 @@ def run(driver, args, work, checks):
         shown_frame(driver, 0)
         driver.find_element("id", "play").click()
         samples = []
-        # The birthday card is 4 s long: sample 3.6 s of it (a debug build on a loaded machine
-        # draws a frame in about half a second, so a few new pictures arrive in that time).
-        for _ in range(12):
+        # The birthday card is 4 s long: sample all of it (a debug build on a loaded machine
+        # takes up to a second for a frame, so a few new pictures arrive in that time).
+        for _ in range(15):
             time.sleep(0.3)
             samples.append(page(driver, """{audio: reelPreview.audioTime, frame: reelPreview.frameIndex,
                 shown: reelPreview.shown && reelPreview.shown.index, clock: reelPreview.usesAudioClock,
