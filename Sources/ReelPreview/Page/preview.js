@@ -274,6 +274,10 @@
     if (!m) return pause();
     const seconds = clockSeconds();
     const index = Math.floor(seconds * m.frameRate + 1e-6);
+    if (playback.useAudio && ui.audio.ended && index < m.frameCount - 1) {
+      playback.useAudio = false; // the sound ended before the picture: the wall clock goes on
+      playback.clockOrigin = performance.now() - seconds * 1000;
+    }
     if (index >= m.frameCount || (playback.useAudio && ui.audio.ended)) {
       seek(m.frameCount - 1, { fromClock: true });
       playback.dropped += Math.max(0, m.frameCount - 1 - playback.lastPresented);

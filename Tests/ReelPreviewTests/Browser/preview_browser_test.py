@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -281,7 +282,7 @@ def main():
     finally:
         if browser:
             browser.close()
-        subprocess.run(["rm", "-rf", work])
+        shutil.rmtree(work, ignore_errors=True)
     print(json.dumps({"ok": checks.ok, "checks": len(checks.results)}), flush=True)
     return 0 if checks.ok else 1
 
