@@ -21,14 +21,8 @@ public final class HTTPServer: Sendable {
   /// Decides whether a request may go on: nil lets it through, a response refuses it.
   public typealias Gate = @Sendable (HTTPRequest) -> HTTPResponse?
 
-  private struct Configuration: Sendable {
-    var routes: [String: Handler] = [:]
-    var webSockets: [String: @Sendable (WebSocketConnection) -> Void] = [:]
-    var gate: Gate = { _ in nil }
-  }
-
   private let requestedPort: Int
-  private let configuration = Mutex(Configuration())
+  private let configuration = Mutex(RequestHandlers.Configuration())
   private let state = Mutex<ServerState?>(nil)
   private let boundPort = BoundPort()
 
@@ -72,9 +66,8 @@ public final class HTTPServer: Sendable {
     guard (0...65535).contains(requestedPort) else {
       throw .cannotListen(port: requestedPort, reason: "a port is a number from 0 to 65535")
     }
-    let configured = configuration.withLock { $0 }
-    let handlers = RequestHandlers(
-      routes: configured.routes, webSockets: configured.webSockets, gate: configured.gate)
+    guard state.withLock({ $0 == nil }) else { return }
+    let handlers = RequestHandlers(configuration: configuration.withLock { $0 })
     let result = Mutex<Result<Int, HTTPError>?>(nil)
     let ready = DispatchSemaphore(value: 0)
     let port = requestedPort
@@ -127,8 +120,9 @@ public final class HTTPServer: Sendable {
   /// Runs `work` on the server's loop thread (where directory watches are made).
   func onLoop<T: Sendable>(_ work: @escaping @Sendable (MainLoopThread) -> T) throws(HTTPError) -> T
   {
-    guard let loop = state.withLock({ $0?.loop }) else { throw .stopped }
-    return loop.performAndWait { work(loop) }
+    guard let loop = state.withLock({ $0?.loop }), let result = loop.performAndWait({ work(loop) })
+    else { throw .stopped }
+    return result
   }
 
   /// Watches a directory for files created, changed, deleted or renamed in it (editors

@@ -59,8 +59,10 @@ final class MainLoopThread: @unchecked Sendable {
       })
   }
 
-  /// Runs `work` on the loop's thread and waits for its result.
-  func performAndWait<T: Sendable>(_ work: @escaping @Sendable () -> T) -> T {
+  /// Runs `work` on the loop's thread and waits for its result: nil when the loop did not
+  /// run it within `seconds` (it has stopped).
+  func performAndWait<T: Sendable>(seconds: Double = 30, _ work: @escaping @Sendable () -> T) -> T?
+  {
     if isCurrent { return work() }
     let result = Mutex<T?>(nil)
     let done = DispatchSemaphore(value: 0)
@@ -69,8 +71,8 @@ final class MainLoopThread: @unchecked Sendable {
       result.withLock { $0 = value }
       done.signal()
     }
-    done.wait()
-    return result.withLock { $0! }
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return result.withLock { $0 }
   }
 
   /// Quits the loop after `cleanUp` has run on its thread, and waits for the thread to end

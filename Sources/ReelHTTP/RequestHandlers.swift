@@ -6,21 +6,19 @@ import Synchronization
 /// the gate, then the route's handler or the WebSocket handshake. Called on the loop's
 /// thread only.
 final class RequestHandlers: Sendable {
+  /// What the server was given before it started.
   struct Configuration: Sendable {
-    var routes: [String: HTTPServer.Handler]
-    var webSockets: [String: @Sendable (WebSocketConnection) -> Void]
-    var gate: HTTPServer.Gate
+    var routes: [String: HTTPServer.Handler] = [:]
+    var webSockets: [String: @Sendable (WebSocketConnection) -> Void] = [:]
+    var gate: HTTPServer.Gate = { _ in nil }
   }
 
   let configuration: Configuration
   /// The open WebSocket connections, closed on ``closeAll()``.
   private let connections = Mutex<[ObjectIdentifier: WebSocketConnection]>([:])
 
-  init(
-    routes: [String: HTTPServer.Handler],
-    webSockets: [String: @Sendable (WebSocketConnection) -> Void], gate: @escaping HTTPServer.Gate
-  ) {
-    configuration = Configuration(routes: routes, webSockets: webSockets, gate: gate)
+  init(configuration: Configuration) {
+    self.configuration = configuration
   }
 
   static let httpCallback: SoupServerCallback = { _, message, path, query, data in

@@ -5,7 +5,7 @@ import Testing
 /// Help, version, `schema`, `validate` and `frame`.
 @Suite("reel commands")
 struct CommandLineTests {
-  @Test(arguments: ["render", "frame", "validate", "schema", "probe", "demo"])
+  @Test(arguments: ["render", "frame", "validate", "preview", "schema", "probe", "demo"])
   func everyCommandHasHelp(command: String) throws {
     for flag in ["--help", "-h"] {
       let result = try TestSupport.reel([command, flag])

@@ -180,7 +180,7 @@ struct PreviewAPITests {
         media.appendingPathComponent("star.png").path,
       ])
     }
-    #expect(fixture.server.revision?.isValid == true)
+    #expect(try fixture.server.revision?.isValid == true)
     let media = fixture.folder.appendingPathComponent("media")
     try TestSupport.ffmpeg([
       "-f", "lavfi", "-i", "color=c=blue:size=16x16", "-frames:v", "1",

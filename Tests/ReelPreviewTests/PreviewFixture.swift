@@ -19,31 +19,122 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async thr
 final class PreviewFixture: @unchecked Sendable {
   let folder: URL
   let template: URL
-  let server: PreviewServer
+  /// The server, when it runs in this process (nil for ``Where/process``).
+  let inProcess: PreviewServer?
+  /// The `reel preview` process, when it runs in one.
+  let process: Process?
+  /// The process's standard error (what it logs), for ``Where/process``.
+  let errors: Pipe?
+  let port: Int
+  let token: String
+
+  /// Where the server runs.
+  enum Where {
+    /// A ``PreviewServer`` in the test process.
+    case inProcess
+    /// `reel preview` as a child process: what exports (the Render button, the audio) need
+    /// under a loaded test run, where the other tests' blocking calls can hold every one of
+    /// this process's cooperative threads for minutes.
+    case process
+  }
 
   /// Writes `text` as `name` in a new folder (after `prepare` has made media there) and
   /// starts a server for it.
-  init(_ text: String, name: String = "card.json", prepare: (URL) throws -> Void = { _ in })
-    throws
-  {
+  init(
+    _ text: String, name: String = "card.json", running place: Where = .inProcess,
+    prepare: (URL) throws -> Void = { _ in }
+  ) throws {
     folder = try TestSupport.makeTemporaryDirectory("reel-preview")
     try prepare(folder)
     template = folder.appendingPathComponent(name)
     try Data(text.utf8).write(to: template)
-    server = PreviewServer(templatePath: template.path, port: 0)
-    try server.start()
+    switch place {
+    case .inProcess:
+      let server = PreviewServer(templatePath: template.path, port: 0)
+      try server.start()
+      inProcess = server
+      process = nil
+      errors = nil
+      port = server.port
+      token = server.token
+    case .process:
+      let (process, errors, port, token) = try Self.launch(template: template)
+      inProcess = nil
+      self.process = process
+      self.errors = errors
+      self.port = port
+      self.token = token
+    }
+  }
+
+  /// The in-process server (for tests that use its counters).
+  var server: PreviewServer {
+    get throws {
+      guard let inProcess else {
+        throw MediaOracle.OracleError(description: "the server runs in another process")
+      }
+      return inProcess
+    }
   }
 
   deinit {
-    server.stop()
+    inProcess?.stop()
+    if let process, process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
     try? FileManager.default.removeItem(at: folder)
   }
 
-  var port: Int { server.port }
+  /// Stops a `reel preview` process with SIGINT and waits for it to exit.
+  ///
+  /// - Returns: Its exit status (nil when it was killed by a signal or runs in-process).
+  func interrupt() -> Int32? {
+    guard let process else { return nil }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    return process.terminationReason == .exit ? process.terminationStatus : nil
+  }
+
+  /// What the process logged on standard error (after it has exited).
+  var log: String {
+    errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+      ?? ""
+  }
+
+  /// Runs `reel preview TEMPLATE --port 0` and reads the URL it prints.
+  static func launch(template: URL) throws -> (Process, errors: Pipe, port: Int, token: String) {
+    let process = Process()
+    process.executableURL = try TestSupport.reelExecutable()
+    process.arguments = ["preview", template.path, "--port", "0"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // The first line, read as it comes (the server keeps running).
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard
+      let match = text.wholeMatch(
+        of: /Preview: http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{32})/),
+      let port = Int(match.output.1)
+    else {
+      kill(process.processIdentifier, SIGKILL)
+      throw MediaOracle.OracleError(description: "reel preview printed '\(text)', not its URL")
+    }
+    return (process, errors, port, String(match.output.2))
+  }
 
   /// `path` with the token added to its query.
   func target(_ path: String) -> String {
-    path + (path.contains("?") ? "&" : "?") + "token=" + server.token
+    path + (path.contains("?") ? "&" : "?") + "token=" + token
   }
 
   /// A request with the token.

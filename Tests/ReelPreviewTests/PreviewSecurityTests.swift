@@ -20,17 +20,17 @@ struct PreviewSecurityTests {
     #expect(page.status == 403)
     let render = try HTTPTestClient.request(port: fixture.port, "/api/render", method: "POST")
     #expect(render.status == 403)
-    #expect(fixture.server.framesRendered == 0)
-    #expect(fixture.server.revision?.number == 1)
+    #expect(try fixture.server.framesRendered == 0)
+    #expect(try fixture.server.revision?.number == 1)
     #expect(
       !FileManager.default.fileExists(
         atPath: fixture.folder.appendingPathComponent("card.mp4").path))
 
     let allowed = try fixture.get("/api/frame?frame=0&width=160&height=120")
     #expect(allowed.status == 200)
-    #expect(fixture.server.framesRendered == 1)
+    #expect(try fixture.server.framesRendered == 1)
     let header = try HTTPTestClient.request(
-      port: fixture.port, "/api/state", headers: ["X-Reel-Token": fixture.server.token])
+      port: fixture.port, "/api/state", headers: ["X-Reel-Token": try fixture.server.token])
     #expect(header.status == 200)
   }
 
@@ -38,11 +38,11 @@ struct PreviewSecurityTests {
   func token() throws {
     let first = try PreviewFixture(PreviewFixture.layersTemplate())
     let second = try PreviewFixture(PreviewFixture.layersTemplate())
-    let token = first.server.token
+    let token = try first.server.token
     #expect(token.count == 32)
     #expect(token.allSatisfy { $0.isHexDigit })
-    #expect(token != second.server.token)
-    #expect(first.server.url == "http://127.0.0.1:\(first.port)/?token=\(token)")
+    #expect(token != second.token)
+    #expect(try first.server.url == "http://127.0.0.1:\(first.port)/?token=\(token)")
   }
 
   @Test("a foreign Host or Origin gets 403; this server's own names pass")
@@ -73,7 +73,7 @@ struct PreviewSecurityTests {
     #expect(socket.status == 403)
     let tokenless = try HTTPTestClient.WebSocket(port: port, "/api/events")
     #expect(tokenless.status == 403)
-    #expect(fixture.server.framesRendered == 0)
+    #expect(try fixture.server.framesRendered == 0)
   }
 
   @Test("the page is served with the token filled in; paths are names, never files")
@@ -82,7 +82,7 @@ struct PreviewSecurityTests {
     let page = try fixture.get("/")
     #expect(page.status == 200)
     #expect(page.headers["content-type"]?.hasPrefix("text/html") == true)
-    #expect(page.text.contains(fixture.server.token))
+    #expect(page.text.contains(try fixture.server.token))
     #expect(!page.text.contains("__REEL_TOKEN__"))
     #expect(try fixture.get("/static/preview.js").status == 200)
     #expect(try fixture.get("/static/preview.css").status == 200)

@@ -40,6 +40,11 @@ struct TemplateKeyLiteralTests {
     ("ReelCLI/ProgressReporter.swift", ["frame"], "a member of the --progress json lines"),
     ("ReelCLI/ProbeCommand.swift", [], "members of `reel probe --json` output"),
     ("ReelCore/PixelLimits.swift", ["padding"], "the name of a pixel range"),
+    ("ReelPreview/PreviewJSON.swift", [], "members of the preview API's JSON (docs/preview.md)"),
+    (
+      "ReelPreview/PreviewServer+Routes.swift", ["frame", "width", "height"],
+      "query parameters of the preview API"
+    ),
     ("ReelGraphics/FontLibrary.swift", ["family", "file"], "fontconfig property names"),
     ("ReelMedia/ImageDecoder.swift", ["image"], "what a checked picture is called in messages"),
     (

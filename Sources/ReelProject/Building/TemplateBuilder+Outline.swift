@@ -52,7 +52,7 @@ extension TemplateBuilder {
 
   /// The animated property's name (`group` for a group).
   private static func propertyName(of animation: any Animation) -> String {
-    (animation as? any NamedPropertyAnimation)?.propertyName ?? "group"
+    (animation as? any NamedPropertyAnimation)?.propertyName ?? TemplateKey.group.rawValue
   }
 
   /// The clips of `clips` where the sequence placed them, and the transitions between.
@@ -98,7 +98,7 @@ extension TemplateBuilder {
   /// A segment's file name as written (its last path component; `empty` for none).
   static func name(of source: SegmentSourceDescription) -> String {
     switch source {
-    case .empty: return "empty"
+    case .empty: return TemplateKey.empty.rawValue
     case .image(let file, _): return fileName(file)
     case .media(let media): return fileName(media.file)
     }

@@ -9,25 +9,51 @@ public struct TemplateOutline: Sendable, Hashable {
     public var track: Int
     /// The file's name (its last path component, as written).
     public var name: String
+    /// Where it starts and ends on the timeline, seconds.
     public var start: Double
     public var end: Double
+
+    /// Makes a clip's entry.
+    public init(track: Int, name: String, start: Double, end: Double) {
+      self.track = track
+      self.name = name
+      self.start = start
+      self.end = end
+    }
   }
 
   /// A transition between two clips.
   public struct Transition: Sendable, Hashable {
+    /// When it starts and ends, seconds.
     public var start: Double
     public var end: Double
     /// `crossFade`, `fadeThroughColor`, `wipe` or `slide` (the template's `type`).
     public var kind: String
+
+    /// Makes a transition's entry.
+    public init(start: Double, end: Double, kind: String) {
+      self.start = start
+      self.end = end
+      self.kind = kind
+    }
   }
 
   /// An animation of a layer.
   public struct Animation: Sendable, Hashable {
     /// The animated property (`opacity`, `position`, …; `group` for a group).
     public var property: String
+    /// Its begin time, seconds.
     public var start: Double
-    /// When it stops changing (its begin time plus its active duration, repeats included).
+    /// When it stops changing (its begin time plus its active duration, repeats included;
+    /// the movie's end for one that repeats for ever), seconds.
     public var end: Double
+
+    /// Makes an animation's entry.
+    public init(property: String, start: Double, end: Double) {
+      self.property = property
+      self.start = start
+      self.end = end
+    }
   }
 
   /// A layer of `layers` (sublayers included, after their parent).
@@ -38,25 +64,52 @@ public struct TemplateOutline: Sendable, Hashable {
     public var name: String?
     /// 1 for a layer of `layers`, 2 for its sublayers, ….
     public var depth: Int
-    /// When it shows (`start`, `end`; else the whole movie).
+    /// When it shows (`start`, `end`; else the whole movie), seconds.
     public var start: Double
     public var end: Double
+    /// Its animations, in the order written.
     public var animations: [Animation]
     /// The JSON path of the layer (`layers[2]`).
     public var path: String
+
+    /// Makes a layer's entry.
+    public init(
+      id: String, name: String?, depth: Int, start: Double, end: Double,
+      animations: [Animation], path: String
+    ) {
+      self.id = id
+      self.name = name
+      self.depth = depth
+      self.start = start
+      self.end = end
+      self.animations = animations
+      self.path = path
+    }
   }
 
   /// A subtitle cue.
   public struct Cue: Sendable, Hashable {
+    /// When it shows, seconds (cut at the movie's end).
     public var start: Double
     public var end: Double
     /// The cue's text without its styling.
     public var text: String
+
+    /// Makes a cue's entry.
+    public init(start: Double, end: Double, text: String) {
+      self.start = start
+      self.end = end
+      self.text = text
+    }
   }
 
+  /// The clips, in the order written.
   public var clips: [Clip]
+  /// The transitions between clips, in order.
   public var transitions: [Transition]
+  /// The layers of `layers`, each followed by its sublayers.
   public var layers: [Layer]
+  /// The subtitle cues, by start.
   public var cues: [Cue]
 
   /// Makes an outline (empty by default).
