@@ -21,7 +21,7 @@ struct PreviewBrowserTests {
         script.path, "--url", preview.url, "--reel", try TestSupport.reelExecutable().path,
         "--template", template.path, "--title-from", "Happy Birthday, {{name}}",
         "--title-to", "Hello from the preview",
-      ], timeout: 300)
+      ], timeout: 600)
     let checks = PreviewBrowserSupport.checks(in: result.stdoutText)
     #expect(checks.count >= 12, "the script ran \(checks.count) checks: \(result.stderr)")
     for check in checks {
