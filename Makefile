@@ -31,12 +31,14 @@ schema:
 demo: build
 	.build/release/reel demo -o $(DEMO_DIR)
 
-## bench: release build, then Reel against ffmpeg on 1080p jobs (BENCH_RUNS=5 for more runs)
+## bench: release build, then Reel against ffmpeg on 1080p jobs (BENCH_RUNS=5 for more runs),
+## then `reel preview` in headless Chromium (bench/preview_bench.py; BENCH_LONG=0: 2 minutes)
 ## (the benchmark programs are the package in Benchmarks/, built into Benchmarks/.build)
 bench: deps
 	$(SWIFT) build -c release --product reel
 	cd Benchmarks && $(SWIFT) build -c release --product ReelBenchmarks
 	python3 bench/bench.py
+	python3 bench/preview_bench.py
 
 ## fuzz: build the libFuzzer targets in Fuzz/ and run each for FUZZ_TIME seconds (default 60)
 fuzz: deps

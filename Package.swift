@@ -102,8 +102,10 @@ let package = Package(
       name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "ReelCLITests", dependencies: ["ReelCLI", "TestSupport"]),
     .testTarget(name: "ReelHTTPTests", dependencies: ["ReelHTTP", "TestSupport"]),
+    // The preview's tests; Browser/ holds the Python + Selenium scripts of the page's tests.
     .testTarget(
-      name: "ReelPreviewTests", dependencies: ["ReelPreview", "ReelProject", "TestSupport"]),
+      name: "ReelPreviewTests", dependencies: ["ReelPreview", "ReelProject", "TestSupport"],
+      exclude: ["Browser"]),
     .testTarget(
       name: "ReelAVFoundationTests",
       dependencies: ["AVFoundationCompat", "ReelAVFoundation", "Reel", "TestSupport"]),

@@ -11,6 +11,7 @@ packages=(
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   pkg-config
   libsoup-3.0-dev                          # reel preview's HTTP and WebSocket server
+  chromium chromium-driver                 # headless browser for the preview page's tests
 )
 
 missing=()
