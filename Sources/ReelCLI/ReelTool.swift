@@ -13,6 +13,13 @@ enum ReelTool {
 
     Commands:
       render TEMPLATE -o OUT     Render a JSON template to a video file (progress, summary).
+      plan TEMPLATE --chunks N [-o PLAN.json]
+                                 Plan a render in chunks (for --jobs or a cluster).
+      render TEMPLATE --plan PLAN.json --chunk I | --audio
+                                 Render one task of a plan (a chunk's frames, the audio).
+      render TEMPLATE --jobs J [-o OUT]
+                                 Render in J local processes, then join.
+      join PLAN.json [-o OUT]    Join a plan's chunks and audio without re-encoding.
       frame TEMPLATE --time T -o OUT.png
                                  Render one still of a template as a PNG.
       validate TEMPLATE          Check a template and the media it names; list every problem.
@@ -53,6 +60,10 @@ enum ReelTool {
         return .ok
       case "render":
         return try await RenderCommand.run(arguments: rest)
+      case "plan":
+        return try PlanCommand.run(arguments: rest)
+      case "join":
+        return try JoinCommand.run(arguments: rest)
       case "frame":
         return try FrameCommand.run(arguments: rest)
       case "validate":

@@ -9,6 +9,7 @@ enum RenderCommand {
 
   static let help = """
     Usage: \(usage)
+           \(ChunkRenderCommand.usage)
 
     Renders a template (JSON, see docs/template-format.md) to a video file. The container
     comes from OUT's extension (\(MediaWriter.supportedFileExtensions.map { "." + $0 }.joined(separator: ", "))). The file appears only
@@ -32,6 +33,8 @@ enum RenderCommand {
 
     \(LimitOptions.help(for: "render"))
 
+    \(ChunkRenderCommand.help)
+
     On a terminal a progress bar (percent, frames per second, time left) is drawn on stderr.
     Exit codes: 0 written, 2 usage (or OUT exists, or OUT's name is not one Reel writes),
     3 invalid template, 4 media error, 129 hung up (SIGHUP), 130 interrupted (Ctrl-C),
@@ -40,15 +43,27 @@ enum RenderCommand {
 
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
-      arguments, command: "render", flags: ["--help", "--overwrite", "--quiet", "--stats"],
+      arguments, command: "render",
+      flags: ["--help", "--overwrite", "--quiet", "--stats", "--audio", "--lossless"],
       options: LimitOptions.options(
-        for: "render", adding: ["--output", "--preset", "--from", "--to", "--set", "--progress"]),
+        for: "render",
+        adding: [
+          "--output", "--preset", "--from", "--to", "--set", "--progress", "--plan", "--chunk",
+          "--jobs", "--threads",
+        ]),
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
       Console.document(help)
       return .ok
     }
     let templatePath = try TemplateInput.templatePath(parsed, command: "render", usage: usage)
+    if ChunkRenderCommand.applies(to: parsed) {
+      return try await ChunkRenderCommand.run(parsed: parsed, templatePath: templatePath)
+    }
+    for option in ["--lossless", "--threads"]
+    where parsed.has(option) || parsed.value(option) != nil {
+      throw CommandFailure.usage("render: \(option) goes with --jobs (or reel plan)")
+    }
     guard let output = parsed.value("--output") else {
       throw CommandFailure.usage("render: missing -o OUT; usage: \(usage)")
     }
@@ -111,8 +126,15 @@ enum RenderCommand {
   static func export(
     _ movie: Movie, to url: URL, settings: ExportSettings, style: ProgressReporter.Style
   ) async -> Result<ExportResult, ExportError> {
+    await export(
+      session: ExportSession(movie: movie, outputURL: url, settings: settings), style: style)
+  }
+
+  /// Runs a session's export, reporting progress, cancelling it on SIGINT or SIGTERM.
+  static func export(session: ExportSession, style: ProgressReporter.Style) async -> Result<
+    ExportResult, ExportError
+  > {
     Interruption.install()
-    let session = ExportSession(movie: movie, outputURL: url, settings: settings)
     let progress = Task {
       var reporter = ProgressReporter(style: style)
       for await step in session.progress { reporter.report(step) }

@@ -22,6 +22,9 @@ package final class MediaAccessCounter: Sendable {
     case open
     /// An image file decoded (``ImageDecoder``).
     case imageDecode
+    /// A video reader seeked to the keyframe before a time instead of decoding on from
+    /// where it was (a jump ahead or back, or a render that starts inside a clip).
+    case keyframeSeek
   }
 
   /// The folder watched: paths that start with it and a `/`.

@@ -28,6 +28,18 @@ extension MediaWriter {
       guard container.allows(codec) else {
         throw .codecNotAllowed(path: path, codec: codec.rawValue, container: container.rawValue)
       }
+      if let pinned = settings.pinned {
+        guard codec == .h264 else {
+          throw .invalidArgument(
+            path: path,
+            reason:
+              "pinned encoder settings are for H.264 only (the codec is \(codec.rawValue)); encode H.264 or leave them out"
+          )
+        }
+        if let problem = pinned.problem {
+          throw .invalidArgument(path: path, reason: "pinned encoder settings: \(problem)")
+        }
+      }
       let side = PixelLimits.maximumPictureSide
       guard settings.width > 0, settings.height > 0, settings.width <= side, settings.height <= side
       else {
@@ -231,7 +243,7 @@ extension MediaWriter {
     switch plan.codec {
     case .h264:
       try encoder.setPrivateOption("preset", settings.speed.rawValue)
-      try encoder.setPrivateOption("profile", "high")
+      try encoder.setPrivateOption("profile", settings.h264ProfileName)
       if let level = H264Level.minimum(
         width: plan.width, height: plan.height,
         frameDuration: (plan.frameTicks, plan.timeBaseDenominator),
@@ -239,7 +251,16 @@ extension MediaWriter {
       {
         context.pointee.level = level
       }
-      if let bitRate = settings.bitRate {
+      if let pinned = settings.pinned {
+        context.pointee.thread_count = Int32(pinned.threadCount)
+        context.pointee.gop_size = Int32(pinned.keyframeInterval)
+        context.pointee.keyint_min = Int32(pinned.minimumKeyframeInterval)
+        context.pointee.max_b_frames = Int32(pinned.bFrames)
+        try encoder.setPrivateOption("x264-params", pinned.x264Parameters)
+      }
+      if settings.pinned?.lossless == true {
+        // x264-params carries qp=0; no CRF.
+      } else if let bitRate = settings.bitRate {
         context.pointee.bit_rate = Int64(bitRate)
       } else {
         try encoder.setPrivateOption("crf", String(settings.crf ?? 23))

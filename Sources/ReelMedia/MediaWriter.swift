@@ -67,6 +67,7 @@ public final class MediaWriter {
   ///   - overwrite: Replace an existing file at `url` when finishing. When `false`, an
   ///     existing file makes this initializer throw before anything is written, and a file
   ///     that appears at `url` while writing makes ``finish()`` throw (it is never replaced).
+  ///   - metadata: Container-level tags to write (such as `comment`), by key; empty for none.
   /// - Throws: ``MediaError/unsupportedContainer(path:fileExtension:)`` for an unknown
   ///   extension; ``MediaError/codecNotAllowed(path:codec:container:)``;
   ///   ``MediaError/oddDimensions(path:width:height:)``;
@@ -78,7 +79,7 @@ public final class MediaWriter {
   ///   ``MediaError/encodeFailed(path:reason:)`` when the encoder or muxer refuses to start.
   public init(
     url: URL, container: OutputContainer? = nil, video: VideoOutputSettings?,
-    audio: AudioOutputSettings?, overwrite: Bool = false
+    audio: AudioOutputSettings?, overwrite: Bool = false, metadata: [String: String] = [:]
   ) throws(MediaError) {
     FFmpegLogging.configure()
     let path = url.path
@@ -103,6 +104,7 @@ public final class MediaWriter {
       self.audio = try audioPlan.map { (plan) throws(FFmpegError) in
         try AudioTrack(plan: plan, muxer: muxer)
       }
+      try muxer.setMetadata(metadata)
       try muxer.open(fastStart: container.supportsFastStart)
     } catch {
       unlink(temporaryPath)

@@ -26,6 +26,9 @@ public struct VideoOutputSettings: Sendable, Hashable {
   public var roundOddDimensions: Bool
   /// The RGB → Y′CbCr matrix; `nil` picks by size with ``ColorMatrix/forSize(width:height:)``.
   public var colorMatrix: ColorMatrix?
+  /// Encoder choices fixed explicitly (keyframes, B-frames, scene cuts, threads, lossless),
+  /// so separately encoded pieces match; `nil` leaves them to the encoder. H.264 only.
+  public var pinned: PinnedVideoEncoding?
 
   /// Makes video settings.
   ///

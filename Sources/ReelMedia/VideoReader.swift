@@ -537,6 +537,7 @@ public final class VideoReader {
   private func seek(toKeyframeBefore time: Time) throws(MediaError) {
     let target = ExactTime.ticks(time, plus: origin, in: timeBase)
     try container.seek(streamIndex: streamIndex, toKeyframeBefore: target)
+    MediaAccessCounter.record(.keyframeSeek, path: asset.path)
     resetAfterSeek()
     atStreamStart = false
   }

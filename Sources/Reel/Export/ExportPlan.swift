@@ -122,9 +122,11 @@ public struct ExportPlan: Sendable {
         "an audio-only export needs audio: the movie has no audio track and no soundtrack")
     }
     self.video = outputSize.map { size in
-      VideoOutputSettings(
+      var video = VideoOutputSettings(
         codec: codec, width: size.width, height: size.height, frameDuration: frameDuration,
         crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
+      video.pinned = settings.pinnedEncoding
+      return video
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil
     try Self.checkEncoding(url: outputURL, container: container, video: self.video, audio: audio)

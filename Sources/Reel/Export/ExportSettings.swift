@@ -44,6 +44,12 @@ public struct ExportSettings: Sendable {
     get { allowsYUVFastPath }
     set { allowsYUVFastPath = newValue }
   }
+  /// Encoder choices fixed explicitly (keyframes, B-frames, scene cuts, threads, lossless)
+  /// so that separately exported pieces are encoded alike (see ``RenderPlan``); nil leaves
+  /// them to the encoder. H.264 only.
+  public var pinnedEncoding: PinnedVideoEncoding?
+  /// Container-level tags written into the file (such as `comment`); empty for none.
+  public var metadata: [String: String] = [:]
   /// The memory and work budgets of the export (layer count, raster cache, output pixels;
   /// see ``ResourceLimits``). Default ``ResourceLimits/default``.
   public var limits = ResourceLimits.default

@@ -98,6 +98,15 @@ final class OutputMuxer {
     return stream.pointee.index
   }
 
+  /// Sets container-level tags (before ``open(fastStart:)``). The corresponding C function
+  /// is `av_dict_set`.
+  func setMetadata(_ metadata: [String: String]) throws(FFmpegError) {
+    for key in metadata.keys.sorted() {
+      try check(
+        av_dict_set(&context.pointee.metadata, key, metadata[key], 0), "av_dict_set(\(key))")
+    }
+  }
+
   /// Opens the file for writing and writes the container header.
   ///
   /// - Parameter fastStart: Ask the ISO BMFF muxer to put `moov` before `mdat`.

@@ -44,7 +44,7 @@ struct ExportJob: Sendable {
     do {
       writer = try MediaWriter(
         url: outputURL, container: plan.container, video: plan.video, audio: plan.audio,
-        overwrite: settings.overwrite)
+        overwrite: settings.overwrite, metadata: settings.metadata)
     } catch {
       return .failure(.media(error))
     }

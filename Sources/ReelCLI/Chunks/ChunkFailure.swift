@@ -1,0 +1,38 @@
+import Reel
+
+/// Exit statuses and messages for the chunk commands' errors.
+enum ChunkFailure {
+  /// The failure for a ``RenderPlanError``: 3 for a template that cannot be split, changed
+  /// inputs or a template that no longer matches its plan; 2 for a missing plan or chunk
+  /// index; 4 for a join refused (missing or wrong chunks) or media errors.
+  static func failure(for error: RenderPlanError, command: String, template: String?)
+    -> CommandFailure
+  {
+    let prefix = template.map { "\($0): " } ?? "\(command): "
+    switch error {
+    case .cannotSplit, .mismatch:
+      return CommandFailure(message: prefix + error.description, status: .invalidTemplate)
+    case .inputsChanged(let lines):
+      return CommandFailure(
+        lines: [
+          "\(command): the files the plan was made from changed; make a new plan with reel plan"
+        ]
+          + lines,
+        status: .invalidTemplate)
+    case .unreadablePlan, .noSuchChunk:
+      return .usage("\(command): \(error.description)")
+    case .unwritablePlan:
+      return CommandFailure(message: "\(command): \(error.description)", status: .media)
+    case .joinRefused(let problems):
+      return CommandFailure(
+        lines: [
+          "\(command): cannot join: \(problems.count) problem\(problems.count == 1 ? "" : "s") (render those chunks again, then join)"
+        ] + problems.map(\.description),
+        status: .media)
+    case .export(let export):
+      return RenderCommand.failure(for: export, template: template ?? command)
+    case .media(let media):
+      return CommandFailure.media(media, command: command)
+    }
+  }
+}
