@@ -115,6 +115,15 @@ struct KubernetesJobsTests {
       try ClusterTestSupport.recordedArguments("joined", in: folder) == ["join", job.planPath])
   }
 
+  @Test func aMovieWithoutAudioHasOneIndexPerChunk() throws {
+    var job = ClusterTestSupport.job(in: URL(fileURLWithPath: "/shared/cards"), reel: "/r")
+    job.hasAudioTask = false
+    let text = KubernetesJobs.make(job, image: "reel", volumeClaim: "m", mountPath: "/shared")
+    let tasks = try #require(try KubernetesManifests.documents(text).first)
+    #expect(tasks[path: "spec.completions"] as? Int == 3)
+    #expect(!text.contains("--audio"))
+  }
+
   @Test func warnsAboutPathsOutsideTheMount() throws {
     let job = ClusterTestSupport.job(in: URL(fileURLWithPath: "/shared/cards"), reel: "/r")
     let text = KubernetesJobs.make(job, image: "reel", volumeClaim: "m", mountPath: "/elsewhere")

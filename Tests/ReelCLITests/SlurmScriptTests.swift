@@ -39,6 +39,15 @@ struct SlurmScriptTests {
     #expect(script.hasSuffix("echo \"$join\"\n"))
   }
 
+  @Test func aMovieWithoutAudioHasNoAudioJob() {
+    var silent = job
+    silent.hasAudioTask = false
+    let script = SlurmScript.make(silent)
+    #expect(!script.contains("--audio"))
+    #expect(script.contains("--dependency=afterok:\"$chunks\" --kill-on-invalid-dep=yes"))
+    #expect(script.components(separatedBy: "$(sbatch --parsable ").count == 3)
+  }
+
   @Test func oneChunkIsAnArrayOfOne() {
     var single = job
     single.chunkCount = 1

@@ -57,10 +57,8 @@ enum ClusterQuoting {
 }
 
 extension ClusterQuoting {
-  /// `text` for a `#` comment line of a shell script or YAML file: line breaks shown as
-  /// `\n`, so the text cannot end the comment.
-  static func shellComment(_ text: String) -> String {
-    text.replacingOccurrences(of: "\r", with: #"\r"#).replacingOccurrences(
-      of: "\n", with: #"\n"#)
-  }
+  /// `text` for a `#` comment line of a shell script or YAML file: control characters
+  /// written as escapes (``Console/escaped(_:)``), so the text can neither end the comment
+  /// nor drive the terminal the job text is printed on.
+  static func comment(_ text: String) -> String { Console.escaped(text) }
 }

@@ -3,7 +3,8 @@
 /// The output is one YAML stream that starts with a comment holding the commands to run, then
 /// two documents:
 /// 1. `<name>-tasks`, an Indexed Job (`completionMode: Indexed`) with N + 1 completions, all
-///    allowed to run at once: indices 0…N−1 render the chunks, index N the whole movie's audio.
+///    allowed to run at once: indices 0…N−1 render the chunks, index N the whole movie's audio
+///    (N completions for a movie without audio).
 ///    The container's `sh -c` script picks the task from `JOB_COMPLETION_INDEX`; the template,
 ///    the plan and the executable are its positional arguments, so no path is ever part of the
 ///    script text. A failed index is retried on its own (`backoffLimitPerIndex`).
@@ -31,9 +32,11 @@ enum KubernetesJobs {
     _ job: ClusterJob, image: String, volumeClaim: String, mountPath: String
   ) -> String {
     let name = ClusterQuoting.engineName(job.name)
-    let tasks = name + "-tasks"
-    let join = name + "-join"
+    let tasksJob = name + "-tasks"
+    let joinJob = name + "-join"
     let instance = "app.kubernetes.io/instance=\(name)"
+    let tasks = job.chunkCount + (job.hasAudioTask ? 1 : 0)
+    let audioNote = job.hasAudioTask ? "\(job.chunkCount) is the audio" : "no audio: chunks only"
     let outside = [job.templatePath, job.planPath, job.outputPath, job.workingDirectory]
       .filter { !isInside($0, folder: mountPath) }
     let warning =
@@ -41,50 +44,52 @@ enum KubernetesJobs {
       ? ""
       : """
       #
-      # WARNING: these paths are not under the mount path \(ClusterQuoting.shellComment(mountPath)), so the
-      # containers will not find them: \(outside.map(ClusterQuoting.shellComment).joined(separator: ", "))
+      # WARNING: these paths are not under the mount path \(ClusterQuoting.comment(mountPath)), so the
+      # containers will not find them: \(outside.map(ClusterQuoting.comment).joined(separator: ", "))
 
       """
     let header = """
-      # Renders \(ClusterQuoting.shellComment(job.templatePath)) on Kubernetes as \(job.chunkCount) \
-      chunk(s), its audio, and a join into
-      # \(ClusterQuoting.shellComment(job.outputPath)). Written by `reel plan --format kubernetes`.
-      # The claim \(ClusterQuoting.shellComment(volumeClaim)) is mounted at \
-      \(ClusterQuoting.shellComment(mountPath)); the image needs `reel` on its PATH.
+      # Renders \(ClusterQuoting.comment(job.templatePath)) on Kubernetes as \(job.chunkCount) \
+      chunk(s)\(job.hasAudioTask ? ", its audio," : "") and a join into
+      # \(ClusterQuoting.comment(job.outputPath)). Written by `reel plan --format kubernetes`.
+      # The claim \(ClusterQuoting.comment(volumeClaim)) is mounted at \
+      \(ClusterQuoting.comment(mountPath)); the image needs `reel` on its PATH.
       \(warning)#
       # Save this output as reel-job.yaml and run, in order (Kubernetes has no dependencies
       # between Jobs; the wait is the dependency):
       #
       #   kubectl apply -f reel-job.yaml -l \(instance),\(componentLabel)=tasks
-      #   kubectl wait --for=condition=complete job/\(tasks) --timeout=24h
+      #   kubectl wait --for=condition=complete job/\(tasksJob) --timeout=24h
       #   kubectl apply -f reel-job.yaml -l \(instance),\(componentLabel)=join
-      #   kubectl wait --for=condition=complete job/\(join) --timeout=1h
+      #   kubectl wait --for=condition=complete job/\(joinJob) --timeout=1h
       #
       # If an index fails for good, the first wait runs into its timeout:
-      # `kubectl get job \(tasks) -o jsonpath='{.status.failedIndexes}'` names the indices
-      # (\(job.chunkCount) is the audio), `reel join PLAN` the missing chunks. To run again:
+      # `kubectl get job \(tasksJob) -o jsonpath='{.status.failedIndexes}'` names the indices
+      # (\(audioNote)), `reel join PLAN` the missing chunks. To run again:
       # `kubectl delete job -l \(instance)`, then the commands above.
 
       """
+    let audioCase =
+      job.hasAudioTask
+      ? "  \(job.chunkCount)) exec \"$1\" render \"$2\" --plan \"$3\" --audio ;;\n" : ""
     let script = """
       case "$JOB_COMPLETION_INDEX" in
-        \(job.chunkCount)) exec "$1" render "$2" --plan "$3" --audio ;;
-        *) exec "$1" render "$2" --plan "$3" --chunk "$JOB_COMPLETION_INDEX" ;;
+      \(audioCase)  *) exec "$1" render "$2" --plan "$3" --chunk "$JOB_COMPLETION_INDEX" ;;
       esac
       """
     let tasksDocument = document(
-      name: tasks, instance: name, component: "tasks", job: job, image: image,
+      name: tasksJob, instance: name, component: "tasks", job: job, image: image,
       volumeClaim: volumeClaim, mountPath: mountPath,
       specLines: [
         "completionMode: Indexed",
-        "completions: \(job.chunkCount + 1)",
-        "parallelism: \(job.chunkCount + 1)",
+        "completions: \(tasks)",
+        "parallelism: \(tasks)",
         "backoffLimitPerIndex: 2",
       ],
       command: ["sh", "-c", script, "reel-task", "reel", job.templatePath, job.planPath],
       cpus: job.cpusPerTask)
     let joinDocument = document(
-      name: join, instance: name, component: "join", job: job, image: image,
+      name: joinJob, instance: name, component: "join", job: job, image: image,
       volumeClaim: volumeClaim, mountPath: mountPath, specLines: ["backoffLimit: 2"],
       command: ["reel", "join", job.planPath], cpus: 1)
     return header + "---\n" + tasksDocument + "---\n" + joinDocument

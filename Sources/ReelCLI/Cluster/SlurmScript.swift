@@ -6,6 +6,7 @@
 /// `--dependency=afterok:ARRAY:AUDIO` and `--kill-on-invalid-dep=yes` — a failed chunk makes
 /// Slurm cancel the join (reason `DependencyNeverSatisfied`) instead of leaving it pending.
 /// Each chunk asks for the job's CPUs and memory; the audio task and the join for one CPU.
+/// A movie without audio (``ClusterJob/hasAudioTask`` false) has no audio job.
 /// Logs go to `<plan-stem>.logs/` beside the plan. The script prints the join's job id on
 /// stdout (and what it submitted on stderr), so `join=$(bash submit.sh)` can wait on it.
 ///
@@ -50,17 +51,20 @@ enum SlurmScript {
       "audio", ["--job-name=\(q(name + "-audio"))", "--cpus-per-task=1", memory],
       log: Log(pattern: "audio.log", shell: "audio.log"),
       command: "\(reel) render \(template) --plan \(plan) --audio")
+    let dependency =
+      job.hasAudioTask
+      ? #"--dependency=afterok:"$chunks":"$audio""# : #"--dependency=afterok:"$chunks""#
     let join = submit(
       "join",
       [
         "--job-name=\(q(name + "-join"))", "--cpus-per-task=1", memory,
-        #"--dependency=afterok:"$chunks":"$audio""#, "--kill-on-invalid-dep=yes",
+        dependency, "--kill-on-invalid-dep=yes",
       ], log: Log(pattern: "join.log", shell: "join.log"), command: "\(reel) join \(plan)")
     return """
       #!/usr/bin/env bash
-      # Renders \(ClusterQuoting.shellComment(job.templatePath)) on Slurm as \(job.chunkCount) \
-      chunk(s), its audio, and a join into
-      # \(ClusterQuoting.shellComment(job.outputPath)). Written by `reel plan --format slurm`.
+      # Renders \(ClusterQuoting.comment(job.templatePath)) on Slurm as \(job.chunkCount) \
+      chunk(s)\(job.hasAudioTask ? ", its audio," : "") and a join into
+      # \(ClusterQuoting.comment(job.outputPath)). Written by `reel plan --format slurm`.
       #
       # Every node must see these paths at the same place (a shared filesystem). Run this on a
       # submit host: `bash THIS-FILE`. It prints the join's job id; the joined movie is there
@@ -73,11 +77,9 @@ enum SlurmScript {
 
       \(chunks)
 
-      \(audio)
+      \(job.hasAudioTask ? audio + "\n\n" : "")\(join)
 
-      \(join)
-
-      echo "reel: submitted chunks as job array $chunks, audio as job $audio, join as job $join" >&2
+      echo "reel: submitted chunks as job array $chunks, \(job.hasAudioTask ? "audio as job $audio, " : "")join as job $join" >&2
       echo "$join"
 
       """
