@@ -70,4 +70,29 @@ enum ClusterTestSupport {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
+
+  /// The folder of a shipped cluster example (`slurm`, `kubernetes`).
+  static func exampleFolder(_ engine: String) -> URL {
+    CLITestSupport.repositoryRoot.appendingPathComponent("Examples/cluster/\(engine)")
+  }
+
+  /// The job `reel plan` made the shipped examples from (`/srv/reel/cards`, with
+  /// `/srv/reel/bin/reel`), read back from the example's plan file.
+  static func exampleJob(_ engine: String) throws -> ClusterJob {
+    let folder = "/srv/reel/cards"
+    let plan = exampleFolder(engine).appendingPathComponent("birthday-card.plan.json")
+    guard
+      let json = try JSONSerialization.jsonObject(with: Data(contentsOf: plan)) as? [String: Any],
+      let chunks = json["chunks"] as? [Any], let output = json["output"] as? String,
+      let template = json["template"] as? String,
+      let resources = json["resources"] as? [String: Any],
+      let cpus = resources["cpusPerTask"] as? Int,
+      let memory = resources["memoryMegabytesPerTask"] as? Int
+    else { throw CLITestFailure("\(plan.path) is not a plan") }
+    return ClusterJob(
+      name: "birthday-card", reelExecutable: "/srv/reel/bin/reel", templatePath: template,
+      planPath: folder + "/birthday-card.plan.json", outputPath: folder + "/" + output,
+      chunkCount: chunks.count, cpusPerTask: cpus, memoryMegabytesPerTask: memory,
+      workingDirectory: folder, hasAudioTask: !(json["audio"] is NSNull || json["audio"] == nil))
+  }
 }

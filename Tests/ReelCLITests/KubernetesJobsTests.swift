@@ -124,6 +124,22 @@ struct KubernetesJobsTests {
     #expect(!text.contains("--audio"))
   }
 
+  /// Examples/cluster/kubernetes/reel-job.yaml is what the generator prints for its plan,
+  /// and valid.
+  @Test func theShippedExampleIsCurrentAndValid() throws {
+    let file = ClusterTestSupport.exampleFolder("kubernetes").appendingPathComponent(
+      "reel-job.yaml")
+    let shipped = try String(contentsOf: file, encoding: .utf8)
+    let job = try ClusterTestSupport.exampleJob("kubernetes")
+    #expect(
+      shipped
+        == KubernetesJobs.make(
+          job, image: "registry.example.com/reel:1.0", volumeClaim: "reel-cards",
+          mountPath: "/srv/reel/cards"))
+    let result = try KubernetesManifests.run(["validate", file.path])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
   @Test func warnsAboutPathsOutsideTheMount() throws {
     let job = ClusterTestSupport.job(in: URL(fileURLWithPath: "/shared/cards"), reel: "/r")
     let text = KubernetesJobs.make(job, image: "reel", volumeClaim: "m", mountPath: "/elsewhere")

@@ -48,6 +48,17 @@ struct SlurmScriptTests {
     #expect(script.components(separatedBy: "$(sbatch --parsable ").count == 3)
   }
 
+  /// Examples/cluster/slurm/submit.sh is what the generator prints for its plan, and bash.
+  @Test func theShippedExampleIsCurrent() throws {
+    let folder = ClusterTestSupport.exampleFolder("slurm")
+    let shipped = try String(
+      contentsOf: folder.appendingPathComponent("submit.sh"), encoding: .utf8)
+    #expect(shipped == SlurmScript.make(try ClusterTestSupport.exampleJob("slurm")))
+    let check = try TestSupport.run(
+      "bash", ["-n", folder.appendingPathComponent("submit.sh").path])
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
   @Test func oneChunkIsAnArrayOfOne() {
     var single = job
     single.chunkCount = 1
