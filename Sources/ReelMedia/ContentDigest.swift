@@ -12,9 +12,8 @@ public enum ContentDigest {
   /// - Parameter path: A readable file.
   /// - Returns: The digest in hex.
   /// - Throws: ``MediaError/fileNotFound(path:)`` when nothing is there,
-  ///   ``MediaError/unreadable(path:reason:)`` when it cannot be read,
-  ///   ``MediaError/outOfMemory(path:_:)``-free: an allocation failure of the hash state is
-  ///   reported as ``MediaError/unreadable(path:reason:)``.
+  ///   ``MediaError/unreadable(path:reason:)`` when it cannot be read (or the hash state
+  ///   cannot be allocated).
   public static func sha256(ofFileAt path: String) throws(MediaError) -> String {
     guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
     guard let handle = FileHandle(forReadingAtPath: path) else {

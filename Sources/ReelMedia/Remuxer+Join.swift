@@ -111,8 +111,10 @@ extension Remuxer {
         else { throw MediaError.noAudioTrack(path: audioInput.path) }
         let stream = audioInput.stream(at: index)
         guard container.allowsStreamCopy(of: stream.pointee.codecpar.pointee.codec_id) else {
+          let codec = stream.pointee.codecpar.pointee.codec_id
           throw MediaError.codecNotAllowed(
-            path: path, codec: "audio", container: container.rawValue)
+            path: path, codec: avcodec_get_name(codec).map { String(cString: $0) } ?? "unknown",
+            container: container.rawValue)
         }
         let output = try muxer.addStream(
           copying: stream, codecTag: container.streamCopyTag(for: stream.pointee.codecpar))

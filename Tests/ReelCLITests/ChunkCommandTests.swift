@@ -265,7 +265,7 @@ import Testing
     }
     try Self.reel(["render", template.path, "--plan", plan.path, "--audio", "--quiet"])
     // Chunk 0 is missing; chunk 1 loses frames (its tag kept); chunk 3 is re-encoded with
-    // other codec parameters (its tag kept).
+    // other codec parameters (its tag kept); chunk 2 is right.
     let short = folder.appendingPathComponent("short.mp4")
     try TestSupport.ffmpeg(["-i", chunk(1).path, "-frames:v", "20", "-c", "copy", short.path])
     try FileManager.default.removeItem(at: chunk(1))
@@ -278,9 +278,18 @@ import Testing
     try FileManager.default.removeItem(at: chunk(3))
     try FileManager.default.moveItem(at: other, to: chunk(3))
 
+    // And a clip the template reads changes.
+    let clip = folder.appendingPathComponent("media/a.mp4")
+    let handle = try FileHandle(forWritingTo: clip)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data([0]))
+    try handle.close()
+
     let output = folder.appendingPathComponent("out.mp4")
     let result = try TestSupport.reel(["join", plan.path, "-o", output.path])
     #expect(result.status == 4)
+    #expect(result.stderr.contains("cannot join: 4 problems"))
+    #expect(result.stderr.contains("input \(clip.path): changed since the plan was made"))
     #expect(result.stderr.contains("chunk 0 (\(chunk(0).path)): is missing"))
     #expect(result.stderr.contains("chunk 1 (\(chunk(1).path)): has 20 frames, the plan says 45"))
     #expect(

@@ -108,7 +108,7 @@ public struct ChunkJoiner: Sendable {
       } else if let piece = try? EncodedPiece(path: path) {
         if !piece.hasAudio {
           problems.append(ChunkProblem(piece: .audio, path: path, reason: "has no audio track"))
-        } else if piece.metadata["comment"] != "reel render plan \(plan.identity) audio" {
+        } else if piece.metadata["comment"] != plan.audioTag {
           problems.append(
             ChunkProblem(piece: .audio, path: path, reason: "was not rendered from this plan"))
         }

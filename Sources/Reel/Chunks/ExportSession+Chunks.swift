@@ -40,7 +40,7 @@ extension RenderPlan {
     settings.timeRange = TimeRange(start: start.time, duration: duration.time)
     settings.excludesAudio = false
     settings.overwrite = true
-    settings.metadata["comment"] = "reel render plan \(identity) audio"
+    settings.metadata["comment"] = audioTag
     return settings
   }
 

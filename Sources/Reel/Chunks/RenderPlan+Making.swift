@@ -180,13 +180,13 @@ extension RenderPlan.Input {
   /// Records a file: its size, modification time and SHA-256.
   ///
   /// - Parameter path: An absolute path.
-  /// - Throws: ``RenderPlanError/inputsChanged(_:)`` naming the file when it cannot be read.
+  /// - Throws: ``RenderPlanError/cannotSplit(_:)`` naming the file when it cannot be read.
   public static func read(path: String) throws(RenderPlanError) -> RenderPlan.Input {
     let attributes: [FileAttributeKey: Any]
     do {
       attributes = try FileManager.default.attributesOfItem(atPath: path)
     } catch {
-      throw .inputsChanged(["\(path): cannot be read (\(error.localizedDescription))"])
+      throw .cannotSplit("\(path) cannot be read to record it (\(error.localizedDescription))")
     }
     let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
     let mtime = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -194,7 +194,7 @@ extension RenderPlan.Input {
     do {
       digest = try ContentDigest.sha256(ofFileAt: path)
     } catch {
-      throw .inputsChanged(["\(path): \(error.description)"])
+      throw .cannotSplit("\(path) cannot be read to record it (\(error.description))")
     }
     return RenderPlan.Input(path: path, size: size, mtime: mtime, digest: digest)
   }

@@ -192,6 +192,9 @@ public struct RenderPlan: Sendable, Codable, Hashable {
     return ContentDigest.sha256(of: [UInt8](data))
   }
 
+  /// The `comment` tag of the audio task's file.
+  public var audioTag: String { "reel render plan \(identity) audio" }
+
   /// The `comment` tag of chunk `index`'s file.
   public func chunkTag(_ index: Int) -> String { "reel render plan \(identity) chunk \(index)" }
 }

@@ -73,7 +73,7 @@ enum LocalJobs {
     }
     if plan.audio != nil {
       tasks.append(
-        ("audio", ["render", template.path, "--plan", planURL.path, "--audio", "--quiet"]))
+        ("the audio task", ["render", template.path, "--plan", planURL.path, "--audio", "--quiet"]))
     }
     Interruption.install()
     Interruption.onSignal {
