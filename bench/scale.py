@@ -82,7 +82,8 @@ def run_slurm(reel, work, chunks, variables, environment):
                 f"{shlex.quote(os.path.abspath(__file__))} --task {shlex.quote(log)} "
                 f"{shlex.quote(reel)} \"$@\"\n")
     os.chmod(wrapper, 0o755)
-    quoted = "'" + reel.replace("'", "'\\''") + "'"
+    # The script names the executable as `reel plan` found it (/proc/self/exe: symlinks resolved).
+    quoted = "'" + os.path.realpath(reel).replace("'", "'\\''") + "'"
     if quoted not in script:
         sys.exit(f"the submit script does not run {reel}:\n{script}")
     script = script.replace(quoted, "'" + wrapper.replace("'", "'\\''") + "'")
@@ -128,6 +129,8 @@ def run(reel, sources, measure):
     whole = measure([reel, "render", TEMPLATE, *variables, "-o", whole_out,
                      "--overwrite", "--quiet"])
     whole_rate, whole_frames = bitrate(whole_out)
+    print(f"  scale: whole {whole['wall']:.1f} s wall, {whole['cpu']:.1f} s CPU, "
+          f"{whole_rate:.0f} kb/s", flush=True)
     rows = [f"| whole | 1 | {whole['wall']:.1f} | {whole['cpu']:.1f} | – | – | {whole_rate:.0f} "
             "| – | – | – |"]
     local = {}
@@ -137,6 +140,8 @@ def run(reel, sources, measure):
         local[jobs] = measure([reel, "render", TEMPLATE, *variables, "--jobs", str(jobs), "-o",
                                out, "--overwrite", "--quiet"])
         local[jobs]["rate"] = bitrate(out)[0]
+        print(f"  scale: --jobs {jobs} {local[jobs]['wall']:.1f} s wall, "
+              f"{local[jobs]['cpu']:.1f} s CPU, {local[jobs]['rate']:.0f} kb/s", flush=True)
     one = local[1]
     for jobs, result in local.items():
         rows.append(
