@@ -34,9 +34,11 @@ struct SlurmScriptTests {
     #expect(audio.contains("--plan '/shared/cards/card.plan.json' --audio\n"))
     #expect(!audio.contains("--dependency"))
     let join = submissions.last ?? ""
-    #expect(join.contains("--dependency=afterok:\"$chunks\":\"$audio\" --kill-on-invalid-dep=yes"))
+    #expect(
+      join.contains("--dependency=afterok:\"$chunk_jobs\":\"$audio_job\" --kill-on-invalid-dep=yes")
+    )
     #expect(join.contains("exec '/opt/reel/bin/reel' join '/shared/cards/card.plan.json'\n"))
-    #expect(script.hasSuffix("echo \"$join\"\n"))
+    #expect(script.hasSuffix("echo \"$join_job\"\n"))
   }
 
   @Test func aMovieWithoutAudioHasNoAudioJob() {
@@ -44,7 +46,7 @@ struct SlurmScriptTests {
     silent.hasAudioTask = false
     let script = SlurmScript.make(silent)
     #expect(!script.contains("--audio"))
-    #expect(script.contains("--dependency=afterok:\"$chunks\" --kill-on-invalid-dep=yes"))
+    #expect(script.contains("--dependency=afterok:\"$chunk_jobs\" --kill-on-invalid-dep=yes"))
     #expect(script.components(separatedBy: "$(sbatch --parsable ").count == 3)
   }
 

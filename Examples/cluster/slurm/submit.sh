@@ -11,29 +11,29 @@ set -euo pipefail
 
 mkdir -p -- '/srv/reel/cards/birthday-card.plan.logs'
 
-chunks=$(sbatch --parsable --job-name='birthday-card-chunk' --array=0-3 --cpus-per-task=2 --mem=278M \
+chunk_jobs=$(sbatch --parsable --job-name='birthday-card-chunk' --array=0-3 --cpus-per-task=2 --mem=278M \
   --chdir='/srv/reel/cards' --output='/srv/reel/cards/birthday-card.plan.logs/chunk-%a.log' <<'REEL_TASK'
 #!/bin/sh
 exec '/srv/reel/bin/reel' render '/srv/reel/cards/birthday-card.json' --plan '/srv/reel/cards/birthday-card.plan.json' --chunk "$SLURM_ARRAY_TASK_ID"
 REEL_TASK
 )
-chunks=${chunks%%;*}
+chunk_jobs=${chunk_jobs%%;*}
 
-audio=$(sbatch --parsable --job-name='birthday-card-audio' --cpus-per-task=1 --mem=278M \
+audio_job=$(sbatch --parsable --job-name='birthday-card-audio' --cpus-per-task=1 --mem=278M \
   --chdir='/srv/reel/cards' --output='/srv/reel/cards/birthday-card.plan.logs/audio.log' <<'REEL_TASK'
 #!/bin/sh
 exec '/srv/reel/bin/reel' render '/srv/reel/cards/birthday-card.json' --plan '/srv/reel/cards/birthday-card.plan.json' --audio
 REEL_TASK
 )
-audio=${audio%%;*}
+audio_job=${audio_job%%;*}
 
-join=$(sbatch --parsable --job-name='birthday-card-join' --cpus-per-task=1 --mem=278M --dependency=afterok:"$chunks":"$audio" --kill-on-invalid-dep=yes \
+join_job=$(sbatch --parsable --job-name='birthday-card-join' --cpus-per-task=1 --mem=278M --dependency=afterok:"$chunk_jobs":"$audio_job" --kill-on-invalid-dep=yes \
   --chdir='/srv/reel/cards' --output='/srv/reel/cards/birthday-card.plan.logs/join.log' <<'REEL_TASK'
 #!/bin/sh
 exec '/srv/reel/bin/reel' join '/srv/reel/cards/birthday-card.plan.json'
 REEL_TASK
 )
-join=${join%%;*}
+join_job=${join_job%%;*}
 
-echo "reel: submitted chunks as job array $chunks, audio as job $audio, join as job $join" >&2
-echo "$join"
+echo "reel: submitted chunks as job array $chunk_jobs, audio as job $audio_job, join as job $join_job" >&2
+echo "$join_job"

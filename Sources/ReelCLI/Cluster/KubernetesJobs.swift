@@ -20,6 +20,12 @@ enum KubernetesJobs {
   /// The label that tells the two Jobs apart, for `kubectl apply -l`.
   static let componentLabel = "app.kubernetes.io/component"
 
+  /// The two Jobs, as their component label values and name suffixes.
+  enum Component: String {
+    case tasks
+    case join
+  }
+
   /// The YAML stream for `job`.
   ///
   /// - Parameters:
@@ -32,8 +38,8 @@ enum KubernetesJobs {
     _ job: ClusterJob, image: String, volumeClaim: String, mountPath: String
   ) -> String {
     let name = ClusterQuoting.engineName(job.name)
-    let tasksJob = name + "-tasks"
-    let joinJob = name + "-join"
+    let tasksJob = name + "-" + Component.tasks.rawValue
+    let joinJob = name + "-" + Component.join.rawValue
     let instance = "app.kubernetes.io/instance=\(name)"
     let tasks = job.chunkCount + (job.hasAudioTask ? 1 : 0)
     let audioNote = job.hasAudioTask ? "\(job.chunkCount) is the audio" : "no audio: chunks only"
@@ -58,9 +64,9 @@ enum KubernetesJobs {
       # Save this output as reel-job.yaml and run, in order (Kubernetes has no dependencies
       # between Jobs; the wait is the dependency):
       #
-      #   kubectl apply -f reel-job.yaml -l \(instance),\(componentLabel)=tasks
+      #   kubectl apply -f reel-job.yaml -l \(instance),\(componentLabel)=\(Component.tasks.rawValue)
       #   kubectl wait --for=condition=complete job/\(tasksJob) --timeout=24h
-      #   kubectl apply -f reel-job.yaml -l \(instance),\(componentLabel)=join
+      #   kubectl apply -f reel-job.yaml -l \(instance),\(componentLabel)=\(Component.join.rawValue)
       #   kubectl wait --for=condition=complete job/\(joinJob) --timeout=1h
       #
       # If an index fails for good, the first wait runs into its timeout:
@@ -78,7 +84,7 @@ enum KubernetesJobs {
       esac
       """
     let tasksDocument = document(
-      name: tasksJob, instance: name, component: "tasks", job: job, image: image,
+      name: tasksJob, instance: name, component: .tasks, job: job, image: image,
       volumeClaim: volumeClaim, mountPath: mountPath,
       specLines: [
         "completionMode: Indexed",
@@ -89,7 +95,7 @@ enum KubernetesJobs {
       command: ["sh", "-c", script, "reel-task", "reel", job.templatePath, job.planPath],
       cpus: job.cpusPerTask)
     let joinDocument = document(
-      name: joinJob, instance: name, component: "join", job: job, image: image,
+      name: joinJob, instance: name, component: .join, job: job, image: image,
       volumeClaim: volumeClaim, mountPath: mountPath, specLines: ["backoffLimit: 2"],
       command: ["reel", "join", job.planPath], cpus: 1)
     return header + "---\n" + tasksDocument + "---\n" + joinDocument
@@ -97,14 +103,14 @@ enum KubernetesJobs {
 
   /// One Job document.
   private static func document(
-    name: String, instance: String, component: String, job: ClusterJob, image: String,
+    name: String, instance: String, component: Component, job: ClusterJob, image: String,
     volumeClaim: String, mountPath: String, specLines: [String], command: [String], cpus: Int
   ) -> String {
     let y = ClusterQuoting.yaml
     let labels = [
       "app.kubernetes.io/name: reel",
       "app.kubernetes.io/instance: \(y(instance))",
-      "\(componentLabel): \(component)",
+      "\(componentLabel): \(component.rawValue)",
     ]
     func indented(_ lines: [String], by spaces: Int) -> String {
       lines.map { String(repeating: " ", count: spaces) + $0 }.joined(separator: "\n")

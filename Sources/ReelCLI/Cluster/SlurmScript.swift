@@ -41,21 +41,21 @@ enum SlurmScript {
         """
     }
     let chunks = submit(
-      "chunks",
+      "chunk_jobs",
       [
         "--job-name=\(q(name + "-chunk"))", "--array=0-\(lastChunk)",
         "--cpus-per-task=\(job.cpusPerTask)", memory,
       ], log: Log(pattern: "chunk-%a.log", shell: #"chunk-"$SLURM_ARRAY_TASK_ID".log"#),
       command: "\(reel) render \(template) --plan \(plan) --chunk \"$SLURM_ARRAY_TASK_ID\"")
     let audio = submit(
-      "audio", ["--job-name=\(q(name + "-audio"))", "--cpus-per-task=1", memory],
+      "audio_job", ["--job-name=\(q(name + "-audio"))", "--cpus-per-task=1", memory],
       log: Log(pattern: "audio.log", shell: "audio.log"),
       command: "\(reel) render \(template) --plan \(plan) --audio")
     let dependency =
       job.hasAudioTask
-      ? #"--dependency=afterok:"$chunks":"$audio""# : #"--dependency=afterok:"$chunks""#
+      ? #"--dependency=afterok:"$chunk_jobs":"$audio_job""# : #"--dependency=afterok:"$chunk_jobs""#
     let join = submit(
-      "join",
+      "join_job",
       [
         "--job-name=\(q(name + "-join"))", "--cpus-per-task=1", memory,
         dependency, "--kill-on-invalid-dep=yes",
@@ -79,8 +79,8 @@ enum SlurmScript {
 
       \(job.hasAudioTask ? audio + "\n\n" : "")\(join)
 
-      echo "reel: submitted chunks as job array $chunks, \(job.hasAudioTask ? "audio as job $audio, " : "")join as job $join" >&2
-      echo "$join"
+      echo "reel: submitted chunks as job array $chunk_jobs, \(job.hasAudioTask ? "audio as job $audio_job, " : "")join as job $join_job" >&2
+      echo "$join_job"
 
       """
   }
