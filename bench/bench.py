@@ -8,6 +8,8 @@ Python 3 standard library only.
     BENCH_JOBS=card,tilt make bench  # only these jobs (floor always runs: it is the reference)
     BENCH_LONG=0 make bench          # skip the 60 s memory run
     BENCH_JOBS=corrupt make bench    # only the corrupt-media set (with the floor)
+    BENCH_JOBS=scale make bench      # only the scale-out section (bench/scale.py; with the floor)
+    BENCH_SCALE=0 make bench         # skip the scale-out section (it takes minutes)
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -20,6 +22,8 @@ right) go to docs/images/bench-JOB.png.
 
 import json
 import os
+
+import scale
 import statistics
 import subprocess
 import sys
@@ -472,6 +476,9 @@ def main():
         print("  corrupt media set…", flush=True)
         corrupt_lines, corrupt_ok = run_corrupt_set()
         lines.extend(corrupt_lines)
+
+    if os.environ.get("BENCH_SCALE", "1") != "0" and (not ONLY or "scale" in ONLY):
+        lines.extend(scale.run(REEL, WORK, measure))
 
     out("Side-by-side stills (Reel left, ffmpeg right):")
     out("")

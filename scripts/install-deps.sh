@@ -12,6 +12,7 @@ packages=(
   pkg-config
   libsoup-3.0-dev                          # reel preview's HTTP and WebSocket server
   chromium chromium-driver                 # headless browser for the preview page's tests
+  slurm-wlm munge                          # the cluster tests' and benchmark's private Slurm
 )
 
 missing=()
@@ -30,5 +31,17 @@ if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
 echo "reel: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
+# policy-rc.d refuses service starts while installing: slurm-wlm and munge are only run by
+# scripts/local-slurm.sh, in a folder of its own, never as the system's services.
+policy=/usr/sbin/policy-rc.d
+if [ ! -e "$policy" ]; then
+  printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null
+  $sudo chmod 755 "$policy"
+  trap '$sudo rm -f "$policy"' EXIT
+fi
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+if [[ " ${missing[*]} " == *" slurm-wlm "* || " ${missing[*]} " == *" munge "* ]] \
+  && command -v systemctl >/dev/null; then
+  $sudo systemctl disable --quiet munge slurmctld slurmd 2>/dev/null || true
+fi
 echo "reel: system packages installed"

@@ -37,6 +37,7 @@ struct TemplateKeyLiteralTests {
     ("ReelCLI/FrameCommand.swift", ["frame"], "the `reel frame` command"),
     ("ReelCLI/ReelTool.swift", ["frame", "join"], "the `reel frame` and `reel join` commands"),
     ("ReelCLI/Chunks/JoinCommand.swift", ["join"], "the `reel join` command"),
+    ("ReelCLI/Cluster/KubernetesJobs.swift", ["join"], "the `reel join` command the join Job runs"),
     ("ReelCLI/RenderCommand.swift", ["frame"], "the `reel frame` command"),
     ("ReelCLI/ProgressReporter.swift", ["frame"], "a member of the --progress json lines"),
     ("ReelCLI/ProbeCommand.swift", [], "members of `reel probe --json` output"),

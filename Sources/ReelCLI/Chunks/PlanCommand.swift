@@ -85,7 +85,7 @@ enum PlanCommand {
       )
     } else {
       let job = clusterJob(plan: plan, template: template, planFile: planFile)
-      Console.output(
+      Console.document(
         try jobText(
           format: format, job: job, image: parsed.value("--image"),
           volumeClaim: parsed.value("--volume-claim"),
@@ -176,16 +176,21 @@ enum PlanCommand {
   }
 
   /// The job text for a cluster engine (`slurm`, `kubernetes`): `SlurmScript.make(job)` or
-  /// `KubernetesJobs.make(job, image:volumeClaim:mountPath:)`, which the cluster engines'
-  /// work provides; until it is merged this refuses, after the plan has been written.
+  /// `KubernetesJobs.make(job, image:volumeClaim:mountPath:)` (Sources/ReelCLI/Cluster).
   static func jobText(
     format: String, job: ClusterJob, image: String?, volumeClaim: String?, mountPath: String,
     planFile: URL
   ) throws(CommandFailure) -> String {
-    throw CommandFailure(
-      message:
-        "plan: wrote \(planFile.path), but --format \(format) is not built in this branch yet (the cluster engines' job generators arrive with the cluster work); run the tasks with reel render --plan, or use reel render --jobs",
-      status: .failure)
+    switch (format, image, volumeClaim) {
+    case ("slurm", _, _):
+      return SlurmScript.make(job)
+    case ("kubernetes", let image?, let volumeClaim?):
+      let mount = URL(fileURLWithPath: mountPath).standardizedFileURL.path
+      return KubernetesJobs.make(job, image: image, volumeClaim: volumeClaim, mountPath: mount)
+    default:
+      throw CommandFailure.usage(
+        "plan: wrote \(planFile.path), but --format \(format) needs --image and --volume-claim")
+    }
   }
 
   /// The hand-off to the cluster engines' job generators.
@@ -200,7 +205,7 @@ enum PlanCommand {
         .path,
       chunkCount: plan.chunks.count, cpusPerTask: plan.resources.cpusPerTask,
       memoryMegabytesPerTask: plan.resources.memoryMegabytesPerTask,
-      workingDirectory: folder.path)
+      workingDirectory: folder.path, hasAudioTask: plan.audio != nil)
   }
 }
 

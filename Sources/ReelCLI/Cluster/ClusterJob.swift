@@ -22,4 +22,7 @@ struct ClusterJob: Sendable {
   var memoryMegabytesPerTask: Int
   /// The folder the tasks run in: the template's folder.
   var workingDirectory: String
+  /// Whether the plan has an audio task (`false` for a movie without audio: then there is no
+  /// audio job, and the join waits for the chunks alone).
+  var hasAudioTask: Bool = true
 }

@@ -1,0 +1,208 @@
+"""`make bench`'s scale section: one 60 s 1080p card rendered whole, with `--jobs 2`, and as
+N = 2, 4, 8 chunks through a private single-node Slurm (scripts/local-slurm.sh).
+
+Imported by bench.py (BENCH_JOBS=scale runs only this section; BENCH_SCALE=0 skips it;
+BENCH_SCALE_SECONDS=S renders only the first S seconds; BENCH_SCALE_CHUNKS=2,4,8 picks the
+chunk counts). For each run: wall time, total CPU time of every task against the whole render
+(the overhead of seeking and starting an encoder per chunk), the output's bitrate against the
+whole render's (each chunk starts with an IDR frame), and the join's time. Each Slurm task runs
+`reel` through `python3 bench/scale.py --task LOG REEL ARGS…`, which records its wall and CPU
+time (wait4's rusage) as a JSON line, since this Slurm keeps no accounting. The submit
+script is the one `reel plan --format slurm` prints, with only the executable replaced by
+that wrapper.
+"""
+
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEMPLATE = os.path.join(ROOT, "bench", "templates", "card.json")
+LOCAL_SLURM = os.path.join(ROOT, "scripts", "local-slurm.sh")
+SECONDS = float(os.environ.get("BENCH_SCALE_SECONDS", "60"))
+CHUNKS = [int(n) for n in os.environ.get("BENCH_SCALE_CHUNKS", "2,4,8").split(",") if n]
+
+
+def task(log, command):
+    """Runs `command`, appends {task, wall, cpu, start, end} to `log`, exits with its status."""
+    started = time.time()
+    child = subprocess.Popen(command)
+    _, status, usage = os.wait4(child.pid, 0)
+    ended = time.time()
+    code = os.waitstatus_to_exitcode(status)
+    name = ("join" if command[1] == "join" else "audio" if "--audio" in command
+            else f"chunk {command[command.index('--chunk') + 1]}")
+    with open(log, "a") as f:
+        f.write(json.dumps({"task": name, "wall": ended - started,
+                            "cpu": usage.ru_utime + usage.ru_stime, "start": started,
+                            "end": ended, "status": code}) + "\n")
+    sys.exit(code)
+
+
+def bitrate(path):
+    """Video bit rate in kb/s (stream size over duration, from ffprobe)."""
+    out = subprocess.run(
+        ["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+         "stream=nb_read_packets:format=duration", "-show_entries", "packet=size", "-of", "json",
+         path], check=True, capture_output=True, text=True).stdout
+    info = json.loads(out)
+    size = sum(int(p["size"]) for p in info["packets"])
+    frames = int(info["streams"][0]["nb_read_packets"])
+    return size * 8 / 1000 / float(info["format"]["duration"]), frames
+
+
+def scontrol_states(job, environment):
+    out = subprocess.run(["scontrol", "show", "job", job], capture_output=True, text=True,
+                         env=environment).stdout
+    return [field.split("=", 1)[1] for field in out.split() if field.startswith("JobState=")]
+
+
+def run_slurm(reel, work, chunks, variables, environment):
+    """Plans `chunks` chunks, submits the printed script, waits for the join; returns the
+    measurements."""
+    plan = os.path.join(work, f"scale-{chunks}.plan.json")
+    output = os.path.join(work, f"scale-{chunks}.mp4")
+    log = os.path.join(work, f"scale-{chunks}.tasks.jsonl")
+    for stale in (output, log):
+        if os.path.exists(stale):
+            os.remove(stale)
+    started = time.monotonic()
+    script = subprocess.run(
+        [reel, "plan", TEMPLATE, "--chunks", str(chunks), *variables, "--format", "slurm",
+         "-o", plan, "--output", output], check=True, capture_output=True, text=True).stdout
+    planned = time.monotonic() - started
+    wrapper = os.path.join(work, "reel-timed")
+    with open(wrapper, "w") as f:
+        f.write(f"#!/bin/sh\nexec {shlex.quote(sys.executable)} "
+                f"{shlex.quote(os.path.abspath(__file__))} --task {shlex.quote(log)} "
+                f"{shlex.quote(reel)} \"$@\"\n")
+    os.chmod(wrapper, 0o755)
+    # The script names the executable as `reel plan` found it (/proc/self/exe: symlinks resolved).
+    quoted = "'" + os.path.realpath(reel).replace("'", "'\\''") + "'"
+    if quoted not in script:
+        sys.exit(f"the submit script does not run {reel}:\n{script}")
+    script = script.replace(quoted, "'" + wrapper.replace("'", "'\\''") + "'")
+    submit = os.path.join(work, f"scale-{chunks}.submit.sh")
+    with open(submit, "w") as f:
+        f.write(script)
+    join = subprocess.run(["bash", submit], check=True, capture_output=True, text=True,
+                          env=environment).stdout.strip()
+    while True:
+        states = scontrol_states(join, environment)
+        if states and states[0] in ("COMPLETED", "FAILED", "CANCELLED", "TIMEOUT"):
+            break
+        time.sleep(0.2)
+    wall = time.monotonic() - started
+    if states[0] != "COMPLETED":
+        sys.exit(f"the join of {chunks} chunks ended {states[0]}; logs beside {plan}")
+    with open(log) as f:
+        tasks = [json.loads(line) for line in f]
+    return {"wall": wall, "plan": planned, "tasks": tasks, "output": output}
+
+
+def source(sources):
+    """The card's clip: bench/.work/source-60.mp4, or for BENCH_SCALE_SECONDS=S a copy of
+    the 10 s source looped and cut to S seconds (made once)."""
+    name = "source-60.mp4" if SECONDS == 60 else f"source-{SECONDS:g}.mp4"
+    path = os.path.join(sources, name)
+    if not os.path.exists(path):
+        subprocess.run(
+            ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-nostdin", "-stream_loop",
+             "-1", "-i", os.path.join(sources, "source.mp4"), "-t", f"{SECONDS:g}", "-c", "copy",
+             path + ".tmp.mp4"], check=True)
+        os.replace(path + ".tmp.mp4", path)
+    return name
+
+
+def run(reel, sources, measure):
+    """Renders the section's runs and returns its lines (a table and a summary)."""
+    work = os.path.join(sources, "scale")
+    os.makedirs(work, exist_ok=True)
+    variables = ["--set", f"source={source(sources)}"]
+    whole_out = os.path.join(work, "scale-whole.mp4")
+    print(f"  scale: {SECONDS:g} s card, whole…", flush=True)
+    whole = measure([reel, "render", TEMPLATE, *variables, "-o", whole_out,
+                     "--overwrite", "--quiet"])
+    whole_rate, whole_frames = bitrate(whole_out)
+    print(f"  scale: whole {whole['wall']:.1f} s wall, {whole['cpu']:.1f} s CPU, "
+          f"{whole_rate:.0f} kb/s", flush=True)
+    rows = [f"| whole | 1 | {whole['wall']:.1f} | {whole['cpu']:.1f} | – | – | {whole_rate:.0f} "
+            "| – | – | – |"]
+    local = {}
+    for jobs in (1, 2):
+        print(f"  scale: --jobs {jobs}…", flush=True)
+        out = os.path.join(work, f"scale-jobs{jobs}.mp4")
+        local[jobs] = measure([reel, "render", TEMPLATE, *variables, "--jobs", str(jobs), "-o",
+                               out, "--overwrite", "--quiet"])
+        local[jobs]["rate"] = bitrate(out)[0]
+        print(f"  scale: --jobs {jobs} {local[jobs]['wall']:.1f} s wall, "
+              f"{local[jobs]['cpu']:.1f} s CPU, {local[jobs]['rate']:.0f} kb/s", flush=True)
+    one = local[1]
+    for jobs, result in local.items():
+        rows.append(
+            f"| `--jobs {jobs}` | {jobs} + audio + join | {result['wall']:.1f} | "
+            f"{result['cpu']:.1f} | {100 * (result['cpu'] / whole['cpu'] - 1):+.1f} % | "
+            f"{100 * (result['cpu'] / one['cpu'] - 1):+.1f} % | {result['rate']:.0f} | "
+            f"{100 * (result['rate'] / whole_rate - 1):+.1f} % | "
+            f"{100 * (result['rate'] / one['rate'] - 1):+.1f} % | – |")
+    slurm_dir = tempfile.mkdtemp(prefix="reel-bench-slurm-")
+    started = subprocess.run([LOCAL_SLURM, "start", slurm_dir], check=True, capture_output=True,
+                             text=True).stdout.strip()
+    environment = dict(os.environ, SLURM_CONF=started.split("=", 1)[1])
+    per_chunk = []
+    try:
+        for chunks in CHUNKS:
+            print(f"  scale: {chunks} chunks through Slurm…", flush=True)
+            result = run_slurm(reel, work, chunks, variables, environment)
+            tasks = result["tasks"]
+            cpu = sum(t["cpu"] for t in tasks)
+            join = next(t for t in tasks if t["task"] == "join")
+            chunk_walls = [t["wall"] for t in tasks if t["task"].startswith("chunk")]
+            rate, frames = bitrate(result["output"])
+            if frames != whole_frames:
+                sys.exit(f"{chunks} chunks joined into {frames} frames, the whole render has "
+                         f"{whole_frames}")
+            per_chunk.append((chunks, cpu, sum(chunk_walls), max(chunk_walls)))
+            rows.append(
+                f"| Slurm, {chunks} chunks | {chunks} + audio + join | {result['wall']:.1f} | "
+                f"{cpu:.1f} | {100 * (cpu / whole['cpu'] - 1):+.1f} % | "
+                f"{100 * (cpu / one['cpu'] - 1):+.1f} % | {rate:.0f} | "
+                f"{100 * (rate / whole_rate - 1):+.1f} % | {100 * (rate / one['rate'] - 1):+.1f} % "
+                f"| {join['wall']:.2f} |")
+            print("  " + rows[-1], flush=True)
+    finally:
+        subprocess.run([LOCAL_SLURM, "stop", slurm_dir], check=False)
+        shutil.rmtree(slurm_dir, ignore_errors=True)
+    lines = [
+        f"Scale-out: the birthday card, 1080p30, {SECONDS:g} s ({whole_frames} frames), one run "
+        "each, on this machine's cores (`nproc` = " + str(os.cpu_count()) + "); Slurm is a "
+        "private single-node cluster, so its chunks take turns on the same cores. CPU is user + "
+        "sys of every task (chunks, audio, join). CPU and bitrate against the whole render and "
+        "against `--jobs 1` (one chunk: the pinned chunk encoder, macroblock tree off, with no "
+        "extra IDR frames, so the columns against it are the cost of the chunking itself):",
+        "",
+        "| run | tasks | wall s | CPU s | CPU vs whole | CPU vs 1 chunk | video kb/s | "
+        "bitrate vs whole | bitrate vs 1 chunk | join s |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ]
+    if len(per_chunk) >= 2:
+        (n0, c0, _, _), (n1, c1, _, _) = per_chunk[0], per_chunk[-1]
+        slope = (c1 - c0) / (n1 - n0)
+        lines.append(
+            f"CPU per extra chunk (slope from {n0} to {n1} chunks): {slope:.2f} s; "
+            f"sum of chunk task walls: " + ", ".join(
+                f"{n} chunks {s:.1f} s (longest {m:.1f} s)" for n, _, s, m in per_chunk) + ".")
+        lines.append("")
+    print("\n".join(lines), flush=True)
+    return lines
+
+
+if __name__ == "__main__" and len(sys.argv) > 3 and sys.argv[1] == "--task":
+    task(sys.argv[2], sys.argv[3:])
