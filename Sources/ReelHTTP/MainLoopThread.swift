@@ -45,6 +45,16 @@ final class MainLoopThread: @unchecked Sendable {
 
   /// Runs `work` on the loop's thread: at once when called there, else soon.
   func perform(_ work: @escaping @Sendable () -> Void) {
+    Self.perform(on: context, work)
+  }
+
+  /// Runs `work` on the thread that owns `context`: at once when called there, else soon
+  /// (g_main_context_invoke_full, which may be called from any thread).
+  ///
+  /// - Parameters:
+  ///   - context: A GMainContext.
+  ///   - work: What to run there.
+  static func perform(on context: OpaquePointer, _ work: @escaping @Sendable () -> Void) {
     let box = Unmanaged.passRetained(WorkBox(work)).toOpaque()
     g_main_context_invoke_full(
       context, G_PRIORITY_DEFAULT,

@@ -147,18 +147,7 @@ final class SoupResponder: HTTPResponding, @unchecked Sendable {
       return !flags.responded
     }
     guard first else { return }
-    let box = Unmanaged.passRetained(WorkBox { [self] in deliver(response) }).toOpaque()
-    g_main_context_invoke_full(
-      context, G_PRIORITY_DEFAULT,
-      { data in
-        guard let data else { return 0 }
-        Unmanaged<WorkBox>.fromOpaque(data).takeUnretainedValue().work()
-        return 0
-      }, box,
-      { data in
-        guard let data else { return }
-        Unmanaged<WorkBox>.fromOpaque(data).release()
-      })
+    MainLoopThread.perform(on: context) { [self] in deliver(response) }
   }
 
   /// After the handler returned: a request not answered yet waits, paused.

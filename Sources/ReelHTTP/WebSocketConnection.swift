@@ -37,25 +37,12 @@ public final class WebSocketConnection: @unchecked Sendable {
   ///
   /// - Parameter text: The message, such as a JSON object.
   public func send(_ text: String) {
-    let box = Unmanaged.passRetained(
-      WorkBox { [self] in
-        guard !isClosed,
-          soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN
-        else { return }
-        soup_websocket_connection_send_text(connection, text)
-      }
-    ).toOpaque()
-    g_main_context_invoke_full(
-      context, G_PRIORITY_DEFAULT,
-      { data in
-        guard let data else { return 0 }
-        Unmanaged<WorkBox>.fromOpaque(data).takeUnretainedValue().work()
-        return 0
-      }, box,
-      { data in
-        guard let data else { return }
-        Unmanaged<WorkBox>.fromOpaque(data).release()
-      })
+    MainLoopThread.perform(on: context) { [self] in
+      guard !isClosed,
+        soup_websocket_connection_get_state(connection) == SOUP_WEBSOCKET_STATE_OPEN
+      else { return }
+      soup_websocket_connection_send_text(connection, text)
+    }
   }
 
   /// Closes with "going away" (on the loop's thread, as the server stops).
