@@ -49,6 +49,9 @@ public final class VideoReader {
   /// How many times the reader has seeked the demuxer (for tests: sequential access makes
   /// none).
   package private(set) var seekCount = 0
+  /// How many pictures the decoder has returned (for tests: decoding forward after a seek
+  /// skips the unreferenced ones).
+  package private(set) var decodedPictureCount = 0
 
   private let container: InputContainer
   private let decoder: DecoderContext
@@ -93,6 +96,10 @@ public final class VideoReader {
   /// A packet the decoder did not take yet.
   private var packetPending = false
   private var lastTicks: Int64?
+  /// After a seek to the keyframe before a requested time: packets shown before this
+  /// timestamp (stream ticks) are never returned, so the pictures among them that nothing
+  /// refers to are not decoded (see ``startPreroll(before:)``).
+  private var prerollEnd: Int64?
   /// The time of the last `frame(at:)` or `picture(at:)` request.
   private var lastRequest: Time?
   /// Where the file says the track ends (reader time): the stream's own duration, else the
@@ -492,11 +499,18 @@ public final class VideoReader {
         try decoder.sendEndOfStream()
         return
       }
+      if let prerollEnd {
+        let pts = packet.pointer.pointee.pts
+        let beforeWanted = pts != reel_AV_NOPTS_VALUE() && pts < prerollEnd
+        decoder.skipsUnreferencedPictures = beforeWanted
+        if !beforeWanted { self.prerollEnd = nil }
+      }
     }
     packetPending = !(try decoder.send(packet))
   }
 
   private func decoded(_ frame: FFFrame) -> DecodedFrame {
+    decodedPictureCount += 1
     let noTimestamp = reel_AV_NOPTS_VALUE()
     var ticks = frame.pointer.pointee.best_effort_timestamp
     if ticks == noTimestamp { ticks = frame.pointer.pointee.pts }
@@ -540,6 +554,17 @@ public final class VideoReader {
     MediaAccessCounter.record(.keyframeSeek, path: asset.path)
     resetAfterSeek()
     atStreamStart = false
+    startPreroll(before: time)
+  }
+
+  /// Lets the decoder skip the unreferenced pictures (B-frames, mostly) between the keyframe
+  /// just seeked to and `time`. Only in constant-rate video, and only pictures shown at least
+  /// two nominal frames before `time`: a later picture is always shown in between, so a
+  /// skipped one could never have been the frame at `time`.
+  private func startPreroll(before time: Time) {
+    guard isConstantRate else { return }
+    let margin = nominalFrameDuration + nominalFrameDuration
+    prerollEnd = ExactTime.ticks(ExactTime.difference(time, margin), plus: origin, in: timeBase)
   }
 
   private func seekToStart() throws(MediaError) {
@@ -553,6 +578,8 @@ public final class VideoReader {
   private func resetAfterSeek() {
     seekCount += 1
     decoder.flush()
+    decoder.skipsUnreferencedPictures = false
+    prerollEnd = nil
     current = nil
     upcoming = nil
     inputEnded = false

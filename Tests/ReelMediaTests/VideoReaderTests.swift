@@ -55,6 +55,19 @@ enum VideoClips {
           clips.path("vp9.webm"),
         ])
       try TestSupport.ffmpeg(short + x264 + ["-pix_fmt", "yuv420p", clips.path("h264.mkv")])
+      // 8 s with one keyframe and B-frames (x264's and x265's pyramids leave some
+      // unreferenced), so a seek far in decodes forward a long way.
+      let long = ["-f", "lavfi", "-i", "testsrc2=s=160x120:r=30:d=8"]
+      try TestSupport.ffmpeg(
+        long + x264 + [
+          "-g", "240", "-bf", "3", "-pix_fmt", "yuv420p", clips.path("long-gop.mp4"),
+        ])
+      try TestSupport.ffmpeg(
+        long + [
+          "-c:v", "libx265", "-preset", "ultrafast",
+          "-x265-params", "log-level=error:keyint=240:bframes=3:b-pyramid=1",
+          "-pix_fmt", "yuv420p", clips.path("long-gop-hevc.mp4"),
+        ])
       return .success(clips)
     } catch {
       return .failure(ClipError(description: "\(error)"))
@@ -332,6 +345,34 @@ struct VideoReaderRandomAccessTests {
       let frame = try #require(try reader.frame(at: Time(value: sixtieths, timescale: 60)))
       #expect(frame.time == reference[expected].time, "\(name) at \(sixtieths)/60")
       #expect(frame.image == reference[expected].image, "\(name) at \(sixtieths)/60")
+    }
+  }
+
+  @Test(
+    "a seek far into a long GOP skips the unreferenced pictures before the time and returns the same frames",
+    arguments: ["long-gop.mp4", "long-gop-hevc.mp4"])
+  func prerollSkipsUnreferencedPictures(_ name: String) throws {
+    let path = try VideoClips.get().path(name)
+    let reference = try Self.sequentialFrames(path)
+    try #require(reference.count == 240)
+    // Frame indices at 30 fps (every request more than 2 s in, so each fresh reader seeks),
+    // and half-way between frames.
+    for (sixtieths, index) in [(478, 239), (240, 120), (401, 200), (302, 151), (303, 151)] {
+      let reader = try VideoReader(asset: try Asset(path: path))
+      let frame = try #require(try reader.frame(at: Time(value: Int64(sixtieths), timescale: 60)))
+      #expect(reader.seekCount == 1)
+      #expect(frame.time == reference[index].time, "\(name) at \(sixtieths)/60")
+      #expect(frame.image == reference[index].image, "\(name) at \(sixtieths)/60")
+      // The pictures before the time that nothing refers to were not decoded (a pyramid
+      // of 3 B-frames leaves about half unreferenced); the frames after it all are.
+      #expect(
+        reader.decodedPictureCount < index * 4 / 5,
+        "\(name): \(reader.decodedPictureCount) pictures decoded to reach frame \(index)")
+      for next in index + 1..<min(index + 8, 240) {
+        let following = try #require(try reader.nextFrame())
+        #expect(following.time == reference[next].time, "\(name) frame \(next)")
+        #expect(following.image == reference[next].image, "\(name) frame \(next)")
+      }
     }
   }
 

@@ -147,6 +147,16 @@ final class DecoderContext {
       path: path, reason: "avcodec_receive_frame: \(FFmpegError.message(for: code))")
   }
 
+  /// Whether the decoder skips the pictures no other picture refers to (`skip_frame` =
+  /// `AVDISCARD_NONREF`), for decoding forward to a later picture after a seek: those
+  /// pictures are never shown and nothing else needs them. Taken per packet sent, so it
+  /// can be turned off just before the pictures that are wanted. Codecs without the notion
+  /// decode every picture.
+  var skipsUnreferencedPictures: Bool {
+    get { context.pointee.skip_frame == AVDISCARD_NONREF }
+    set { context.pointee.skip_frame = newValue ? AVDISCARD_NONREF : AVDISCARD_DEFAULT }
+  }
+
   /// Drops every buffered packet and frame (after a seek). The C function is
   /// `avcodec_flush_buffers`; it also resets the end-of-stream state.
   func flush() { avcodec_flush_buffers(context) }
