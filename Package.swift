@@ -34,6 +34,7 @@ let package = Package(
       ]
     ),
     .systemLibrary(name: "CYUV", providers: [.apt(["libyuv-dev"])]),
+    .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     .systemLibrary(
@@ -47,7 +48,8 @@ let package = Package(
     // MARK: - Modules
     .target(name: "CReelKernels"),
     .target(name: "ReelCore"),
-    .target(name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CReelKernels"]),
+    .target(
+      name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CCrypto", "CReelKernels"]),
     .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(

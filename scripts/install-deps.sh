@@ -7,6 +7,7 @@ packages=(
   ffmpeg                                   # ffmpeg/ffprobe: test oracle and benchmark peer
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
   libyuv-dev                               # fast pixel-format conversion
+  libssl-dev                               # SHA-256 of a render plan's inputs (libcrypto)
   libpixman-1-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   pkg-config

@@ -1,59 +1,91 @@
-import CFFmpeg
+import CCrypto
 import Foundation
+import ReelCore
 
-/// SHA-256 digests of file contents, for checking that a file is the one a plan was made
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// SHA-256 digests of file contents (OpenSSL's libcrypto), for checking that a file is the one a plan was made
 /// from (a render plan records the digest of every file a template reads).
 ///
 ///     let digest = try ContentDigest.sha256(ofFileAt: "clip.mp4")   // 64 hex digits
 public enum ContentDigest {
-  /// The SHA-256 of a file's bytes, as 64 lowercase hex digits. The file is read in 1 MiB
-  /// pieces, so memory stays small whatever its size.
+  /// The SHA-256 of a file's bytes, as 64 lowercase hex digits. The file is read in 256 KiB
+  /// pieces into one buffer, so memory stays small whatever its size; like every input, it
+  /// must be a regular file (a FIFO or a device is refused, never waited on).
   ///
   /// - Parameter path: A readable file.
   /// - Returns: The digest in hex.
-  /// - Throws: ``MediaError/fileNotFound(path:)`` when nothing is there,
-  ///   ``MediaError/unreadable(path:reason:)`` when it cannot be read (or the hash state
-  ///   cannot be allocated).
+  /// - Throws: ``MediaError/fileNotFound(path:)`` when nothing is there, the error of
+  ///   ``LocalFile`` for what is not a regular file, ``MediaError/unreadable(path:reason:)``
+  ///   when it cannot be read (or libcrypto cannot digest it).
   public static func sha256(ofFileAt path: String) throws(MediaError) -> String {
-    guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadable(path: path, reason: "it cannot be opened for reading")
+    let descriptor: Int32
+    do {
+      descriptor = try LocalFile.open(path)
+    } catch {
+      throw MediaError(path: path, fileProblem: error)
     }
-    defer { try? handle.close() }
-    guard let state = av_sha_alloc() else {
-      throw .unreadable(path: path, reason: "out of memory for the digest")
-    }
-    defer { av_free(UnsafeMutableRawPointer(state)) }
-    av_sha_init(state, 256)
+    defer { close(descriptor) }
+    let state = try DigestState(path: path)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 64)
+    defer { buffer.deallocate() }
     while true {
-      let data: Data
-      do {
-        data = try handle.read(upToCount: 1 << 20) ?? Data()
-      } catch {
-        throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
       }
-      if data.isEmpty { break }
-      data.withUnsafeBytes { bytes in
-        if let base = bytes.bindMemory(to: UInt8.self).baseAddress {
-          av_sha_update(state, base, bytes.count)
-        }
+      if count == 0 { break }
+      guard state.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else {
+        throw .unreadable(path: path, reason: "libcrypto failed to digest it")
       }
     }
-    var digest = [UInt8](repeating: 0, count: 32)
-    av_sha_final(state, &digest)
-    return digest.map { String(format: "%02x", $0) }.joined()
+    return try state.finish(path: path)
   }
 
-  /// The SHA-256 of `bytes`, as 64 lowercase hex digits.
+  /// The SHA-256 of `bytes`, as 64 lowercase hex digits; empty when libcrypto cannot
+  /// allocate its state.
   public static func sha256(of bytes: [UInt8]) -> String {
-    guard let state = av_sha_alloc() else { return "" }
-    defer { av_free(UnsafeMutableRawPointer(state)) }
-    av_sha_init(state, 256)
-    bytes.withUnsafeBufferPointer { buffer in
-      if let base = buffer.baseAddress { av_sha_update(state, base, buffer.count) }
+    do {
+      let state = try DigestState(path: "")
+      guard bytes.withUnsafeBytes({ state.update($0) }) else { return "" }
+      return try state.finish(path: "")
+    } catch {
+      return ""
     }
-    var digest = [UInt8](repeating: 0, count: 32)
-    av_sha_final(state, &digest)
-    return digest.map { String(format: "%02x", $0) }.joined()
+  }
+
+  /// Owns a libcrypto digest context (`EVP_MD_CTX`) set up for SHA-256.
+  private final class DigestState {
+    let context: OpaquePointer
+
+    init(path: String) throws(MediaError) {
+      guard let context = EVP_MD_CTX_new() else {
+        throw .unreadable(path: path, reason: "out of memory for the digest")
+      }
+      self.context = context
+      guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
+        throw .unreadable(path: path, reason: "libcrypto cannot start a SHA-256 digest")
+      }
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    /// Adds `bytes`; false when libcrypto fails.
+    func update(_ bytes: UnsafeRawBufferPointer) -> Bool {
+      guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+      return EVP_DigestUpdate(context, base, bytes.count) == 1
+    }
+
+    func finish(path: String) throws(MediaError) -> String {
+      var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+      var length: UInt32 = 0
+      guard EVP_DigestFinal_ex(context, &digest, &length) == 1, length == 32 else {
+        throw .unreadable(path: path, reason: "libcrypto failed to finish its digest")
+      }
+      return digest.prefix(32).map { String(format: "%02x", $0) }.joined()
+    }
   }
 }
