@@ -559,13 +559,23 @@ public final class VideoReader {
 
   /// Lets the decoder skip the unreferenced pictures (B-frames, mostly) between the keyframe
   /// just seeked to and `time`. Only in constant-rate video, and only pictures shown at least
-  /// two nominal frames before `time`: a later picture is always shown in between, so a
-  /// skipped one could never have been the frame at `time`.
+  /// ``prerollMargin`` (or two nominal frames, when longer) before `time`, until the first
+  /// packet shown later. A skipped B-frame was sent after a later picture (its anchor) shown
+  /// before that limit, so it cannot be the frame at `time`; for unreferenced P-frames
+  /// (streams with temporal layers) the margin is what keeps a later picture in between,
+  /// even where a camera dropped a few frames in a row.
   private func startPreroll(before time: Time) {
     guard isConstantRate else { return }
-    let margin = nominalFrameDuration + nominalFrameDuration
+    let twoFrames = nominalFrameDuration + nominalFrameDuration
+    let margin =
+      ExactTime.compare(twoFrames, Self.prerollMargin) > 0 ? twoFrames : Self.prerollMargin
     prerollEnd = ExactTime.ticks(ExactTime.difference(time, margin), plus: origin, in: timeBase)
   }
+
+  /// How long before a requested time decoding forward starts decoding every picture again
+  /// (see ``startPreroll(before:)``): a quarter of a second, so frames a phone dropped
+  /// (a few in a row) never make the frame shown at a time one that was skipped.
+  static let prerollMargin = Time(value: 1, timescale: 4)
 
   private func seekToStart() throws(MediaError) {
     let start = container.probe.streams[streamIndex].startTime

@@ -62,6 +62,17 @@ enum VideoClips {
         long + x264 + [
           "-g", "240", "-bf", "3", "-pix_fmt", "yuv420p", clips.path("long-gop.mp4"),
         ])
+      // 60 s at 30 fps with one keyframe, every B-frame unreferenced, and 3 frames dropped
+      // before each of five times (still constant-rate on average: 15 of 1800 missing).
+      let dropped = (1...5).map { "between(n,\($0 * 300 - 3),\($0 * 300 - 1))" }
+      try TestSupport.ffmpeg(
+        [
+          "-f", "lavfi", "-i", "testsrc2=s=64x48:r=30:d=60", "-vf",
+          "select='not(\(dropped.joined(separator: "+")))'", "-fps_mode", "passthrough",
+          "-c:v", "libx264", "-preset", "ultrafast", "-g", "1800", "-bf", "3",
+          "-x264-params", "b-pyramid=none:b-adapt=0", "-pix_fmt", "yuv420p",
+          clips.path("dropped-frames.mp4"),
+        ])
       try TestSupport.ffmpeg(
         long + [
           "-c:v", "libx265", "-preset", "ultrafast",
@@ -373,6 +384,28 @@ struct VideoReaderRandomAccessTests {
         #expect(following.time == reference[next].time, "\(name) frame \(next)")
         #expect(following.image == reference[next].image, "\(name) frame \(next)")
       }
+    }
+  }
+
+  @Test("a seek just after frames a camera dropped shows the frame before the gap")
+  func prerollAfterDroppedFrames() throws {
+    let path = try VideoClips.get().path("dropped-frames.mp4")
+    let reference = try Self.sequentialFrames(path)
+    try #require(reference.count == 1785)
+    let seconds = reference.map { Double($0.time.value) / Double($0.time.timescale) }
+    for gap in 1...5 {
+      // Just before the gap's end, more than two frames after the frame before it: the
+      // frame shown is that one (frame 300·gap − 4), decoded even when it is an
+      // unreferenced B-frame.
+      let request = Time(value: Int64(gap * 600 - 1), timescale: 60)
+      let t = Double(request.value) / 60
+      let expected = try #require(seconds.lastIndex { $0 <= t })
+      #expect(abs(seconds[expected] - Double(gap * 300 - 4) / 30) < 0.001)
+      let reader = try VideoReader(asset: try Asset(path: path))
+      let frame = try #require(try reader.frame(at: request))
+      #expect(reader.seekCount == 1)
+      #expect(frame.time == reference[expected].time, "gap \(gap)")
+      #expect(frame.image == reference[expected].image, "gap \(gap)")
     }
   }
 
