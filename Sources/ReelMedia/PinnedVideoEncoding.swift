@@ -73,12 +73,15 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
     return nil
   }
 
-  /// The libx264 `x264-params` text that pins these values.
+  /// The libx264 `x264-params` text that pins these values. `sync-lookahead=0` runs the
+  /// lookahead in the encoding threads instead of a thread of its own: the same bytes out,
+  /// about 30 MB less memory to allocate and clear at 1080p, which is part of every chunk
+  /// task's fixed cost.
   var x264Parameters: String {
     var parameters = [
       "keyint=\(keyframeInterval)", "min-keyint=\(minimumKeyframeInterval)",
       "scenecut=\(sceneCutThreshold)", "bframes=\(bFrames)", "threads=\(threadCount)",
-      "sliced-threads=0", "mbtree=\(macroblockTree ? 1 : 0)",
+      "sliced-threads=0", "mbtree=\(macroblockTree ? 1 : 0)", "sync-lookahead=0",
     ]
     if lossless { parameters.append("qp=0") }
     return parameters.joined(separator: ":")
