@@ -4,7 +4,7 @@ N = 2, 4, 8 chunks through a private single-node Slurm (scripts/local-slurm.sh).
 Imported by bench.py (BENCH_JOBS=scale runs only this section; BENCH_SCALE=0 skips it;
 BENCH_SCALE_SECONDS=S renders only the first S seconds; BENCH_SCALE_CHUNKS=2,4,8 picks the
 chunk counts; BENCH_SCALE_GOPS=250,30 the source clip's keyframe intervals in frames, a table
-each). For each run: wall time, total CPU time of every task against the whole render
+each; BENCH_SCALE_ROUNDS=2 how many times every run is repeated). For each run: wall time, total CPU time of every task against the whole render
 (the overhead of seeking and starting an encoder per chunk), the output's bitrate against the
 whole render's (each chunk starts with an IDR frame), and the join's time. Each Slurm task runs
 `reel` through `python3 bench/scale.py --task LOG REEL ARGS…`, which records its wall and CPU
@@ -158,71 +158,80 @@ def run(reel, sources, measure):
     return lines
 
 
+ROUNDS = int(os.environ.get("BENCH_SCALE_ROUNDS", "2"))
+
+
 def run_source(reel, sources, work, measure, interval, environment):
-    """The runs over the clip with keyframes every `interval` frames."""
+    """The runs over the clip with keyframes every `interval` frames: ROUNDS rounds of every
+    run (whole, --jobs 1 and 2, each chunk count through Slurm), one right after the other.
+    This machine's speed drifts by several per cent over minutes, so each run's CPU is
+    compared with the whole render of its own round and the ratios are averaged."""
     variables = ["--set", f"source={source(sources, interval)}"]
     label = f"keyframe every {interval} frames"
-    whole_out = os.path.join(work, "scale-whole.mp4")
-    wholes = []
-    for attempt in (1, 2):
-        print(f"  scale ({label}): whole, run {attempt}…", flush=True)
-        wholes.append(measure([reel, "render", TEMPLATE, *variables, "-o", whole_out,
-                               "--overwrite", "--quiet"]))
-    # The whole render is timed twice and the mean is the baseline; the spread is a
-    # measure of how noisy CPU time is on this machine.
-    whole = {"wall": sum(w["wall"] for w in wholes) / 2, "cpu": sum(w["cpu"] for w in wholes) / 2}
-    spread = abs(wholes[0]["cpu"] - wholes[1]["cpu"]) / whole["cpu"]
-    whole_rate, whole_frames = bitrate(whole_out)
-    print(f"  scale: whole {whole['wall']:.1f} s wall, {whole['cpu']:.1f} s CPU "
-          f"(±{50 * spread:.1f} %), {whole_rate:.0f} kb/s", flush=True)
-    rows = [f"| whole (mean of 2) | 1 | {whole['wall']:.1f} | {whole['cpu']:.1f} | – | – | "
-            f"{whole_rate:.0f} | – | – | – |"]
-    local = {}
-    for jobs in (1, 2):
-        print(f"  scale ({label}): --jobs {jobs}…", flush=True)
-        out = os.path.join(work, f"scale-jobs{jobs}.mp4")
-        local[jobs] = measure([reel, "render", TEMPLATE, *variables, "--jobs", str(jobs), "-o",
-                               out, "--overwrite", "--quiet"])
-        local[jobs]["rate"] = bitrate(out)[0]
-        print(f"  scale: --jobs {jobs} {local[jobs]['wall']:.1f} s wall, "
-              f"{local[jobs]['cpu']:.1f} s CPU, {local[jobs]['rate']:.0f} kb/s", flush=True)
-    one = local[1]
-    for jobs, result in local.items():
-        rows.append(
-            f"| `--jobs {jobs}` | {jobs} + audio + join | {result['wall']:.1f} | "
-            f"{result['cpu']:.1f} | {100 * (result['cpu'] / whole['cpu'] - 1):+.1f} % | "
-            f"{100 * (result['cpu'] / one['cpu'] - 1):+.1f} % | {result['rate']:.0f} | "
-            f"{100 * (result['rate'] / whole_rate - 1):+.1f} % | "
-            f"{100 * (result['rate'] / one['rate'] - 1):+.1f} % | – |")
-    per_chunk = []
-    for chunks in CHUNKS:
-        print(f"  scale ({label}): {chunks} chunks through Slurm…", flush=True)
-        result = run_slurm(reel, work, chunks, variables, environment)
-        tasks = result["tasks"]
-        cpu = sum(t["cpu"] for t in tasks)
-        join = next(t for t in tasks if t["task"] == "join")
-        chunk_walls = [t["wall"] for t in tasks if t["task"].startswith("chunk")]
-        rate, frames = bitrate(result["output"])
-        if frames != whole_frames:
-            sys.exit(f"{chunks} chunks joined into {frames} frames, the whole render has "
-                     f"{whole_frames}")
-        per_chunk.append((chunks, cpu, sum(chunk_walls), max(chunk_walls)))
-        rows.append(
-            f"| Slurm, {chunks} chunks | {chunks} + audio + join | {result['wall']:.1f} | "
-            f"{cpu:.1f} | {100 * (cpu / whole['cpu'] - 1):+.1f} % | "
-            f"{100 * (cpu / one['cpu'] - 1):+.1f} % | {rate:.0f} | "
-            f"{100 * (rate / whole_rate - 1):+.1f} % | {100 * (rate / one['rate'] - 1):+.1f} % "
-            f"| {join['wall']:.2f} |")
-        print("  " + rows[-1], flush=True)
+    names = ["whole", "--jobs 1", "--jobs 2"] + [f"{n} chunks" for n in CHUNKS]
+    runs = {name: [] for name in names}
+    rates = {}
+    frames = {}
+    joins = {}
+    for round_index in range(1, ROUNDS + 1):
+        for name in names:
+            print(f"  scale ({label}), round {round_index}: {name}…", flush=True)
+            if name == "whole" or name.startswith("--jobs"):
+                out = os.path.join(work, "scale-" + name.replace("--", "").replace(" ", "")
+                                   + ".mp4")
+                extra = [] if name == "whole" else name.split()
+                result = measure([reel, "render", TEMPLATE, *variables, *extra, "-o", out,
+                                  "--overwrite", "--quiet"])
+            else:
+                chunks = int(name.split()[0])
+                slurm = run_slurm(reel, work, chunks, variables, environment)
+                tasks = slurm["tasks"]
+                out = slurm["output"]
+                result = {"wall": slurm["wall"], "cpu": sum(t["cpu"] for t in tasks)}
+                joins.setdefault(name, []).append(
+                    next(t for t in tasks if t["task"] == "join")["wall"])
+            rates[name], frames[name] = bitrate(out)
+            runs[name].append(result)
+            print(f"  scale: {name} {result['wall']:.1f} s wall, {result['cpu']:.1f} s CPU",
+                  flush=True)
+    for name in names:
+        if frames[name] != frames["whole"]:
+            sys.exit(f"{name} gave {frames[name]} frames, the whole render {frames['whole']}")
+
+    def mean(values):
+        return sum(values) / len(values)
+
+    def against(name, base):
+        return mean([r["cpu"] / b["cpu"] for r, b in zip(runs[name], runs[base])]) - 1
+
+    rows = []
+    for name in names:
+        wall = mean([r["wall"] for r in runs[name]])
+        cpu = mean([r["cpu"] for r in runs[name]])
+        tasks = ("1" if name == "whole" else
+                 f"{name.split()[-1] if name.startswith('--') else name.split()[0]} + audio + join")
+        title = {"whole": "whole", "--jobs 1": "`--jobs 1`", "--jobs 2": "`--jobs 2`"}.get(
+            name, f"Slurm, {name}")
+        versus = ("– | –" if name == "whole" else
+                  f"{100 * against(name, 'whole'):+.1f} % | {100 * against(name, '--jobs 1'):+.1f} %")
+        bitrates = ("– | –" if name == "whole" else
+                    f"{100 * (rates[name] / rates['whole'] - 1):+.1f} % | "
+                    f"{100 * (rates[name] / rates['--jobs 1'] - 1):+.1f} %")
+        join = f"{mean(joins[name]):.2f}" if name in joins else "–"
+        rows.append(f"| {title} | {tasks} | {wall:.1f} | {cpu:.1f} | {versus} | "
+                    f"{rates[name]:.0f} | {bitrates} | {join} |")
+    whole_cpus = [r["cpu"] for r in runs["whole"]]
+    drift = (max(whole_cpus) - min(whole_cpus)) / mean(whole_cpus)
     lines = [
         f"Scale-out, source with a {label} ({interval / 30:.1f} s): the birthday card, 1080p30, "
-        f"{SECONDS:g} s ({whole_frames} frames), one run each (the whole render two), on this "
+        f"{SECONDS:g} s ({frames['whole']} frames), {ROUNDS} rounds of every run, on this "
         "machine's cores (`nproc` = " + str(os.cpu_count()) + "); Slurm is a private "
         "single-node cluster, so its chunks take turns on the same cores. CPU is user + sys of "
-        "every task (chunks, audio, join). CPU and bitrate against the whole render and "
-        "against `--jobs 1` (one chunk: the pinned chunk encoder, macroblock tree off, with no "
-        "extra IDR frames, so the columns against it are the cost of the chunking itself). "
-        f"The two whole renders' CPU times differ by {100 * spread:.1f} %:",
+        "every task (chunks, audio, join); wall and CPU are the means over the rounds, and "
+        "each run's CPU is compared with the whole render (or `--jobs 1`) of its own round, "
+        "those ratios averaged. `--jobs 1` is one chunk: the pinned chunk encoder (macroblock "
+        "tree off) with no extra IDR frames, so the columns against it are the cost of the "
+        f"chunking itself. The whole render's CPU moved by {100 * drift:.1f} % between rounds:",
         "",
         "| run | tasks | wall s | CPU s | CPU vs whole | CPU vs 1 chunk | video kb/s | "
         "bitrate vs whole | bitrate vs 1 chunk | join s |",
@@ -230,13 +239,14 @@ def run_source(reel, sources, work, measure, interval, environment):
         *rows,
         "",
     ]
-    if len(per_chunk) >= 2:
-        (n0, c0, _, _), (n1, c1, _, _) = per_chunk[0], per_chunk[-1]
-        slope = (c1 - c0) / (n1 - n0)
-        lines.append(
-            f"CPU per extra chunk (slope from {n0} to {n1} chunks): {slope:.2f} s; "
-            f"sum of chunk task walls: " + ", ".join(
-                f"{n} chunks {s:.1f} s (longest {m:.1f} s)" for n, _, s, m in per_chunk) + ".")
+    slurm_names = [n for n in names if n.endswith("chunks")]
+    if len(slurm_names) >= 2:
+        first, last = slurm_names[0], slurm_names[-1]
+        n0, n1 = int(first.split()[0]), int(last.split()[0])
+        slope = mean([(b["cpu"] - a["cpu"]) / (n1 - n0)
+                      for a, b in zip(runs[first], runs[last])])
+        lines.append(f"CPU per extra chunk (slope from {n0} to {n1} chunks, mean over the "
+                     f"rounds): {slope:.2f} s.")
         lines.append("")
     return lines
 
