@@ -387,6 +387,31 @@ struct VideoReaderRandomAccessTests {
     }
   }
 
+  @Test(
+    "seeks into real-world clips return the sequential decode's frames",
+    .needsRealWorldMedia, arguments: RealWorldMedia.names)
+  func realWorldSeeks(_ name: String) throws {
+    let url = try #require(RealWorldMedia.file(named: name))
+    let reference = try Self.sequentialFrames(url.path)
+    try #require(reference.count > 90)
+    let seconds = reference.map { Double($0.time.value) / Double($0.time.timescale) }
+    // Every request more than 2 s in (so a fresh reader seeks), on frames and between them.
+    let last = seconds[seconds.count - 1]
+    for fraction in [0.99, 0.93, 0.8, 0.71, 0.62, 0.55] {
+      let t = 2.05 + (last - 2.05) * fraction
+      let request = Time(seconds: t, preferredTimescale: 90_000)
+      let expected = try #require(
+        seconds.lastIndex { $0 <= Double(request.value) / Double(request.timescale) })
+      let reader = try VideoReader(asset: try Asset(url: url))
+      let frame = try #require(try reader.frame(at: request))
+      #expect(frame.time == reference[expected].time, "\(name) at \(t) s")
+      #expect(frame.image == reference[expected].image, "\(name) at \(t) s")
+      if let following = try reader.nextFrame(), expected + 1 < reference.count {
+        #expect(following.image == reference[expected + 1].image, "\(name) after \(t) s")
+      }
+    }
+  }
+
   @Test("a seek just after frames a camera dropped shows the frame before the gap")
   func prerollAfterDroppedFrames() throws {
     let path = try VideoClips.get().path("dropped-frames.mp4")
