@@ -6,8 +6,9 @@ import ReelCore
   import Glibc
 #endif
 
-/// SHA-256 digests of file contents (OpenSSL's libcrypto), for checking that a file is the one a plan was made
-/// from (a render plan records the digest of every file a template reads).
+/// SHA-256 digests of file contents (OpenSSL's libcrypto), for checking that a file is the
+/// one a plan was made from (a render plan records the digest of every file a template
+/// reads).
 ///
 ///     let digest = try ContentDigest.sha256(ofFileAt: "clip.mp4")   // 64 hex digits
 public enum ContentDigest {
@@ -17,9 +18,10 @@ public enum ContentDigest {
   ///
   /// - Parameter path: A readable file.
   /// - Returns: The digest in hex.
-  /// - Throws: ``MediaError/fileNotFound(path:)`` when nothing is there, the error of
-  ///   ``LocalFile`` for what is not a regular file, ``MediaError/unreadable(path:reason:)``
-  ///   when it cannot be read (or libcrypto cannot digest it).
+  /// - Throws: ``MediaError/fileNotFound(path:)`` when nothing is there,
+  ///   ``MediaError/isDirectory(path:)`` or ``MediaError/notRegularFile(path:kind:)`` for
+  ///   what is not a regular file, ``MediaError/unreadable(path:reason:)`` when it cannot be
+  ///   read (or libcrypto cannot digest it).
   public static func sha256(ofFileAt path: String) throws(MediaError) -> String {
     let descriptor: Int32
     do {
