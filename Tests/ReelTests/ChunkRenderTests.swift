@@ -115,6 +115,35 @@ import Testing
       !FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.mp4").path))
   }
 
+  @Test func aPlanPathThatIsNotAPlanFileIsRefusedAtOnce() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-plan-read")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    /// The reason `RenderPlan.read(from:)` gives for `url`, or nil when it reads a plan.
+    func refusal(_ url: URL) -> String? {
+      do {
+        _ = try RenderPlan.read(from: url)
+        return nil
+      } catch {
+        guard case .unreadablePlan(let path, let reason) = error, path == url.path else {
+          return "another error: \(error)"
+        }
+        return reason
+      }
+    }
+    let fifo = folder.appendingPathComponent("plan.json")
+    #expect(mkfifo(fifo.path, 0o600) == 0)
+    // Reading a FIFO would wait for a writer for ever.
+    #expect(refusal(fifo) == "it is a FIFO, not a file")
+    #expect(refusal(folder) == "it is a folder")
+    #expect(refusal(folder.appendingPathComponent("none.json")) == "there is no file there")
+    let huge = folder.appendingPathComponent("huge.json")
+    #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: huge)
+    try handle.truncate(atOffset: UInt64(RenderPlan.maximumPlanBytes + 1))
+    try handle.close()
+    #expect(refusal(huge)?.hasPrefix("it is over 64 MiB") == true)
+  }
+
   @Test func aChunkOutOfThePlanIsRefused() throws {
     let folder = try TestSupport.makeTemporaryDirectory("reel-chunks")
     let clip = try MediaOracle.makeClip(

@@ -245,9 +245,16 @@ extension RenderPlan {
   public static func read(from url: URL) throws(RenderPlanError) -> RenderPlan {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      // Read under the rule for every input (a FIFO or device is refused, not waited on),
+      // and no further than any plan can be.
+      data = try LocalFile.read(url.path, upTo: maximumPlanBytes + 1)
     } catch {
-      throw .unreadablePlan(path: url.path, reason: "it cannot be read")
+      throw .unreadablePlan(path: url.path, reason: Self.reason(for: error))
+    }
+    guard data.count <= maximumPlanBytes else {
+      throw .unreadablePlan(
+        path: url.path,
+        reason: "it is over \(maximumPlanBytes >> 20) MiB, far more than a plan (is it a plan?)")
     }
     let plan: RenderPlan
     do {
@@ -265,5 +272,19 @@ extension RenderPlan {
       throw .unreadablePlan(path: url.path, reason: "its chunks are not numbered 0, 1, 2, …")
     }
     return plan
+  }
+
+  /// The largest plan file ``read(from:)`` accepts: 64 MiB (a plan of 10 000 chunks and
+  /// 10 000 inputs is about 3 MB).
+  public static let maximumPlanBytes = 64 << 20
+
+  /// Why ``LocalFile`` refused a plan's path, in words.
+  private static func reason(for problem: LocalFile.Problem) -> String {
+    switch problem {
+    case .notFound: return "there is no file there"
+    case .directory: return "it is a folder"
+    case .notRegular(let kind): return "it is \(kind), not a file"
+    case .unreadable(let why): return "it cannot be read (\(why))"
+    }
   }
 }
