@@ -158,7 +158,7 @@ def run(reel, sources, measure):
     return lines
 
 
-ROUNDS = int(os.environ.get("BENCH_SCALE_ROUNDS", "2"))
+ROUNDS = max(1, int(os.environ.get("BENCH_SCALE_ROUNDS", "2")))
 
 
 def run_source(reel, sources, work, measure, interval, environment):
