@@ -27,6 +27,19 @@ struct CommandLineTests {
     #expect(none.stderr == "reel: missing command; run 'reel --help' for the list of commands\n")
   }
 
+  /// libavfilter (and the 32 libraries it pulls in) is loaded only when audio is
+  /// time-stretched, not at every start: the dynamic loader's own list of what `reel` loads
+  /// (`LD_TRACE_LOADED_OBJECTS`, as `ldd` asks for it) names FFmpeg's other libraries only.
+  @Test func startsWithoutLoadingLibavfilter() throws {
+    // Set by `env` for `reel` alone: the test helper starts tools through `env` itself.
+    let trace = try TestSupport.run(
+      "env", ["LD_TRACE_LOADED_OBJECTS=1", TestSupport.reelExecutable().path])
+    #expect(trace.status == 0)
+    #expect(trace.stdoutText.contains("libavformat.so"))
+    #expect(trace.stdoutText.contains("libavcodec.so"))
+    #expect(!trace.stdoutText.contains("libavfilter"))
+  }
+
   @Test func schemaIsAJSONSchema() throws {
     let result = try TestSupport.reel(["schema"])
     #expect(result.status == 0)

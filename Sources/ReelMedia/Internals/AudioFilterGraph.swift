@@ -3,7 +3,8 @@ import CFFmpeg
 /// Owns a libavfilter graph for interleaved 32-bit float audio: an `abuffer` source, a
 /// chain of filters, an `aformat` that pins the output to the input's layout, and an
 /// `abuffersink`. The graph is freed with `avfilter_graph_free` in `deinit` (which frees
-/// every filter context in it).
+/// every filter context in it). libavfilter's functions come from ``LibAVFilter``, loaded
+/// with the first graph.
 ///
 /// Not Sendable: a graph belongs to the one object that feeds it.
 final class AudioFilterGraph {
@@ -14,6 +15,7 @@ final class AudioFilterGraph {
   }
 
   let format: AudioFormat
+  private let library: LibAVFilter
   private let graph: UnsafeMutablePointer<AVFilterGraph>
   private let source: UnsafeMutablePointer<AVFilterContext>
   private let sink: UnsafeMutablePointer<AVFilterContext>
@@ -24,15 +26,18 @@ final class AudioFilterGraph {
 
   /// Builds `abuffer → filters… → aformat → abuffersink` for `format`.
   ///
-  /// - Throws: ``FFmpegError`` naming the call that failed.
+  /// - Throws: ``FFmpegError`` naming the call that failed, or the library when it cannot
+  ///   be loaded.
   init(format: AudioFormat, filters: [Filter]) throws(FFmpegError) {
     self.format = format
-    guard let graph = avfilter_graph_alloc() else {
+    let library = try LibAVFilter.loaded()
+    self.library = library
+    guard let graph = library.graphAlloc() else {
       throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "avfilter_graph_alloc")
     }
     guard let inputFrame = FFFrame(), let outputFrame = FFFrame() else {
       var toFree: UnsafeMutablePointer<AVFilterGraph>? = graph
-      avfilter_graph_free(&toFree)
+      library.graphFree(&toFree)
       throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_alloc")
     }
     self.graph = graph
@@ -45,37 +50,37 @@ final class AudioFilterGraph {
         "sample_rate=\(format.sampleRate):sample_fmt=flt:channel_layout=\(layout)"
         + ":time_base=1/\(format.sampleRate)"
       let source = try AudioFilterGraph.create(
-        graph, Filter(name: "abuffer", arguments: bufferArguments), label: "in")
+        library, graph, Filter(name: "abuffer", arguments: bufferArguments), label: "in")
       var previous = source
       for (index, filter) in filters.enumerated() {
-        let context = try AudioFilterGraph.create(graph, filter, label: "f\(index)")
-        try check(avfilter_link(previous, 0, context, 0), "avfilter_link")
+        let context = try AudioFilterGraph.create(library, graph, filter, label: "f\(index)")
+        try check(library.link(previous, 0, context, 0), "avfilter_link")
         previous = context
       }
       let pin = try AudioFilterGraph.create(
-        graph,
+        library, graph,
         Filter(
           name: "aformat",
           arguments:
             "sample_fmts=flt:sample_rates=\(format.sampleRate):channel_layouts=\(layout)"),
         label: "pin")
-      try check(avfilter_link(previous, 0, pin, 0), "avfilter_link")
+      try check(library.link(previous, 0, pin, 0), "avfilter_link")
       let sink = try AudioFilterGraph.create(
-        graph, Filter(name: "abuffersink", arguments: ""), label: "out")
-      try check(avfilter_link(pin, 0, sink, 0), "avfilter_link")
-      try check(avfilter_graph_config(graph, nil), "avfilter_graph_config")
+        library, graph, Filter(name: "abuffersink", arguments: ""), label: "out")
+      try check(library.link(pin, 0, sink, 0), "avfilter_link")
+      try check(library.graphConfig(graph, nil), "avfilter_graph_config")
       self.source = source
       self.sink = sink
     } catch {
       var toFree: UnsafeMutablePointer<AVFilterGraph>? = graph
-      avfilter_graph_free(&toFree)
+      library.graphFree(&toFree)
       throw error
     }
   }
 
   deinit {
     var toFree: UnsafeMutablePointer<AVFilterGraph>? = graph
-    avfilter_graph_free(&toFree)
+    library.graphFree(&toFree)
   }
 
   /// Sends interleaved samples (a multiple of the channel count) and appends everything
@@ -101,7 +106,7 @@ final class AudioFilterGraph {
       from: base, byteCount: frameCount * channels * MemoryLayout<Float>.size)
     nextTimestamp += Int64(frameCount)
     // The source takes the frame's buffers and resets the frame for reuse.
-    let code = av_buffersrc_add_frame_flags(source, frame, 0)
+    let code = library.bufferSourceAddFrame(source, frame, 0)
     if code < 0 {
       inputFrame.unref()
       throw FFmpegError(code: code, call: "av_buffersrc_add_frame_flags")
@@ -111,7 +116,7 @@ final class AudioFilterGraph {
 
   /// Ends the input and appends the samples the filters still hold to `output`.
   func finish(appendingTo output: inout [Float]) throws(FFmpegError) {
-    try check(av_buffersrc_add_frame_flags(source, nil, 0), "av_buffersrc_add_frame_flags")
+    try check(library.bufferSourceAddFrame(source, nil, 0), "av_buffersrc_add_frame_flags")
     try drain(appendingTo: &output)
   }
 
@@ -120,7 +125,7 @@ final class AudioFilterGraph {
     let channels = format.channelCount
     let frame = outputFrame.pointer
     while true {
-      let code = av_buffersink_get_frame(sink, frame)
+      let code = library.bufferSinkGetFrame(sink, frame)
       if code == FFmpegError.tryAgainCode || code == FFmpegError.endOfFileCode { return }
       try check(code, "av_buffersink_get_frame")
       defer { outputFrame.unref() }
@@ -133,14 +138,15 @@ final class AudioFilterGraph {
 
   /// Creates a filter context in `graph`.
   private static func create(
-    _ graph: UnsafeMutablePointer<AVFilterGraph>, _ filter: Filter, label: String
+    _ library: LibAVFilter, _ graph: UnsafeMutablePointer<AVFilterGraph>, _ filter: Filter,
+    label: String
   ) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
-    guard let definition = avfilter_get_by_name(filter.name) else {
+    guard let definition = library.getByName(filter.name) else {
       throw FFmpegError(
         code: reel_AVERROR_DECODER_NOT_FOUND(), call: "avfilter_get_by_name(\(filter.name))")
     }
     var context: UnsafeMutablePointer<AVFilterContext>? = nil
-    let code = avfilter_graph_create_filter(
+    let code = library.createFilter(
       &context, definition, label, filter.arguments.isEmpty ? nil : filter.arguments, nil, graph)
     try check(code, "avfilter_graph_create_filter(\(filter.name)=\(filter.arguments))")
     guard let context else {
