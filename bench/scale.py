@@ -4,8 +4,9 @@ N = 2, 4, 8 chunks through a private single-node Slurm (scripts/local-slurm.sh).
 Imported by bench.py (BENCH_JOBS=scale runs only this section; BENCH_SCALE=0 skips it;
 BENCH_SCALE_SECONDS=S renders only the first S seconds; BENCH_SCALE_CHUNKS=2,4,8 picks the
 chunk counts; BENCH_SCALE_GOPS=250,30 the source clip's keyframe intervals in frames, a table
-each; BENCH_SCALE_ROUNDS=2 how many times every run is repeated). For each run: wall time, total CPU time of every task against the whole render
-(the overhead of seeking and starting an encoder per chunk), the output's bitrate against the
+each; BENCH_SCALE_ROUNDS=2 how many times every run is repeated). For each run: wall time,
+total CPU time of every task against the mean of the whole renders run just before and just
+after it (the overhead of seeking and starting an encoder per chunk), the output's bitrate against the
 whole render's (each chunk starts with an IDR frame), and the join's time. Each Slurm task runs
 `reel` through `python3 bench/scale.py --task LOG REEL ARGS…`, which records its wall and CPU
 time (wait4's rusage) as a JSON line, since this Slurm keeps no accounting. The submit
@@ -163,37 +164,50 @@ ROUNDS = max(1, int(os.environ.get("BENCH_SCALE_ROUNDS", "2")))
 
 def run_source(reel, sources, work, measure, interval, environment):
     """The runs over the clip with keyframes every `interval` frames: ROUNDS rounds of every
-    run (whole, --jobs 1 and 2, each chunk count through Slurm), one right after the other.
-    This machine's speed drifts by several per cent over minutes, so each run's CPU is
-    compared with the whole render of its own round and the ratios are averaged."""
+    run (`--jobs 1` and 2, each chunk count through Slurm), each bracketed by whole renders
+    (whole, run, whole, run, …, whole). This machine's speed drifts by several per cent over
+    minutes, so each run's CPU is compared with the mean of the two whole renders on either
+    side of it, and those ratios are averaged over the rounds."""
     variables = ["--set", f"source={source(sources, interval)}"]
     label = f"keyframe every {interval} frames"
-    names = ["whole", "--jobs 1", "--jobs 2"] + [f"{n} chunks" for n in CHUNKS]
+    others = ["--jobs 1", "--jobs 2"] + [f"{n} chunks" for n in CHUNKS]
+    names = ["whole"] + others
     runs = {name: [] for name in names}
+    # For each run of `others`, the mean CPU of the whole renders just before and after it.
+    brackets = {name: [] for name in others}
     rates = {}
     frames = {}
     joins = {}
+
+    def render(name, round_index):
+        print(f"  scale ({label}), round {round_index}: {name}…", flush=True)
+        if name == "whole" or name.startswith("--jobs"):
+            out = os.path.join(work, "scale-" + name.replace("--", "").replace(" ", "")
+                               + ".mp4")
+            extra = [] if name == "whole" else name.split()
+            result = measure([reel, "render", TEMPLATE, *variables, *extra, "-o", out,
+                              "--overwrite", "--quiet"])
+        else:
+            chunks = int(name.split()[0])
+            slurm = run_slurm(reel, work, chunks, variables, environment)
+            tasks = slurm["tasks"]
+            out = slurm["output"]
+            result = {"wall": slurm["wall"], "cpu": sum(t["cpu"] for t in tasks)}
+            joins.setdefault(name, []).append(
+                next(t for t in tasks if t["task"] == "join")["wall"])
+        rates[name], frames[name] = bitrate(out)
+        runs[name].append(result)
+        print(f"  scale: {name} {result['wall']:.1f} s wall, {result['cpu']:.1f} s CPU",
+              flush=True)
+        return result
+
     for round_index in range(1, ROUNDS + 1):
-        for name in names:
-            print(f"  scale ({label}), round {round_index}: {name}…", flush=True)
-            if name == "whole" or name.startswith("--jobs"):
-                out = os.path.join(work, "scale-" + name.replace("--", "").replace(" ", "")
-                                   + ".mp4")
-                extra = [] if name == "whole" else name.split()
-                result = measure([reel, "render", TEMPLATE, *variables, *extra, "-o", out,
-                                  "--overwrite", "--quiet"])
-            else:
-                chunks = int(name.split()[0])
-                slurm = run_slurm(reel, work, chunks, variables, environment)
-                tasks = slurm["tasks"]
-                out = slurm["output"]
-                result = {"wall": slurm["wall"], "cpu": sum(t["cpu"] for t in tasks)}
-                joins.setdefault(name, []).append(
-                    next(t for t in tasks if t["task"] == "join")["wall"])
-            rates[name], frames[name] = bitrate(out)
-            runs[name].append(result)
-            print(f"  scale: {name} {result['wall']:.1f} s wall, {result['cpu']:.1f} s CPU",
-                  flush=True)
+        before = render("whole", round_index)
+        for name in others:
+            render(name, round_index)
+            after = render("whole", round_index)
+            brackets[name].append((before["cpu"] + after["cpu"]) / 2)
+            before = after
     for name in names:
         if frames[name] != frames["whole"]:
             sys.exit(f"{name} gave {frames[name]} frames, the whole render {frames['whole']}")
@@ -201,8 +215,14 @@ def run_source(reel, sources, work, measure, interval, environment):
     def mean(values):
         return sum(values) / len(values)
 
+    def versus_whole(name):
+        """Each run's CPU over its bracketing whole renders' mean, per round."""
+        return [r["cpu"] / w for r, w in zip(runs[name], brackets[name])]
+
     def against(name, base):
-        return mean([r["cpu"] / b["cpu"] for r, b in zip(runs[name], runs[base])]) - 1
+        if base == "whole":
+            return mean(versus_whole(name)) - 1
+        return mean([r / b for r, b in zip(versus_whole(name), versus_whole(base))]) - 1
 
     rows = []
     for name in names:
@@ -227,11 +247,13 @@ def run_source(reel, sources, work, measure, interval, environment):
         f"{SECONDS:g} s ({frames['whole']} frames), {ROUNDS} rounds of every run, on this "
         "machine's cores (`nproc` = " + str(os.cpu_count()) + "); Slurm is a private "
         "single-node cluster, so its chunks take turns on the same cores. CPU is user + sys of "
-        "every task (chunks, audio, join); wall and CPU are the means over the rounds, and "
-        "each run's CPU is compared with the whole render (or `--jobs 1`) of its own round, "
-        "those ratios averaged. `--jobs 1` is one chunk: the pinned chunk encoder (macroblock "
-        "tree off) with no extra IDR frames, so the columns against it are the cost of the "
-        f"chunking itself. The whole render's CPU moved by {100 * drift:.1f} % between rounds:",
+        "every task (chunks, audio, join); wall and CPU are the means over the rounds. Every "
+        "run is bracketed by whole renders (whole, run, whole, run, …) and its CPU compared "
+        "with the mean of the two on either side, those ratios averaged over the rounds (the "
+        "column against `--jobs 1` divides the two ratios). `--jobs 1` is one chunk: the "
+        "pinned chunk encoder (macroblock tree off) with no extra IDR frames, so the columns "
+        "against it are the cost of the chunking itself. The whole render's CPU moved by "
+        f"{100 * drift:.1f} % over the {len(whole_cpus)} whole renders:",
         "",
         "| run | tasks | wall s | CPU s | CPU vs whole | CPU vs 1 chunk | video kb/s | "
         "bitrate vs whole | bitrate vs 1 chunk | join s |",
@@ -243,10 +265,11 @@ def run_source(reel, sources, work, measure, interval, environment):
     if len(slurm_names) >= 2:
         first, last = slurm_names[0], slurm_names[-1]
         n0, n1 = int(first.split()[0]), int(last.split()[0])
-        slope = mean([(b["cpu"] - a["cpu"]) / (n1 - n0)
-                      for a, b in zip(runs[first], runs[last])])
-        lines.append(f"CPU per extra chunk (slope from {n0} to {n1} chunks, mean over the "
-                     f"rounds): {slope:.2f} s.")
+        # In whole renders' terms, so the drift between the two runs does not enter.
+        slope = mean(whole_cpus) * mean(
+            [(b - a) / (n1 - n0) for a, b in zip(versus_whole(first), versus_whole(last))])
+        lines.append(f"CPU per extra chunk (slope from {n0} to {n1} chunks, each against its "
+                     f"bracketing whole renders, mean over the rounds): {slope:.2f} s.")
         lines.append("")
     return lines
 
