@@ -4,7 +4,8 @@ N = 2, 4, 8 chunks through a private single-node Slurm (scripts/local-slurm.sh).
 Imported by bench.py (BENCH_JOBS=scale runs only this section; BENCH_SCALE=0 skips it;
 BENCH_SCALE_SECONDS=S renders only the first S seconds; BENCH_SCALE_CHUNKS=2,4,8 picks the
 chunk counts; BENCH_SCALE_GOPS=250,30 the source clip's keyframe intervals in frames, a table
-each; BENCH_SCALE_ROUNDS=2 how many times every run is repeated). For each run: wall time,
+each; BENCH_SCALE_ROUNDS=1 how many times every Slurm-table run is repeated;
+BENCH_SCALE_PAIRED_ROUNDS=1 the paired table's, 0 to skip it). For each run: wall time,
 total CPU time of every task against the mean of the whole renders run just before and just
 after it (the overhead of seeking and starting an encoder per chunk), the output's bitrate against the
 whole render's (each chunk starts with an IDR frame), and the join's time. Each Slurm task runs
@@ -107,6 +108,91 @@ def run_slurm(reel, work, chunks, variables, environment):
     return {"wall": wall, "plan": planned, "tasks": tasks, "output": output}
 
 
+PAIRED_ROUNDS = max(0, int(os.environ.get("BENCH_SCALE_PAIRED_ROUNDS", "1")))
+
+
+def paired(reel, work, chunks, variables):
+    """CPU of a plan of `chunks` chunks rendered one task after the other on one CPU (every
+    chunk, the audio, the join) while the whole render runs on the other CPU, then the
+    other way round, PAIRED_ROUNDS times. Both sides share the host at the same moments, so
+    its drift, which moves CPU time by 10-40 % over minutes here, cancels in their ratio.
+    Returns [(whole CPU, chunked CPU)], one pair per run."""
+    plan = os.path.join(work, f"paired-{chunks}.plan.json")
+    subprocess.run([reel, "plan", TEMPLATE, "--chunks", str(chunks), *variables, "-o", plan,
+                    "--output", os.path.join(work, f"paired-{chunks}.mp4")],
+                   check=True, capture_output=True)
+    tasks = [[reel, "render", TEMPLATE, "--plan", plan, "--chunk", str(i), "--quiet"]
+             for i in range(chunks)]
+    tasks += [[reel, "render", TEMPLATE, "--plan", plan, "--audio", "--quiet"],
+              [reel, "join", plan, "--overwrite", "--quiet"]]
+    chunked = " && ".join(shlex.join(task) for task in tasks)
+    whole = [reel, "render", TEMPLATE, *variables, "-o", os.path.join(work, "paired-whole.mp4"),
+             "--overwrite", "--quiet"]
+    pairs = []
+    for _ in range(PAIRED_ROUNDS):
+        for whole_cpu, chunked_cpu in ((0, 1), (1, 0)):
+            processes = [
+                subprocess.Popen(["taskset", "-c", str(whole_cpu), *whole]),
+                subprocess.Popen(["taskset", "-c", str(chunked_cpu), "sh", "-c", chunked]),
+            ]
+            cpus = []
+            for process in processes:
+                # wait4's usage includes the descendants the shell waited for.
+                _, status, usage = os.wait4(process.pid, 0)
+                process.returncode = os.waitstatus_to_exitcode(status)
+                if process.returncode != 0:
+                    sys.exit(f"paired run of {chunks} chunks: {process.args} failed")
+                cpus.append(usage.ru_utime + usage.ru_stime)
+            pairs.append((cpus[0], cpus[1]))
+            print(f"  scale paired: {chunks} chunks {cpus[1]:.1f} s CPU on CPU {chunked_cpu}, "
+                  f"whole {cpus[0]:.1f} s on CPU {whole_cpu}", flush=True)
+    return pairs
+
+
+def paired_section(reel, work, variables, label):
+    """The paired table for one source (empty without two CPUs to pin to or with
+    BENCH_SCALE_PAIRED_ROUNDS=0)."""
+    if PAIRED_ROUNDS == 0 or not {0, 1} <= os.sched_getaffinity(0) or not shutil.which("taskset"):
+        return []
+    counts = [1] + [n for n in CHUNKS if n != 1]
+    results = {n: paired(reel, work, n, variables) for n in counts}
+    ratios = {n: [c / w for w, c in pairs] for n, pairs in results.items()}
+
+    def mean(values):
+        return sum(values) / len(values)
+
+    rows = []
+    for n in counts:
+        wholes = [w for w, _ in results[n]]
+        chunkeds = [c for _, c in results[n]]
+        versus_one = [r / o for r, o in zip(ratios[n], ratios[1])]
+        rows.append(f"| {n} | {mean(wholes):.1f} | {mean(chunkeds):.1f} | "
+                    f"{100 * (mean(ratios[n]) - 1):+.1f} % "
+                    f"({100 * (min(ratios[n]) - 1):+.1f} … {100 * (max(ratios[n]) - 1):+.1f}) | "
+                    f"{100 * (mean(versus_one) - 1):+.1f} % |")
+    lines = [
+        f"Paired, {label}: the whole render pinned to one CPU and, at the same time, the "
+        "plan's tasks one after the other (every chunk, the audio, the join) pinned to the "
+        f"other, then the other way round ({len(results[1])} pairs per row): the two sides "
+        "share the host's speed at every moment, so their ratio is steadier than CPU times "
+        "taken minutes apart.",
+        "",
+        "| chunks | whole CPU s | chunked CPU s | chunked vs whole (range over pairs) | "
+        "vs 1 chunk |",
+        "|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ]
+    if len(counts) >= 3:
+        n0, n1 = counts[1], counts[-1]
+        whole_cpu = mean([w for n in counts for w, _ in results[n]])
+        slope = whole_cpu * (mean(ratios[n1]) - mean(ratios[n0])) / (n1 - n0)
+        lines.append(f"CPU per extra chunk (paired, slope from {n0} to {n1} chunks): "
+                     f"{slope:.2f} s.")
+        lines.append("")
+    return lines
+
+
 # The card's clip, at two keyframe intervals: x264's default (250 frames, 8.3 s, what the other
 # sections use) and one keyframe a second (as phones and cameras record). A chunk decodes
 # forward from the keyframe before its first frame, so the interval sets much of its cost.
@@ -159,7 +245,7 @@ def run(reel, sources, measure):
     return lines
 
 
-ROUNDS = max(1, int(os.environ.get("BENCH_SCALE_ROUNDS", "2")))
+ROUNDS = max(1, int(os.environ.get("BENCH_SCALE_ROUNDS", "1")))
 
 
 def run_source(reel, sources, work, measure, interval, environment):
@@ -271,7 +357,7 @@ def run_source(reel, sources, work, measure, interval, environment):
         lines.append(f"CPU per extra chunk (slope from {n0} to {n1} chunks, each against its "
                      f"bracketing whole renders, mean over the rounds): {slope:.2f} s.")
         lines.append("")
-    return lines
+    return lines + paired_section(reel, work, variables, label)
 
 
 if __name__ == "__main__" and len(sys.argv) > 3 and sys.argv[1] == "--task":
