@@ -337,7 +337,8 @@ def run_source(reel, sources, work, measure, interval, environment):
         "run is bracketed by whole renders (whole, run, whole, run, …) and its CPU compared "
         "with the mean of the two on either side, those ratios averaged over the rounds (the "
         "column against `--jobs 1` divides the two ratios). `--jobs 1` is one chunk: the "
-        "pinned chunk encoder (macroblock tree off) with no extra IDR frames, so the columns "
+        "pinned chunk encoder (keyframes, B-frames and threads fixed) with no extra IDR frames "
+        "and nothing after it to show the encoder, so the columns "
         "against it are the cost of the chunking itself. The whole render's CPU moved by "
         f"{100 * drift:.1f} % over the {len(whole_cpus)} whole renders:",
         "",

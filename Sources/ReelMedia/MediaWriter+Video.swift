@@ -40,6 +40,19 @@ extension MediaWriter {
           throw .invalidArgument(path: path, reason: "pinned encoder settings: \(problem)")
         }
       }
+      if let kept = settings.keptFrameCount {
+        guard codec == .h264 else {
+          throw .invalidArgument(
+            path: path,
+            reason:
+              "frames kept out of those appended are for H.264 only (the codec is \(codec.rawValue))"
+          )
+        }
+        guard kept >= 1 else {
+          throw .invalidArgument(
+            path: path, reason: "the kept frame count must be at least 1 (got \(kept))")
+        }
+      }
       let side = PixelLimits.maximumPictureSide
       guard settings.width > 0, settings.height > 0, settings.width <= side, settings.height <= side
       else {
@@ -137,6 +150,15 @@ extension MediaWriter {
     let frame: FFFrame
     let streamIndex: Int32
     var lastPresentationTicks: Int64?
+    /// Frames handed to the encoder so far.
+    private(set) var appendedFrameCount = 0
+    /// Packets written to the file so far (one per frame).
+    private(set) var writtenPacketCount = 0
+
+    /// Whether every frame ``VideoOutputSettings/keptFrameCount`` keeps has been written.
+    var hasWrittenKeptFrames: Bool {
+      plan.settings.keptFrameCount.map { writtenPacketCount >= $0 } ?? false
+    }
 
     init(plan: VideoPlan, muxer: OutputMuxer, container: OutputContainer) throws(FFmpegError) {
       self.plan = plan
@@ -181,8 +203,7 @@ extension MediaWriter {
       try converter.convert(image, into: frame)
       frame.pointer.pointee.pts = presentationTicks
       lastPresentationTicks = presentationTicks
-      try encoder.encode(
-        frame.pointer, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
+      try send(frame.pointer, muxer: muxer)
     }
 
     /// Encodes a 4:2:0 picture of the encoded size at `presentationTicks` without converting
@@ -227,12 +248,36 @@ extension MediaWriter {
       frame.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
       frame.pointee.pts = presentationTicks
       lastPresentationTicks = presentationTicks
-      try encoder.encode(frame, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
+      try send(frame, muxer: muxer)
     }
 
-    /// Drains the encoder's delayed frames.
+    /// Drains the encoder's delayed frames, unless every kept frame is already written (the
+    /// frames still inside the encoder are then only lookahead, dropped when it is freed).
     func flush(muxer: OutputMuxer) throws(FFmpegError) {
-      try encoder.encode(nil, to: muxer, stream: streamIndex, packetDuration: plan.frameTicks)
+      if hasWrittenKeptFrames { return }
+      try send(nil, muxer: muxer)
+    }
+
+    /// Encodes `frame` (nil drains) and writes the packets that come out, up to the kept
+    /// frames' count. The last kept frame is forced to be a P frame: x264 codes the B-frames
+    /// before it after it, and every later frame after those, so the first packets in
+    /// decode order are exactly the kept frames and none of them refers to a dropped one.
+    private func send(_ frame: UnsafeMutablePointer<AVFrame>?, muxer: OutputMuxer)
+      throws(FFmpegError)
+    {
+      let kept = plan.settings.keptFrameCount
+      if let frame {
+        let endsKeptFrames = appendedFrameCount > 0 && appendedFrameCount + 1 == kept
+        frame.pointee.pict_type = endsKeptFrames ? AV_PICTURE_TYPE_P : AV_PICTURE_TYPE_NONE
+        appendedFrameCount += 1
+      }
+      let timeBase = encoder.pointer.pointee.time_base
+      try encoder.encode(frame) { (packet) throws(FFmpegError) in
+        if let kept, writtenPacketCount >= kept { return }
+        packet.pointee.duration = plan.frameTicks
+        try muxer.write(packet, stream: streamIndex, from: timeBase)
+        writtenPacketCount += 1
+      }
     }
   }
 

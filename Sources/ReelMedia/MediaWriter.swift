@@ -196,6 +196,12 @@ public final class MediaWriter {
     }
   }
 
+  /// Whether the packets of every frame the video settings keep
+  /// (``VideoOutputSettings/keptFrameCount``) are written: frames appended from now on
+  /// change nothing in the file, so the caller can stop and ``finish()``. Always `false`
+  /// without a kept frame count.
+  public var hasWrittenKeptVideoFrames: Bool { video?.hasWrittenKeptFrames ?? false }
+
   /// Appends one picture in either form (see the `Image` and `YUVImage` overloads).
   ///
   /// - Throws: As ``appendVideo(_:at:)-(Image,_)``.

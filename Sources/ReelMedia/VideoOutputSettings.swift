@@ -29,6 +29,12 @@ public struct VideoOutputSettings: Sendable, Hashable {
   /// Encoder choices fixed explicitly (keyframes, B-frames, scene cuts, threads, lossless),
   /// so separately encoded pieces match; `nil` leaves them to the encoder. H.264 only.
   public var pinned: PinnedVideoEncoding?
+  /// How many of the appended frames are written, when frames are appended after them only
+  /// to show the encoder what follows: x264's lookahead and macroblock tree then weigh the
+  /// kept frames as in a longer movie. The last kept frame is coded as a P frame (so no
+  /// kept frame refers to a later one) and the packets of the frames after it are dropped.
+  /// `nil` (default): every appended frame is written. H.264 only; at least 1.
+  public var keptFrameCount: Int?
 
   /// Makes video settings.
   ///

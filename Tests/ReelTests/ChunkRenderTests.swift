@@ -92,6 +92,33 @@ import Testing
     #expect(whole.count(.keyframeSeek, path: clip.path) == 0)
   }
 
+  /// A chunk that ends before the movie does is encoded with the frames after it in x264's
+  /// lookahead (the macroblock tree weighs its last frames as a single render does) and
+  /// keeps only its own; drawing those frames stops once its last frame is out, long before
+  /// the 255 the lookahead allows. The last chunk has nothing after it to draw.
+  @Test func aChunkShowsTheEncoderTheFramesAfterItAndKeepsItsOwn() async throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-chunks")
+    let clip = try MediaOracle.makeClip(
+      "a.mp4", in: folder, video: "testsrc2=size=320x180:rate=30:duration=6")
+    let movie = try MediaOracle.movie(of: clip)
+    let plan = try Self.plan(movie, chunks: 3, in: folder)
+    #expect(plan.encoder.pinned.macroblockTree)
+    func render(_ index: Int) async throws -> (ExportResult, URL) {
+      let output = folder.appendingPathComponent("chunk-\(index).mp4")
+      let result = try await ExportSession(
+        movie: movie, plan: plan, chunk: index, outputURL: output, base: ExportSettings()
+      ).export()
+      return (result, output)
+    }
+    let (middle, middleURL) = try await render(1)
+    #expect(middle.frameCount == 60)
+    #expect(try MediaOracle.frames(middleURL).count == 60)
+    #expect(middle.statistics.yuvFrameCount > 60 && middle.statistics.yuvFrameCount < 100)
+    let (last, lastURL) = try await render(2)
+    #expect(try MediaOracle.frames(lastURL).count == 60)
+    #expect(last.statistics.yuvFrameCount == 60)
+  }
+
   @Test func chunksJoinIntoTheMovieAndAMissingOneIsNamed() async throws {
     let folder = try TestSupport.makeTemporaryDirectory("reel-chunks")
     let movie = try MediaOracle.crossFade(in: folder).movie

@@ -20,6 +20,11 @@ public struct ExportPlan: Sendable {
   public let frameDuration: Time
   /// Video frames to write (0 for audio-only exports).
   public let frameCount: Int
+  /// Frames after the range drawn only for the encoder's lookahead, at most: the pinned
+  /// encoding's ``PinnedVideoEncoding/lookaheadFrameCount`` as far as the movie goes on
+  /// (0 without pinned encoding, with the macroblock tree off, or at the movie's end). They
+  /// are never written; the export stops drawing them once the last frame is out.
+  public let lookaheadFrameCount: Int
   /// Width in pixels frames are drawn at (the layer tree's render size, else the video
   /// composition's).
   public let drawWidth: Int
@@ -96,14 +101,19 @@ public struct ExportPlan: Sendable {
     if audioOnly {
       outputSize = nil
       frameCount = 0
+      lookaheadFrameCount = 0
     } else {
       outputSize = try Self.outputSize(
         settings: settings, drawWidth: drawWidth, drawHeight: drawHeight)
       frameCount = Int(Self.frameCount(range.duration, frameDuration))
+      let framesFromStart = Int(Self.frameCount(duration - range.start, frameDuration))
+      lookaheadFrameCount = min(
+        settings.pinnedEncoding?.lookaheadFrameCount ?? 0, max(0, framesFromStart - frameCount))
     }
     do {
       if let size = outputSize {
-        try settings.limits.checkWork(frames: frameCount, width: size.width, height: size.height)
+        try settings.limits.checkWork(
+          frames: frameCount + lookaheadFrameCount, width: size.width, height: size.height)
       }
       if let tree = movie.layers { try settings.limits.checkLayers(of: tree) }
     } catch {
@@ -121,11 +131,13 @@ public struct ExportPlan: Sendable {
       throw .invalidMovie(
         "an audio-only export needs audio: the movie has no audio track and no soundtrack")
     }
+    let (keepsFrames, keptFrames) = (lookaheadFrameCount > 0, frameCount)
     self.video = outputSize.map { size in
       var video = VideoOutputSettings(
         codec: codec, width: size.width, height: size.height, frameDuration: frameDuration,
         crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
       video.pinned = settings.pinnedEncoding
+      if keepsFrames { video.keptFrameCount = keptFrames }
       return video
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil

@@ -1,7 +1,8 @@
 import ReelCore
 
 extension ExportJob {
-  /// Stage 1: decode sources and draw the video composition, frame by frame.
+  /// Stage 1: decode sources and draw the video composition, frame by frame: the plan's
+  /// frames, then its lookahead frames (until the encode stage stops the queues).
   func decodeStage(
     _ frames: MovieRenderer.Configuration, into output: BlockingQueue<Frame>,
     cancellation: ExportCancellation, stats: PipelineStatistics,
@@ -12,7 +13,7 @@ extension ExportJob {
     defer { stats.update { $0.busySeconds?.decode = Self.seconds(working) } }
     do {
       let step = try MovieRenderer.DecodeStep(frames)
-      for index in 0..<plan.frameCount {
+      for index in 0..<(plan.frameCount + plan.lookaheadFrameCount) {
         if cancellation.isCancelled { return }
         let picture = try Self.timed(&working) {
           try step.picture(at: plan.compositionTime(ofFrame: index))

@@ -84,10 +84,16 @@ struct ExportJob: Sendable {
         }
       }
     }
+    // Once the writer has every frame it keeps, the lookahead frames still being drawn are
+    // not needed: the stages stop at their next push.
+    let stopDrawing: @Sendable () -> Void = {
+      decoded.cancel()
+      composited.cancel()
+    }
     let encodeOutcome = context.bind {
       encodeStage(
         writer: writer, from: composited, cancellation: cancellation, stats: statistics,
-        progress: progress, started: started, clock: clock)
+        progress: progress, started: started, clock: clock, stopDrawing: stopDrawing)
     }
     if case .failure(let error) = encodeOutcome { fail(error) }
     stages.wait()
@@ -123,11 +129,14 @@ struct ExportJob: Sendable {
         warnings: damage.warnings))
   }
 
-  /// Stage 3 (the calling thread): mix audio up to each frame's end, encode and write.
+  /// Stage 3 (the calling thread): mix audio up to each frame's end, encode and write; the
+  /// lookahead frames after the plan's go to the encoder only, until the writer has all it
+  /// keeps and `stopDrawing` ends the other stages.
   private func encodeStage(
     writer: MediaWriter, from input: BlockingQueue<Frame>, cancellation: ExportCancellation,
     stats: PipelineStatistics, progress: AsyncStream<ExportProgress>.Continuation,
-    started: ContinuousClock.Instant, clock: ContinuousClock
+    started: ContinuousClock.Instant, clock: ContinuousClock,
+    stopDrawing: @Sendable () -> Void
   ) -> Result<Void, ExportError> {
     var working = Duration.zero
     defer { stats.update { $0.busySeconds?.encode = Self.seconds(working) } }
@@ -171,14 +180,23 @@ struct ExportJob: Sendable {
       var done = 0
       while let frame = input.pop() {
         if cancellation.isCancelled { return .success(()) }
+        let kept = frame.index < plan.frameCount
         try Self.timed(&working) {
           try writer.appendVideo(
             frame.picture, at: Time(frame: Int64(frame.index), frameDuration: plan.frameDuration))
-          let frameEnd = Time(frame: Int64(frame.index + 1), frameDuration: plan.frameDuration)
-          try writeAudio(until: Self.sampleFrame(frameEnd, sampleRate: sampleRate))
+          if kept {
+            let frameEnd = Time(frame: Int64(frame.index + 1), frameDuration: plan.frameDuration)
+            try writeAudio(until: Self.sampleFrame(frameEnd, sampleRate: sampleRate))
+          }
         }
-        done += 1
-        report(done: done, total: plan.frameCount, frames: done)
+        if kept {
+          done += 1
+          report(done: done, total: plan.frameCount, frames: done)
+        }
+        if writer.hasWrittenKeptVideoFrames {
+          stopDrawing()
+          break
+        }
       }
       if done == plan.frameCount {
         try Self.timed(&working) { try writeAudio(until: audioEnd) }
