@@ -28,26 +28,21 @@ extension MediaWriter {
       guard container.allows(codec) else {
         throw .codecNotAllowed(path: path, codec: codec.rawValue, container: container.rawValue)
       }
-      if let pinned = settings.pinned {
-        guard codec == .h264 else {
-          throw .invalidArgument(
-            path: path,
-            reason:
-              "pinned encoder settings are for H.264 only (the codec is \(codec.rawValue)); encode H.264 or leave them out"
-          )
-        }
-        if let problem = pinned.problem {
-          throw .invalidArgument(path: path, reason: "pinned encoder settings: \(problem)")
-        }
+      // Pinned settings and kept frames are libx264's.
+      for (isSet, what) in [
+        (settings.pinned != nil, "pinned encoder settings"),
+        (settings.keptFrameCount != nil, "frames kept out of those appended"),
+      ] where isSet && codec != .h264 {
+        throw .invalidArgument(
+          path: path,
+          reason:
+            "\(what) are for H.264 only (the codec is \(codec.rawValue)); encode H.264 or leave them out"
+        )
+      }
+      if let problem = settings.pinned?.problem {
+        throw .invalidArgument(path: path, reason: "pinned encoder settings: \(problem)")
       }
       if let kept = settings.keptFrameCount {
-        guard codec == .h264 else {
-          throw .invalidArgument(
-            path: path,
-            reason:
-              "frames kept out of those appended are for H.264 only (the codec is \(codec.rawValue))"
-          )
-        }
         guard kept >= 1 else {
           throw .invalidArgument(
             path: path, reason: "the kept frame count must be at least 1 (got \(kept))")
