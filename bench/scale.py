@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from statistics import mean
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEMPLATE = os.path.join(ROOT, "bench", "templates", "card.json")
@@ -157,9 +158,6 @@ def paired_section(reel, work, variables, label):
     counts = [1] + [n for n in CHUNKS if n != 1]
     results = {n: paired(reel, work, n, variables) for n in counts}
     ratios = {n: [c / w for w, c in pairs] for n, pairs in results.items()}
-
-    def mean(values):
-        return sum(values) / len(values)
 
     rows = []
     for n in counts:
@@ -297,9 +295,6 @@ def run_source(reel, sources, work, measure, interval, environment):
     for name in names:
         if frames[name] != frames["whole"]:
             sys.exit(f"{name} gave {frames[name]} frames, the whole render {frames['whole']}")
-
-    def mean(values):
-        return sum(values) / len(values)
 
     def versus_whole(name):
         """Each run's CPU over its bracketing whole renders' mean, per round."""

@@ -75,21 +75,45 @@ package enum LocalFile {
   /// - Returns: The bytes read.
   /// - Throws: ``Problem``.
   package static func read(_ path: String, upTo limit: Int? = nil) throws(Problem) -> Data {
+    var result = Data()
+    try readPieces(path, upTo: limit) { piece in
+      result.append(contentsOf: piece)
+      return true
+    }
+    return result
+  }
+
+  /// Reads the regular file at `path` from its start, handing it to `body` in pieces of at
+  /// most `pieceSize` bytes (one buffer, reused: copy what you keep), until its end, `limit`
+  /// bytes, or `body` returning false.
+  ///
+  /// - Parameters:
+  ///   - path: A local path.
+  ///   - pieceSize: The most bytes per piece (> 0).
+  ///   - limit: The most bytes to read; nil for the whole file.
+  ///   - body: Takes each piece; returns whether to go on.
+  /// - Throws: ``Problem``.
+  package static func readPieces(
+    _ path: String, pieceSize: Int = 1 << 16, upTo limit: Int? = nil,
+    _ body: (UnsafeRawBufferPointer) -> Bool
+  ) throws(Problem) {
     let descriptor = try open(path)
     defer { close(descriptor) }
-    var result = Data()
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while limit.map({ result.count < $0 }) ?? true {
-      let wanted = min(chunk.count, limit.map { $0 - result.count } ?? chunk.count)
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, wanted) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, pieceSize), alignment: 64)
+    defer { buffer.deallocate() }
+    var total = 0
+    while limit.map({ total < $0 }) ?? true {
+      let wanted = min(buffer.count, limit.map { $0 - total } ?? buffer.count)
+      let count = Glibc.read(descriptor, buffer.baseAddress, wanted)
       if count < 0 {
         if errno == EINTR { continue }
         throw problem(errno: errno)
       }
-      if count == 0 { break }
-      result.append(contentsOf: chunk[0..<count])
+      if count == 0 { return }
+      total += count
+      if !body(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { return }
     }
-    return result
   }
 
   private static func checkKind(_ mode: mode_t) throws(Problem) {

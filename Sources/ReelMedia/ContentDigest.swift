@@ -2,10 +2,6 @@ import CCrypto
 import Foundation
 import ReelCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// SHA-256 digests of file contents (OpenSSL's libcrypto), for checking that a file is the
 /// one a plan was made from (a render plan records the digest of every file a template
 /// reads).
@@ -23,27 +19,17 @@ public enum ContentDigest {
   ///   what is not a regular file, ``MediaError/unreadable(path:reason:)`` when it cannot be
   ///   read (or libcrypto cannot digest it).
   public static func sha256(ofFileAt path: String) throws(MediaError) -> String {
-    let descriptor: Int32
+    let state = try DigestState(path: path)
+    var digested = true
     do {
-      descriptor = try LocalFile.open(path)
+      try LocalFile.readPieces(path, pieceSize: 1 << 18) { piece in
+        digested = state.update(piece)
+        return digested
+      }
     } catch {
       throw MediaError(path: path, fileProblem: error)
     }
-    defer { close(descriptor) }
-    let state = try DigestState(path: path)
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 18, alignment: 64)
-    defer { buffer.deallocate() }
-    while true {
-      let count = read(descriptor, buffer.baseAddress, buffer.count)
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { break }
-      guard state.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else {
-        throw .unreadable(path: path, reason: "libcrypto failed to digest it")
-      }
-    }
+    guard digested else { throw .unreadable(path: path, reason: "libcrypto failed to digest it") }
     return try state.finish(path: path)
   }
 

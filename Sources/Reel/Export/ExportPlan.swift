@@ -131,13 +131,13 @@ public struct ExportPlan: Sendable {
       throw .invalidMovie(
         "an audio-only export needs audio: the movie has no audio track and no soundtrack")
     }
-    let (keepsFrames, keptFrames) = (lookaheadFrameCount > 0, frameCount)
+    let keptFrameCount = lookaheadFrameCount > 0 ? frameCount : nil
     self.video = outputSize.map { size in
       var video = VideoOutputSettings(
         codec: codec, width: size.width, height: size.height, frameDuration: frameDuration,
         crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
       video.pinned = settings.pinnedEncoding
-      if keepsFrames { video.keptFrameCount = keptFrames }
+      video.keptFrameCount = keptFrameCount
       return video
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil
