@@ -149,6 +149,9 @@ extension MediaWriter {
     private(set) var appendedFrameCount = 0
     /// Packets written to the file so far (one per frame).
     private(set) var writtenPacketCount = 0
+    /// Frames the encoder held before its first packet came out (nil until then): it hands
+    /// back the packet of frame *n* when frame *n* + delay goes in.
+    private(set) var encoderDelay: Int?
 
     /// Whether every frame ``VideoOutputSettings/keptFrameCount`` keeps has been written.
     var hasWrittenKeptFrames: Bool {
@@ -268,6 +271,7 @@ extension MediaWriter {
       }
       let timeBase = encoder.pointer.pointee.time_base
       try encoder.encode(frame) { (packet) throws(FFmpegError) in
+        if encoderDelay == nil, frame != nil { encoderDelay = appendedFrameCount - 1 }
         if let kept, writtenPacketCount >= kept { return }
         packet.pointee.duration = plan.frameTicks
         try muxer.write(packet, stream: streamIndex, from: timeBase)

@@ -202,6 +202,12 @@ public final class MediaWriter {
   /// without a kept frame count.
   public var hasWrittenKeptVideoFrames: Bool { video?.hasWrittenKeptFrames ?? false }
 
+  /// How many frames the video encoder holds back: it writes frame *n*'s packet when frame
+  /// *n* + delay is appended (x264: its lookahead, B-frames and threads). `nil` until the
+  /// first packet is out, or without video. With a kept frame count *K*, appending frames
+  /// up to index *K* − 1 + delay writes every kept frame; drawing more is wasted.
+  public var videoEncoderDelay: Int? { video?.encoderDelay }
+
   /// Appends one picture in either form (see the `Image` and `YUVImage` overloads).
   ///
   /// - Throws: As ``appendVideo(_:at:)-(Image,_)``.

@@ -39,8 +39,9 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
   /// The most frames after a piece's end the encoder may need to see before the piece's
   /// last frame comes out with the macroblock tree on: x264's longest lookahead, its
   /// B-frames and one frame per thread; 0 with the tree off or lossless (where x264 has no
-  /// tree). The exporter stops feeding them as soon as the piece's last frame is out —
-  /// about the preset's `rc-lookahead` plus the B-frames and threads (15 at `veryfast`).
+  /// tree). The exporter draws only as many as the encoder's delay
+  /// (``MediaWriter/videoEncoderDelay``) shows it needs: the preset's `rc-lookahead` and one
+  /// frame per extra thread (11 at `veryfast` with 2 threads).
   public var lookaheadFrameCount: Int {
     guard macroblockTree, !lossless else { return 0 }
     return Self.x264LookaheadLimit + bFrames + threadCount
@@ -92,12 +93,14 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
   /// The libx264 `x264-params` text that pins these values. `sync-lookahead=0` runs the
   /// lookahead in the encoding threads instead of a thread of its own: the same bytes out,
   /// about 30 MB less memory to allocate and clear at 1080p, which is part of every chunk
-  /// task's fixed cost.
+  /// task's fixed cost. `force-cfr=1` tells x264 the frames come at the plan's constant
+  /// rate (they do): the same pictures out, and x264 holds one frame less before a packet
+  /// comes out, so a chunk draws one lookahead frame less.
   var x264Parameters: String {
     var parameters = [
       "keyint=\(keyframeInterval)", "min-keyint=\(minimumKeyframeInterval)",
       "scenecut=\(sceneCutThreshold)", "bframes=\(bFrames)", "threads=\(threadCount)",
-      "sliced-threads=0", "mbtree=\(macroblockTree ? 1 : 0)", "sync-lookahead=0",
+      "sliced-threads=0", "mbtree=\(macroblockTree ? 1 : 0)", "sync-lookahead=0", "force-cfr=1",
     ]
     if lossless { parameters.append("qp=0") }
     return parameters.joined(separator: ":")

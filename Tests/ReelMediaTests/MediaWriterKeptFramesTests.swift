@@ -59,6 +59,35 @@ struct MediaWriterKeptFramesTests {
     #expect(decode.status == 0 && decode.stderr.isEmpty)
   }
 
+  /// The encoder's delay shows with its first packet and is what the kept frames need: the
+  /// last kept packet comes out exactly when kept + delay frames are in.
+  @Test func theEncoderDelayTellsHowManyFramesTheKeptOnesNeed() throws {
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var video = VideoOutputSettings(width: 128, height: 96, frameDuration: Self.thirtyFPS, crf: 23)
+    video.pinned = PinnedVideoEncoding(macroblockTree: true)
+    video.keptFrameCount = 40
+    let writer = try MediaWriter(
+      url: folder.appendingPathComponent("delay.mp4"), video: video, audio: nil)
+    #expect(writer.videoEncoderDelay == nil)
+    var delays: [Int?] = []
+    var doneAt: Int?
+    for index in 0..<90 where doneAt == nil {
+      try writer.appendVideo(Self.picture(index), at: Time(value: Int64(index), timescale: 30))
+      delays.append(writer.videoEncoderDelay)
+      if writer.hasWrittenKeptVideoFrames { doneAt = index + 1 }
+    }
+    try writer.finish()
+    let delay = try #require(delays.last ?? nil)
+    // veryfast looks 10 frames ahead, and the second thread holds one more.
+    #expect((10...16).contains(delay))
+    // Unknown until the first packet (frame 0's, when frame `delay` goes in), then fixed.
+    #expect(delays.prefix(delay).allSatisfy { $0 == nil })
+    #expect(delays.dropFirst(delay).allSatisfy { $0 == delay })
+    #expect(doneAt == 40 + delay)
+    #expect(try Self.pictureTypes(folder.appendingPathComponent("delay.mp4")).count == 40)
+  }
+
   /// Fewer extra frames than the encoder holds back: the writer drains it at the end and
   /// still writes exactly the kept frames.
   @Test func aShortLookaheadIsDrainedAndCut() throws {

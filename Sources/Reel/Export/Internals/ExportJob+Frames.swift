@@ -2,9 +2,10 @@ import ReelCore
 
 extension ExportJob {
   /// Stage 1: decode sources and draw the video composition, frame by frame: the plan's
-  /// frames, then its lookahead frames (until the encode stage stops the queues).
+  /// frames, then as many of its lookahead frames as `limit` allows (the encode stage lowers
+  /// it once it knows the encoder's delay, and stops the queues when it has every frame).
   func decodeStage(
-    _ frames: MovieRenderer.Configuration, into output: BlockingQueue<Frame>,
+    _ frames: MovieRenderer.Configuration, into output: BlockingQueue<Frame>, limit: FrameLimit,
     cancellation: ExportCancellation, stats: PipelineStatistics,
     fail: @Sendable (ExportError) -> Void
   ) {
@@ -13,7 +14,9 @@ extension ExportJob {
     defer { stats.update { $0.busySeconds?.decode = Self.seconds(working) } }
     do {
       let step = try MovieRenderer.DecodeStep(frames)
-      for index in 0..<(plan.frameCount + plan.lookaheadFrameCount) {
+      var index = 0
+      while index < limit.count {
+        defer { index += 1 }
         if cancellation.isCancelled { return }
         let picture = try Self.timed(&working) {
           try step.picture(at: plan.compositionTime(ofFrame: index))

@@ -68,12 +68,14 @@ struct ExportJob: Sendable {
 
     // Each stage's pictures recycle this export's buffers; its readers report damage here.
     let context = PipelineContext(pictures: YUVBufferPool(), damage: damage)
+    let limit = FrameLimit(plan.frameCount + plan.lookaheadFrameCount)
     let stages = DispatchGroup()
     if plan.frameCount > 0 {
       PipelineContext.startThread("reel.decode", group: stages) {
         context.bind {
           decodeStage(
-            frames, into: decoded, cancellation: cancellation, stats: statistics, fail: fail)
+            frames, into: decoded, limit: limit, cancellation: cancellation, stats: statistics,
+            fail: fail)
         }
       }
       PipelineContext.startThread("reel.composite", group: stages) {
@@ -92,8 +94,9 @@ struct ExportJob: Sendable {
     }
     let encodeOutcome = context.bind {
       encodeStage(
-        writer: writer, from: composited, cancellation: cancellation, stats: statistics,
-        progress: progress, started: started, clock: clock, stopDrawing: stopDrawing)
+        writer: writer, from: composited, limit: limit, cancellation: cancellation,
+        stats: statistics, progress: progress, started: started, clock: clock,
+        stopDrawing: stopDrawing)
     }
     if case .failure(let error) = encodeOutcome { fail(error) }
     stages.wait()
@@ -130,10 +133,13 @@ struct ExportJob: Sendable {
   }
 
   /// Stage 3 (the calling thread): mix audio up to each frame's end, encode and write; the
-  /// lookahead frames after the plan's go to the encoder only, until the writer has all it
-  /// keeps and `stopDrawing` ends the other stages.
+  /// lookahead frames after the plan's go to the encoder only. Once the encoder's first
+  /// packet shows its delay, `limit` is lowered to the frames it needs — drawing further is
+  /// waste, about six frames in the queues and stages — and when the writer has all it
+  /// keeps, `stopDrawing` ends the other stages.
   private func encodeStage(
-    writer: MediaWriter, from input: BlockingQueue<Frame>, cancellation: ExportCancellation,
+    writer: MediaWriter, from input: BlockingQueue<Frame>, limit: FrameLimit,
+    cancellation: ExportCancellation,
     stats: PipelineStatistics, progress: AsyncStream<ExportProgress>.Continuation,
     started: ContinuousClock.Instant, clock: ContinuousClock,
     stopDrawing: @Sendable () -> Void
@@ -192,6 +198,9 @@ struct ExportJob: Sendable {
         if kept {
           done += 1
           report(done: done, total: plan.frameCount, frames: done)
+        }
+        if plan.lookaheadFrameCount > 0, let delay = writer.videoEncoderDelay {
+          limit.lower(to: plan.frameCount + delay)
         }
         if writer.hasWrittenKeptVideoFrames {
           stopDrawing()

@@ -50,3 +50,17 @@ final class FirstFailure: Sendable {
 
   var error: ExportError? { first.withLock { $0 } }
 }
+
+/// How many frames the decode stage draws: the plan's frames and lookahead frames at first,
+/// lowered by the encode stage once the encoder's delay shows how many it needs.
+final class FrameLimit: Sendable {
+  private let value: Atomic<Int>
+
+  init(_ initial: Int) { value = Atomic(initial) }
+
+  /// The frames to draw, counted from the plan's first.
+  var count: Int { value.load(ordering: .relaxed) }
+
+  /// Lowers the limit to `count` (never raises it).
+  func lower(to count: Int) { value.min(count, ordering: .relaxed) }
+}
