@@ -26,6 +26,43 @@ package enum LocalFile {
     case unreadable(reason: String)
   }
 
+  /// One version of a file, told without reading it: the file itself (device-independent
+  /// inode number), its size, and its modification and status-change times. Every write
+  /// moves the status-change time to the present, and nothing short of the system clock sets
+  /// it back, so a file whose identity is unchanged — and whose status changed at least a
+  /// timestamp tick before the identity was taken — still holds the same bytes: the rule
+  /// git's index and rsync rely on to skip reading unchanged files.
+  package struct Identity: Hashable, Sendable {
+    /// The inode number.
+    package var inode: UInt64
+    /// The size in bytes.
+    package var size: Int64
+    /// The modification time, nanoseconds since 1970.
+    package var modifiedNanoseconds: Int64
+    /// The status-change time, nanoseconds since 1970.
+    package var changedNanoseconds: Int64
+  }
+
+  /// The identity of the regular file at `path`, from the open descriptor (opening
+  /// revalidates a network file system's cached attributes).
+  ///
+  /// - Parameter path: A local path.
+  /// - Throws: ``Problem``.
+  package static func identity(_ path: String) throws(Problem) -> Identity {
+    let descriptor = try open(path)
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { throw problem(errno: errno) }
+    func nanoseconds(_ time: timespec) -> Int64 {
+      Int64(time.tv_sec).multipliedReportingOverflow(by: 1_000_000_000).partialValue
+        &+ Int64(time.tv_nsec)
+    }
+    return Identity(
+      inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modifiedNanoseconds: nanoseconds(info.st_mtim),
+      changedNanoseconds: nanoseconds(info.st_ctim))
+  }
+
   /// Checks that `path` names a regular file, without opening it.
   ///
   /// - Parameter path: A local path (symbolic links are followed).

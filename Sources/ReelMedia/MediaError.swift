@@ -113,7 +113,7 @@ public enum MediaError: Error, Hashable, CustomStringConvertible, Sendable {
 
 extension MediaError {
   /// The error for a path ``LocalFile`` refused.
-  init(path: String, fileProblem: LocalFile.Problem) {
+  package init(path: String, fileProblem: LocalFile.Problem) {
     switch fileProblem {
     case .notFound: self = .fileNotFound(path: path)
     case .directory: self = .isDirectory(path: path)

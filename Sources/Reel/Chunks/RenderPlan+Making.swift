@@ -177,33 +177,71 @@ extension RenderPlan {
 }
 
 extension RenderPlan.Input {
-  /// Records a file: its size, modification time and SHA-256.
+  /// How long before a file is recorded its status must have last changed for its identity
+  /// to be recorded (seconds): a write in the same timestamp tick as the one before would
+  /// leave the times as they were, so only a file that has been still for a while is told
+  /// by them. Two seconds cover the coarsest common timestamps (1 s) and some clock skew
+  /// between a network file system's server and its clients.
+  static let settledSeconds: Int64 = 2
+
+  /// Records a file: its size, modification time, SHA-256 and identity.
   ///
-  /// - Parameter path: An absolute path.
-  /// - Throws: ``RenderPlanError/cannotSplit(_:)`` naming the file when it cannot be read.
-  public static func read(path: String) throws(RenderPlanError) -> RenderPlan.Input {
-    let attributes: [FileAttributeKey: Any]
-    do {
-      attributes = try FileManager.default.attributesOfItem(atPath: path)
-    } catch {
-      throw .cannotSplit("\(path) cannot be read to record it (\(error.localizedDescription))")
+  /// - Parameters:
+  ///   - path: An absolute path.
+  ///   - now: The time of recording (for the identity's rule; the present by default).
+  /// - Throws: ``RenderPlanError/cannotSplit(_:)`` naming the file when it cannot be read or
+  ///   changed while it was read.
+  public static func read(path: String, now: Date = Date()) throws(RenderPlanError)
+    -> RenderPlan.Input
+  {
+    func unreadable(_ reason: String) -> RenderPlanError {
+      .cannotSplit("\(path) cannot be read to record it (\(reason))")
     }
-    let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-    let mtime = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    let before: LocalFile.Identity
     let digest: String
+    let after: LocalFile.Identity
     do {
+      before = try LocalFile.identity(path)
       digest = try ContentDigest.sha256(ofFileAt: path)
+      after = try LocalFile.identity(path)
+    } catch let error as LocalFile.Problem {
+      throw unreadable(MediaError(path: path, fileProblem: error).description)
+    } catch let error as MediaError {
+      throw unreadable(error.description)
     } catch {
-      throw .cannotSplit("\(path) cannot be read to record it (\(error.description))")
+      throw unreadable("\(error)")
     }
-    return RenderPlan.Input(path: path, size: size, mtime: mtime, digest: digest)
+    guard before == after else {
+      throw .cannotSplit(
+        "\(path) changed while it was being read; make the plan again once nothing writes it")
+    }
+    let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1e9)
+    let settled = after.changedNanoseconds <= nowNanoseconds - settledSeconds * 1_000_000_000
+    return RenderPlan.Input(
+      path: path, size: after.size, mtime: Double(after.modifiedNanoseconds) / 1e9,
+      digest: digest,
+      identity: settled
+        ? Identity(
+          inode: after.inode, changedNanoseconds: after.changedNanoseconds,
+          modifiedNanoseconds: after.modifiedNanoseconds) : nil)
   }
 
   /// What changed in the file since it was recorded (without the path), or nil when it is
-  /// the same (same size and SHA-256).
+  /// the same. A file with the recorded identity (inode, size, status-change and
+  /// modification times) is the same without being read — any write would have moved its
+  /// status-change time — so tasks on many machines do not each read every input again;
+  /// otherwise its size and SHA-256 must match (a file only touched, or copied back, is
+  /// still the same).
   public func change() -> String? {
     guard FileManager.default.fileExists(atPath: path) else {
       return "is missing (the plan was made with it)"
+    }
+    if let identity, let current = try? LocalFile.identity(path),
+      current.size == size, current.inode == identity.inode,
+      current.changedNanoseconds == identity.changedNanoseconds,
+      current.modifiedNanoseconds == identity.modifiedNanoseconds
+    {
+      return nil
     }
     guard let now = try? Self.read(path: path) else { return "cannot be read" }
     if now.size != size {

@@ -51,17 +51,44 @@ public struct RenderPlan: Sendable, Codable, Hashable {
     /// Its size in bytes.
     public var size: Int64
     /// Its modification time, seconds since 1970 (recorded for people; the checks use the
-    /// size and the digest).
+    /// identity, else the size and the digest).
     public var mtime: Double
     /// The SHA-256 of its bytes, in hex.
     public var digest: String
+    /// The file's version when the digest was taken, so a task can tell the file is
+    /// unchanged without reading it again; nil when it was not recorded (plans made before
+    /// it, or a file changed moments before the plan was made): the task then reads the file
+    /// and compares digests.
+    public var identity: Identity?
+
+    /// What tells one version of a file from another without reading it: the inode and the
+    /// status-change and modification times, which every write moves (see
+    /// ``RenderPlan/Input/change()``).
+    public struct Identity: Sendable, Codable, Hashable {
+      /// The inode number.
+      public var inode: UInt64
+      /// The status-change time (`st_ctim`), nanoseconds since 1970.
+      public var changedNanoseconds: Int64
+      /// The modification time (`st_mtim`), nanoseconds since 1970.
+      public var modifiedNanoseconds: Int64
+
+      /// Makes an identity.
+      public init(inode: UInt64, changedNanoseconds: Int64, modifiedNanoseconds: Int64) {
+        self.inode = inode
+        self.changedNanoseconds = changedNanoseconds
+        self.modifiedNanoseconds = modifiedNanoseconds
+      }
+    }
 
     /// Makes an input record.
-    public init(path: String, size: Int64, mtime: Double, digest: String) {
+    public init(
+      path: String, size: Int64, mtime: Double, digest: String, identity: Identity? = nil
+    ) {
       self.path = path
       self.size = size
       self.mtime = mtime
       self.digest = digest
+      self.identity = identity
     }
   }
 
