@@ -150,7 +150,7 @@ extension MediaWriter {
     /// Packets written to the file so far (one per frame).
     private(set) var writtenPacketCount = 0
     /// Frames the encoder held before its first packet came out (nil until then): it hands
-    /// back the packet of frame *n* when frame *n* + delay goes in.
+    /// back its packet *n* when frame *n* + delay goes in.
     private(set) var encoderDelay: Int?
 
     /// Whether every frame ``VideoOutputSettings/keptFrameCount`` keeps has been written.

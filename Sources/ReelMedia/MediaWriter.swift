@@ -202,10 +202,11 @@ public final class MediaWriter {
   /// without a kept frame count.
   public var hasWrittenKeptVideoFrames: Bool { video?.hasWrittenKeptFrames ?? false }
 
-  /// How many frames the video encoder holds back: it writes frame *n*'s packet when frame
-  /// *n* + delay is appended (x264: its lookahead, B-frames and threads). `nil` until the
-  /// first packet is out, or without video. With a kept frame count *K*, appending frames
-  /// up to index *K* − 1 + delay writes every kept frame; drawing more is wasted.
+  /// How many frames the video encoder holds back: its packet *n* (from 0, in decode
+  /// order) comes out when frame *n* + delay is appended (x264: its lookahead and one frame
+  /// per extra thread). `nil` until the first packet is out, or without video. With a kept
+  /// frame count *K*, appending frames up to index *K* − 1 + delay writes every kept frame;
+  /// drawing more is wasted.
   public var videoEncoderDelay: Int? { video?.encoderDelay }
 
   /// Appends one picture in either form (see the `Image` and `YUVImage` overloads).

@@ -40,6 +40,9 @@ struct RenderPlanInputTests {
     let fresh = try RenderPlan.Input.read(path: url.path)
     #expect(fresh.identity == nil)
     #expect(fresh.digest == settled.digest)
+    // Any recording time is taken, however far off (no integer conversion to overflow).
+    #expect(try RenderPlan.Input.read(path: url.path, now: .distantFuture).identity == identity)
+    #expect(try RenderPlan.Input.read(path: url.path, now: .distantPast).identity == nil)
   }
 
   @Test func anUnchangedIdentityIsTrustedWithoutReadingTheFile() throws {

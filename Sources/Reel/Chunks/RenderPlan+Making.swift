@@ -215,8 +215,10 @@ extension RenderPlan.Input {
       throw .cannotSplit(
         "\(path) changed while it was being read; make the plan again once nothing writes it")
     }
-    let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1e9)
-    let settled = after.changedNanoseconds <= nowNanoseconds - settledSeconds * 1_000_000_000
+    // In seconds, as doubles: `now` may be any date (no integer conversion to overflow).
+    let settled =
+      Double(after.changedNanoseconds) / 1e9
+      <= now.timeIntervalSince1970 - Double(settledSeconds)
     return RenderPlan.Input(
       path: path, size: after.size, mtime: Double(after.modifiedNanoseconds) / 1e9,
       digest: digest,
@@ -243,11 +245,13 @@ extension RenderPlan.Input {
     {
       return nil
     }
-    guard let now = try? Self.read(path: path) else { return "cannot be read" }
-    if now.size != size {
-      return "changed since the plan was made (\(size) bytes then, \(now.size) now)"
+    guard let nowSize = try? LocalFile.checkRegular(path),
+      let nowDigest = try? ContentDigest.sha256(ofFileAt: path)
+    else { return "cannot be read" }
+    if nowSize != size {
+      return "changed since the plan was made (\(size) bytes then, \(nowSize) now)"
     }
-    if now.digest != digest {
+    if nowDigest != digest {
       return "changed since the plan was made (same size, different content)"
     }
     return nil
