@@ -14,11 +14,12 @@ enum PlanCommand {
     Writes a render plan: how to render TEMPLATE as separate chunks of whole frames (on
     this machine with `reel render --jobs`, or on a cluster) and join them into the movie a
     single render writes. The plan records the template's digest, its variables and every
-    file it reads (size, modification time, SHA-256), the frame rate and frame count, the
-    chunks' frame ranges, the encoder parameters every chunk uses (pinned, so the output
-    does not depend on the machine), the audio task and what each task needs (CPUs,
-    memory). The chunks go in PLAN-STEM.chunks/ beside the plan; every node must see the
-    template's folder and the plan's at the same paths (a shared filesystem).
+    file it reads (size, modification time, SHA-256, and for a file unchanged for 2 s its
+    inode and change times, so a task need not read it again), the frame rate and frame
+    count, the chunks' frame ranges, the encoder parameters every chunk uses (pinned, so
+    the output does not depend on the machine), the audio task and what each task needs
+    (CPUs, memory). The chunks go in PLAN-STEM.chunks/ beside the plan; every node must see
+    the template's folder and the plan's at the same paths (a shared filesystem).
 
     Options:
       --chunks N             Divide the frames into N chunks of (nearly) equal length.
