@@ -40,8 +40,17 @@ enum ClusterTestSupport {
     """#
 
   /// Writes an executable script.
+  ///
+  /// The file is opened close-on-exec: the tests run in parallel and start processes, and
+  /// a child that inherited an open write descriptor of the script would make running it
+  /// fail with "Text file busy" for as long as the child lives.
   static func writeExecutable(_ text: String, to url: URL) throws {
-    try Data(text.utf8).write(to: url)
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CLITestFailure("cannot create \(url.path)") }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == bytes.count else { throw CLITestFailure("cannot write \(url.path)") }
     guard chmod(url.path, 0o755) == 0 else {
       throw CLITestFailure("chmod \(url.path) failed")
     }
