@@ -273,6 +273,7 @@ extension MediaWriter {
       try encoder.encode(frame) { (packet) throws(FFmpegError) in
         if encoderDelay == nil, frame != nil { encoderDelay = appendedFrameCount - 1 }
         if let kept, writtenPacketCount >= kept { return }
+        // libx264 leaves the duration 0; without it the last frame drops out of the track.
         packet.pointee.duration = plan.frameTicks
         try muxer.write(packet, stream: streamIndex, from: timeBase)
         writtenPacketCount += 1

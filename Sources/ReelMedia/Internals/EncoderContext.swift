@@ -59,17 +59,11 @@ final class EncoderContext {
 
   /// Sends `frame` (or `nil` to drain) and writes every packet the encoder produces to
   /// stream `streamIndex` of `muxer`, rescaled from the encoder's time base.
-  ///
-  /// - Parameter packetDuration: A duration in encoder time-base ticks to set on every
-  ///   packet, or `nil` to keep the encoder's. (libx264 leaves it 0, and without it the last
-  ///   frame drops out of the track duration.)
   func encode(
-    _ frame: UnsafeMutablePointer<AVFrame>?, to muxer: OutputMuxer, stream streamIndex: Int32,
-    packetDuration: Int64? = nil
+    _ frame: UnsafeMutablePointer<AVFrame>?, to muxer: OutputMuxer, stream streamIndex: Int32
   ) throws(FFmpegError) {
     let timeBase = pointer.pointee.time_base
     try encode(frame) { (packet) throws(FFmpegError) in
-      if let packetDuration { packet.pointee.duration = packetDuration }
       try muxer.write(packet, stream: streamIndex, from: timeBase)
     }
   }
