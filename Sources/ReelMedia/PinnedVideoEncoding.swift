@@ -95,12 +95,16 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
   /// about 30 MB less memory to allocate and clear at 1080p, which is part of every chunk
   /// task's fixed cost. `force-cfr=1` tells x264 the frames come at the plan's constant
   /// rate (they do): the same pictures out, and x264 holds one frame less before a packet
-  /// comes out, so a chunk draws one lookahead frame less.
+  /// comes out, so a chunk draws one lookahead frame less. `8x8dct=1` keeps the 8×8
+  /// transform on at every speed: x264 writes the High profile only with it, and
+  /// `ultrafast` alone turns it off, which would make its chunks Main profile streams
+  /// where the plan (``VideoOutputSettings/h264ProfileName``) and the join expect High.
   var x264Parameters: String {
     var parameters = [
       "keyint=\(keyframeInterval)", "min-keyint=\(minimumKeyframeInterval)",
       "scenecut=\(sceneCutThreshold)", "bframes=\(bFrames)", "threads=\(threadCount)",
       "sliced-threads=0", "mbtree=\(macroblockTree ? 1 : 0)", "sync-lookahead=0", "force-cfr=1",
+      "8x8dct=1",
     ]
     if lossless { parameters.append("qp=0") }
     return parameters.joined(separator: ":")
