@@ -287,8 +287,9 @@ import Testing
 
     let output = folder.appendingPathComponent("out.mp4")
     let result = try TestSupport.reel(["join", plan.path, "-o", output.path])
-    #expect(result.status == 4)
-    #expect(result.stderr.contains("cannot join: 4 problems"))
+    // A changed input among them: exit 3, make a new plan.
+    #expect(result.status == 3)
+    #expect(result.stderr.contains("cannot join: 4 problems (files the plan was made from changed"))
     #expect(result.stderr.contains("input \(clip.path): changed since the plan was made"))
     #expect(result.stderr.contains("chunk 0 (\(chunk(0).path)): is missing"))
     #expect(result.stderr.contains("chunk 1 (\(chunk(1).path)): has 20 frames, the plan says 45"))
@@ -317,8 +318,11 @@ import Testing
     let join = try TestSupport.reel([
       "join", plan.path, "-o", folder.appendingPathComponent("x.mp4").path,
     ])
-    #expect(join.status == 4)
+    // Rendering the chunks again would be refused: the join says to make a new plan.
+    #expect(join.status == 3)
     #expect(join.stderr.contains("input \(clip.path): changed since the plan was made"))
+    #expect(join.stderr.contains("make a new plan with reel plan"))
+    #expect(!join.stderr.contains("render those chunks again"))
     let render = try TestSupport.reel([
       "render", template.path, "--plan", plan.path, "--chunk", "0", "--quiet",
     ])
@@ -345,6 +349,98 @@ import Testing
     #expect(result.status == 3)
     #expect(result.stderr.contains("bit-rate target"))
     #expect(result.stderr.contains("constant quality"))
+  }
+
+  /// A plan fixes the options that shape it: `--jobs` given a plan refuses them as a task
+  /// does, rather than rendering the plan without them.
+  @Test func aGivenPlanRefusesTheOptionsThatWouldChangeIt() throws {
+    let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
+    let folder = template.deletingLastPathComponent()
+    let plan = folder.appendingPathComponent("p.json")
+    try Self.reel(["plan", template.path, "--chunks", "2", "-o", plan.path])
+    let output = folder.appendingPathComponent("out.mp4").path
+    for (extra, message) in [
+      (["--from", "0.5"], "--from is fixed by the plan"),
+      (["--threads", "1"], "--threads is fixed by the plan"),
+      (["--lossless"], "--lossless is fixed by the plan"),
+      (["--preset", "720p"], "--preset is fixed by the plan"),
+      (["--set", "colour=red"], "--set colour=red disagrees with the plan (colour='blue')"),
+    ] {
+      for task in [["--jobs", "2"], ["--chunk", "0"]] {
+        let result = try TestSupport.reel(
+          ["render", template.path, "--plan", plan.path] + task + extra + ["-o", output])
+        #expect(result.status == 2, "\(task) \(extra)")
+        #expect(result.stderr.contains(message), "\(task) \(extra): \(result.stderr)")
+      }
+    }
+    #expect(!FileManager.default.fileExists(atPath: output))
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("p.chunks").path))
+  }
+
+  /// What a single render to the output would refuse, a plan refuses before any task runs;
+  /// and chunks are H.264 only, so a movie that encodes anything else, or an audio-only
+  /// output, is not split.
+  @Test func outputsAChunkedRenderCannotMakeAreRefusedBeforeAnyTask() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-chunk-outputs")
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "sine=frequency=440:duration=1:sample_rate=48000", "-c:a", "aac",
+      folder.appendingPathComponent("tone.m4a").path,
+    ])
+    func template(_ name: String, export: String) throws -> URL {
+      let url = folder.appendingPathComponent(name)
+      try Data(
+        """
+        { "version": 1, "size": [320, 240], "duration": 1, "frameRate": 30, "background": "blue",
+          "audio": { "soundtrack": { "file": "tone.m4a" } }, "export": { \(export) } }
+        """.utf8
+      ).write(to: url)
+      return url
+    }
+    let h264 = try template("h264.json", export: "\"codec\": \"h264\"")
+    let vp9 = try template("vp9.json", export: "\"codec\": \"vp9\"")
+    let hevc = try template("hevc.json", export: "\"codec\": \"hevc\"")
+    let cases: [(URL, String, String)] = [
+      (h264, "out.m4a", "holds audio only"),
+      (h264, "out.webm", "codec 'h264' cannot be written in a .webm file"),
+      (vp9, "out.webm", "chunks are encoded with H.264 only, and this export encodes vp9"),
+      (hevc, "out.mp4", "chunks are encoded with H.264 only, and this export encodes hevc"),
+    ]
+    for (movie, name, message) in cases {
+      let output = folder.appendingPathComponent(name).path
+      for command in [
+        ["render", movie.path, "--jobs", "2", "-o", output],
+        ["plan", movie.path, "--chunks", "2", "--output", output],
+      ] {
+        let result = try TestSupport.reel(command)
+        #expect(result.status == 3, "\(command)")
+        #expect(result.stderr.contains(message), "\(command): \(result.stderr)")
+      }
+      #expect(!FileManager.default.fileExists(atPath: output))
+    }
+    // A folder that is not there fails at once, as a single render does.
+    let missing = folder.appendingPathComponent("missing/out.mp4")
+    let result = try TestSupport.reel(["render", h264.path, "--jobs", "2", "-o", missing.path])
+    #expect(result.status == 4)
+    #expect(result.stderr.contains("does not exist"))
+    #expect(!FileManager.default.fileExists(atPath: missing.deletingLastPathComponent().path))
+  }
+
+  /// x264's fastest speed turns off the 8×8 transform, and with it the High profile the
+  /// plan pins; the pinned encoder keeps it on, so the chunks join.
+  @Test func theFastestSpeedJoins() throws {
+    let template = try CLITestSupport.writeTemplate(
+      """
+      { "version": 1, "size": [320, 240], "duration": 1, "frameRate": 30, "background": "blue",
+        "layers": [ { "type": "color", "color": "white", "frame": [140, 100, 40, 40],
+                      "animations": [ { "property": "rotation", "from": 0, "to": 90,
+                                        "duration": 1 } ] } ],
+        "export": { "speed": "ultrafast" } }
+      """)
+    let output = template.deletingLastPathComponent().appendingPathComponent("fast.mp4")
+    try Self.reel(["render", template.path, "--jobs", "2", "-o", output.path, "--quiet"])
+    let video = try Self.stream(output, "v", "profile,nb_read_frames")
+    #expect(video["profile"] as? String == "High")
+    #expect(video["nb_read_frames"] as? String == "30")
   }
 
   @Test func aPlanNeedsAChunkingAndAChunkInsideIt() throws {

@@ -50,8 +50,10 @@ extension RenderPlan {
   ///     `<plan-stem>.chunks/` beside it.
   ///   - output: The joined movie's path, relative to the plan's folder or absolute.
   /// - Throws: ``RenderPlanError/cannotSplit(_:)`` for a bit-rate target, a codec other
-  ///   than H.264, an audio-only movie, a chunking out of range or pinned values out of
-  ///   range; ``RenderPlanError/export(_:)`` when the export itself is invalid.
+  ///   than H.264 (named or `output`'s natural one), an audio-only movie or output, a
+  ///   chunking out of range or pinned values out of range; ``RenderPlanError/export(_:)``
+  ///   when the export itself, or a single render to `output`, is invalid (a codec its
+  ///   container cannot hold).
   public init(
     movie: Movie, settings: ExportSettings, chunking: Chunking, pinned: PinnedVideoEncoding,
     source: Source, planFile: URL, output: String
@@ -64,6 +66,27 @@ extension RenderPlan {
     if let problem = pinned.problem { throw .cannotSplit(problem) }
     if settings.preset == .passthrough {
       throw .cannotSplit("the passthrough preset copies a file; chunks are rendered")
+    }
+    // The joined movie is checked first, as a single render to it would be: its container
+    // must hold the codecs, and it must have video to divide in H.264 (the codec the
+    // chunks are pinned to; a file's natural codec, such as VP9 for .webm, counts).
+    let joined: ExportPlan
+    do {
+      joined = try ExportPlan(
+        movie: movie, settings: settings,
+        outputURL: RenderPlan.url(of: output, planFolder: planFile.deletingLastPathComponent()))
+    } catch {
+      throw .export(error)
+    }
+    guard let joinedVideo = joined.video else {
+      throw .cannotSplit(
+        "the output \(output) holds audio only, which is one task, not chunks; render it whole (reel render without --jobs)"
+      )
+    }
+    guard (joinedVideo.codec ?? .h264) == .h264 else {
+      throw .cannotSplit(
+        "chunks are encoded with H.264 only, and this export encodes \(joinedVideo.codec?.rawValue ?? "?"); render it whole (reel render without --jobs), or choose codec h264 with an output that holds it, such as .mp4"
+      )
     }
     var pinnedSettings = settings
     pinnedSettings.pinnedEncoding = pinned
@@ -79,11 +102,6 @@ extension RenderPlan {
     }
     guard let video = export.video, export.frameCount > 0 else {
       throw .cannotSplit("the movie has no video frames to divide")
-    }
-    guard (video.codec ?? .h264) == .h264 else {
-      throw .cannotSplit(
-        "chunks are encoded with H.264 only (the export asks for \(video.codec?.rawValue ?? "?")); choose an H.264 preset"
-      )
     }
     guard let level = video.h264Level else {
       throw .cannotSplit("no H.264 level holds \(video.width)×\(video.height) at this frame rate")

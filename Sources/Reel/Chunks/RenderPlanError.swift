@@ -42,13 +42,22 @@ public enum RenderPlanError: Error, Sendable, CustomStringConvertible {
       return "there is no chunk \(index): the plan has chunks 0…\(count - 1)"
     case .joinRefused(let problems):
       return
-        "cannot join: \(problems.count) chunk\(problems.count == 1 ? "" : "s") missing or wrong (render them again, then join):\n"
+        "cannot join: \(problems.count) problem\(problems.count == 1 ? "" : "s") (\(Self.joinAdvice(for: problems))):\n"
         + problems.map(\.description).joined(separator: "\n")
     case .export(let error):
       return error.description
     case .media(let error):
       return error.description
     }
+  }
+
+  /// What to do about the problems a join found: make a new plan when a file the plan was
+  /// made from changed (its tasks would refuse to run again), else render the listed pieces
+  /// again.
+  public static func joinAdvice(for problems: [ChunkProblem]) -> String {
+    problems.contains { $0.piece == .input }
+      ? "files the plan was made from changed; make a new plan with reel plan and render it"
+      : "render those chunks again, then join"
   }
 }
 

@@ -3,8 +3,8 @@ import Reel
 /// Exit statuses and messages for the chunk commands' errors.
 enum ChunkFailure {
   /// The failure for a ``RenderPlanError``: 3 for a template that cannot be split, changed
-  /// inputs or a template that no longer matches its plan; 2 for a missing plan or chunk
-  /// index; 4 for a join refused (missing or wrong chunks) or media errors.
+  /// inputs (a join's too) or a template that no longer matches its plan; 2 for a missing
+  /// plan or chunk index; 4 for a join refused for missing or wrong chunks, or media errors.
   static func failure(for error: RenderPlanError, command: String, template: String?)
     -> CommandFailure
   {
@@ -24,11 +24,12 @@ enum ChunkFailure {
     case .unwritablePlan:
       return CommandFailure(message: "\(command): \(error.description)", status: .media)
     case .joinRefused(let problems):
+      let inputsChanged = problems.contains { $0.piece == .input }
       return CommandFailure(
         lines: [
-          "\(command): cannot join: \(problems.count) problem\(problems.count == 1 ? "" : "s") (render those chunks again, then join)"
+          "\(command): cannot join: \(problems.count) problem\(problems.count == 1 ? "" : "s") (\(RenderPlanError.joinAdvice(for: problems)))"
         ] + problems.map(\.description),
-        status: .media)
+        status: inputsChanged ? .invalidTemplate : .media)
     case .export(let export):
       return RenderCommand.failure(for: export, template: template ?? command)
     case .media(let media):

@@ -61,12 +61,9 @@ enum ChunkRenderCommand {
       throw CommandFailure.usage(
         "render: with --plan give either --chunk I or --audio (or --jobs J to run them all)")
     }
-    for option in ["--preset", "--from", "--to"] where parsed.value(option) != nil {
-      throw CommandFailure.usage(
-        "render: \(option) is fixed by the plan; make a new plan with reel plan \(option) …")
-    }
     let planURL = URL(fileURLWithPath: planPath).standardizedFileURL
     let plan = try readPlan(planURL, command: "render")
+    try PlanOptions.refuseChanges(to: plan, in: parsed, command: "render")
     let (movie, settings) = try load(
       plan: plan, templatePath: templatePath, parsed: parsed)
     let folder = planURL.deletingLastPathComponent()
@@ -124,12 +121,6 @@ enum ChunkRenderCommand {
   static func load(plan: RenderPlan, templatePath: String, parsed: Arguments) throws
     -> (Movie, ExportSettings)
   {
-    let given = try TemplateInput.variables(from: parsed.allValues("--set"), command: "render")
-    for (name, value) in given.sorted(by: { $0.key < $1.key }) where plan.variables[name] != value {
-      throw CommandFailure.usage(
-        "render: --set \(name)=\(value) disagrees with the plan (\(name)=\(plan.variables[name].map { "'\($0)'" } ?? "not set")); the plan's variables are used, so leave --set out or make a new plan"
-      )
-    }
     let template = URL(fileURLWithPath: templatePath).standardizedFileURL.path
     var changes = plan.changedInputs()
     if template != plan.template {

@@ -33,17 +33,20 @@ enum LocalJobs {
     if let given = parsed.value("--plan") {
       planURL = URL(fileURLWithPath: given).standardizedFileURL
       plan = try ChunkRenderCommand.readPlan(planURL, command: "render")
+      try PlanOptions.refuseChanges(to: plan, in: parsed, command: "render")
       output =
         parsed.value("--output").map { URL(fileURLWithPath: $0).standardizedFileURL }
         ?? RenderPlan.url(of: plan.output, planFolder: planURL.deletingLastPathComponent())
       try TemplateInput.checkMovieOutputName(output.path, command: "render")
       try TemplateInput.checkOutput(output.path, overwrite: overwrite, command: "render")
+      try checkFolder(of: output)
     } else {
       output =
         parsed.value("--output").map { URL(fileURLWithPath: $0).standardizedFileURL }
         ?? template.deletingPathExtension().appendingPathExtension("mp4")
       try TemplateInput.checkMovieOutputName(output.path, command: "render")
       try TemplateInput.checkOutput(output.path, overwrite: overwrite, command: "render")
+      try checkFolder(of: output)
       let folder = output.deletingLastPathComponent().appendingPathComponent(
         ".\(output.lastPathComponent).reel-jobs-\(getpid())")
       do {
@@ -98,6 +101,20 @@ enum LocalJobs {
       )
     }
     return .ok
+  }
+
+  /// Refuses an output whose folder is not there, before any task runs (a single render
+  /// fails the same way when it opens the file).
+  private static func checkFolder(of output: URL) throws(CommandFailure) {
+    var isFolder: ObjCBool = false
+    let folder = output.deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue
+    else {
+      throw CommandFailure(
+        message:
+          "render: \(output.path): cannot write output (the folder \(folder) does not exist); check that the folder exists and is writable",
+        status: .media)
+    }
   }
 
   /// Runs the tasks, at most `atOnce` at a time, each as a child process whose output goes

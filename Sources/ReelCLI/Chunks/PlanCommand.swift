@@ -212,6 +212,35 @@ enum PlanCommand {
 
 /// The options `reel plan` and `reel render --jobs` share for making a plan.
 struct PlanOptions {
+  /// The options read here that shape a plan, with a value and as flags (`--set` aside: a
+  /// task may repeat the plan's values).
+  static let shapingOptions = ["--preset", "--from", "--to", "--threads"]
+  static let shapingFlags = ["--lossless"]
+
+  /// Refuses what would change `plan` when a command is given one (`reel render --plan`
+  /// with `--chunk`, `--audio` or `--jobs`): any option that shapes a plan, and `--set`
+  /// values that differ from the plan's.
+  ///
+  /// - Throws: ``CommandFailure/usage(_:)`` naming the option and saying to make a new plan.
+  static func refuseChanges(to plan: RenderPlan, in parsed: Arguments, command: String)
+    throws(CommandFailure)
+  {
+    for option in shapingOptions where parsed.value(option) != nil {
+      throw .usage(
+        "\(command): \(option) is fixed by the plan; make a new plan with reel plan \(option) …")
+    }
+    for flag in shapingFlags where parsed.has(flag) {
+      throw .usage(
+        "\(command): \(flag) is fixed by the plan; make a new plan with reel plan \(flag) …")
+    }
+    let given = try TemplateInput.variables(from: parsed.allValues("--set"), command: command)
+    for (name, value) in given.sorted(by: { $0.key < $1.key }) where plan.variables[name] != value {
+      throw .usage(
+        "\(command): --set \(name)=\(value) disagrees with the plan (\(name)=\(plan.variables[name].map { "'\($0)'" } ?? "not set")); the plan's variables are used, so leave --set out or make a new plan"
+      )
+    }
+  }
+
   var variables: [String: String]
   var limits: ResourceLimits
   var preset: ExportPreset?
