@@ -36,7 +36,7 @@ TEMPLATES = os.path.join(BENCH, "templates")
 IMAGES = os.path.join(ROOT, "docs", "images")
 REEL = os.path.join(ROOT, ".build", "release", "reel")
 # The benchmark programs are a package of their own (Benchmarks/), with its own build folder.
-BENCHMARKS = os.path.join(ROOT, "Benchmarks", ".build", "release", "ReelBenchmarks")
+BENCHMARKS = scale.BENCHMARKS
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 ONLY = [j for j in os.environ.get("BENCH_JOBS", "").split(",") if j]
 LONG = os.environ.get("BENCH_LONG", "1") != "0"

@@ -5,7 +5,9 @@ Imported by bench.py (BENCH_JOBS=scale runs only this section; BENCH_SCALE=0 ski
 BENCH_SCALE_SECONDS=S renders only the first S seconds; BENCH_SCALE_CHUNKS=2,4,8 picks the
 chunk counts; BENCH_SCALE_GOPS=250,30 the source clip's keyframe intervals in frames, a table
 each; BENCH_SCALE_ROUNDS=1 how many times every Slurm-table run is repeated;
-BENCH_SCALE_PAIRED_ROUNDS=1 the paired table's, 0 to skip it). For each run: wall time,
+BENCH_SCALE_PAIRED_ROUNDS=1 the paired table's, 0 to skip it; the paired table ends with the
+largest chunk count rendered inside one process by `ReelBenchmarks plan-in-process`, which
+parts the chunking's own cost from a process per task's). For each run: wall time,
 total CPU time of every task against the mean of the whole renders run just before and just
 after it (the overhead of seeking and starting an encoder per chunk), the output's bitrate against the
 whole render's (each chunk starts with an IDR frame), and the join's time. Each Slurm task runs
@@ -112,16 +114,48 @@ def run_slurm(reel, work, chunks, variables, environment):
 PAIRED_ROUNDS = max(0, int(os.environ.get("BENCH_SCALE_PAIRED_ROUNDS", "1")))
 
 
+def side_by_side(first, second, label):
+    """Runs the commands `first` and `second` (argument lists, or shell text) at the same time,
+    each pinned to its own CPU, then the other way round, PAIRED_ROUNDS times. Both share the
+    host at the same moments, so its drift, which moves CPU time by 10-40 % over minutes here,
+    cancels in their ratio. Returns [(first's CPU, second's CPU)], one pair per run, each the
+    user + sys time of the command and every descendant it waited for."""
+    def pinned(cpu, command):
+        shell = ["sh", "-c", command] if isinstance(command, str) else command
+        return subprocess.Popen(["taskset", "-c", str(cpu), *shell])
+
+    pairs = []
+    for _ in range(PAIRED_ROUNDS):
+        for first_cpu, second_cpu in ((0, 1), (1, 0)):
+            processes = [pinned(first_cpu, first), pinned(second_cpu, second)]
+            cpus = []
+            for process in processes:
+                _, status, usage = os.wait4(process.pid, 0)
+                process.returncode = os.waitstatus_to_exitcode(status)
+                if process.returncode != 0:
+                    sys.exit(f"paired run ({label}): {process.args} failed")
+                cpus.append(usage.ru_utime + usage.ru_stime)
+            pairs.append((cpus[0], cpus[1]))
+            print(f"  scale paired: {label} {cpus[1]:.1f} s CPU on CPU {second_cpu}, "
+                  f"against {cpus[0]:.1f} s on CPU {first_cpu}", flush=True)
+    return pairs
+
+
+def make_plan(reel, work, name, chunks, variables):
+    """Writes the plan `name`.plan.json of `chunks` chunks in `work`; returns its path."""
+    plan = os.path.join(work, f"{name}.plan.json")
+    subprocess.run([reel, "plan", TEMPLATE, "--chunks", str(chunks), *variables, "-o", plan,
+                    "--output", os.path.join(work, f"{name}.mp4")],
+                   check=True, capture_output=True)
+    return plan
+
+
 def paired(reel, work, chunks, variables):
     """CPU of a plan of `chunks` chunks rendered one task after the other on one CPU (every
     chunk, the audio, the join) while the whole render runs on the other CPU, then the
-    other way round, PAIRED_ROUNDS times. Both sides share the host at the same moments, so
-    its drift, which moves CPU time by 10-40 % over minutes here, cancels in their ratio.
-    Returns [(whole CPU, chunked CPU)], one pair per run."""
-    plan = os.path.join(work, f"paired-{chunks}.plan.json")
-    subprocess.run([reel, "plan", TEMPLATE, "--chunks", str(chunks), *variables, "-o", plan,
-                    "--output", os.path.join(work, f"paired-{chunks}.mp4")],
-                   check=True, capture_output=True)
+    other way round, PAIRED_ROUNDS times (`side_by_side`). Returns [(whole CPU, chunked
+    CPU)], one pair per run."""
+    plan = make_plan(reel, work, f"paired-{chunks}", chunks, variables)
     tasks = [[reel, "render", TEMPLATE, "--plan", plan, "--chunk", str(i), "--quiet"]
              for i in range(chunks)]
     tasks += [[reel, "render", TEMPLATE, "--plan", plan, "--audio", "--quiet"],
@@ -129,25 +163,23 @@ def paired(reel, work, chunks, variables):
     chunked = " && ".join(shlex.join(task) for task in tasks)
     whole = [reel, "render", TEMPLATE, *variables, "-o", os.path.join(work, "paired-whole.mp4"),
              "--overwrite", "--quiet"]
-    pairs = []
-    for _ in range(PAIRED_ROUNDS):
-        for whole_cpu, chunked_cpu in ((0, 1), (1, 0)):
-            processes = [
-                subprocess.Popen(["taskset", "-c", str(whole_cpu), *whole]),
-                subprocess.Popen(["taskset", "-c", str(chunked_cpu), "sh", "-c", chunked]),
-            ]
-            cpus = []
-            for process in processes:
-                # wait4's usage includes the descendants the shell waited for.
-                _, status, usage = os.wait4(process.pid, 0)
-                process.returncode = os.waitstatus_to_exitcode(status)
-                if process.returncode != 0:
-                    sys.exit(f"paired run of {chunks} chunks: {process.args} failed")
-                cpus.append(usage.ru_utime + usage.ru_stime)
-            pairs.append((cpus[0], cpus[1]))
-            print(f"  scale paired: {chunks} chunks {cpus[1]:.1f} s CPU on CPU {chunked_cpu}, "
-                  f"whole {cpus[0]:.1f} s on CPU {whole_cpu}", flush=True)
-    return pairs
+    return side_by_side(whole, chunked, f"{chunks} chunks")
+
+
+# The benchmark programs (Benchmarks/, built by `make bench`): `plan-in-process` renders a
+# plan's chunks inside one process.
+BENCHMARKS = os.path.join(ROOT, "Benchmarks", ".build", "release", "ReelBenchmarks")
+
+
+def in_process(reel, work, chunks, variables):
+    """The chunking itself, without a process per task: the whole movie and then every chunk
+    of a `chunks`-chunk plan, each inside one process that loads the template once
+    (`ReelBenchmarks plan-in-process`), side by side. Returns [(whole CPU, chunks CPU)]."""
+    plan = make_plan(reel, work, f"in-process-{chunks}", chunks, variables)
+    folder = os.path.join(work, f"in-process-{chunks}")
+    whole = [BENCHMARKS, "plan-in-process", TEMPLATE, plan, "whole", folder]
+    every = [BENCHMARKS, "plan-in-process", TEMPLATE, plan, "chunks", folder]
+    return side_by_side(whole, every, f"{chunks} chunks in one process")
 
 
 def paired_section(reel, work, variables, label):
@@ -181,6 +213,22 @@ def paired_section(reel, work, variables, label):
         *rows,
         "",
     ]
+    if os.path.exists(BENCHMARKS):
+        n = counts[-1]
+        ratios_in = [c / w for w, c in in_process(reel, work, n, variables)]
+        share = (mean(ratios_in) - 1) / (mean(ratios[n]) - 1) if mean(ratios[n]) > 1 else None
+        lines.append(
+            f"The same {n} chunks inside one process (`ReelBenchmarks plan-in-process`: the "
+            "template loaded once, each chunk its own export session with a new decoder and "
+            f"encoder), against the whole render in one process, paired the same way: "
+            f"{100 * (mean(ratios_in) - 1):+.1f} % ({100 * (min(ratios_in) - 1):+.1f} … "
+            f"{100 * (max(ratios_in) - 1):+.1f}, {len(ratios_in)} pairs). That is the cost of "
+            "chunking itself (the encoder's lookahead after each chunk, decoding forward from "
+            "the keyframe before it, a new encoder); the rest of the row above"
+            + (f" ({100 * (1 - share):.0f} % of its overhead)" if share is not None else "")
+            + " is a process per task (libraries, template, fresh memory), the audio task and "
+            "the join.")
+        lines.append("")
     if len(counts) >= 3:
         n0, n1 = counts[1], counts[-1]
         whole_cpu = mean([w for n in counts for w, _ in results[n]])

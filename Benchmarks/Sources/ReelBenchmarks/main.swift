@@ -8,6 +8,8 @@
 //     Benchmarks/.build/release/ReelBenchmarks             # warp and composite
 //     Benchmarks/.build/release/ReelBenchmarks composite-card bench/templates/card.json [FRAMES]
 //                                                          # a template's layers alone, in fps
+//     Benchmarks/.build/release/ReelBenchmarks plan-in-process TEMPLATE PLAN whole|chunks FOLDER
+//                                                          # a render plan in one process: CPU s
 //
 // Times are medians of repeated single-threaded runs, in milliseconds per frame.
 
@@ -30,13 +32,29 @@ if arguments.first == "composite-card" {
   }
   exit(0)
 }
+if arguments.first == "plan-in-process" {
+  guard arguments.count == 5, ["whole", "chunks"].contains(arguments[3]) else {
+    FileHandle.standardError.write(
+      Data("usage: ReelBenchmarks plan-in-process TEMPLATE PLAN whole|chunks FOLDER\n".utf8))
+    exit(2)
+  }
+  do {
+    try await InProcessPlanBenchmark.run(
+      templatePath: arguments[1], planPath: arguments[2], chunks: arguments[3] == "chunks",
+      folder: arguments[4])
+  } catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 let which = Set(arguments.isEmpty ? ["warp", "composite"] : arguments)
 let known: Set<String> = ["warp", "composite", "pixels"]
 if !which.isSubset(of: known) {
   FileHandle.standardError.write(
     Data(
-      "usage: ReelBenchmarks [warp] [composite] [pixels] | composite-card TEMPLATE [FRAMES]\n"
-        .utf8))
+      ("usage: ReelBenchmarks [warp] [composite] [pixels] | composite-card TEMPLATE [FRAMES]"
+        + " | plan-in-process TEMPLATE PLAN whole|chunks FOLDER\n").utf8))
   exit(2)
 }
 do {
