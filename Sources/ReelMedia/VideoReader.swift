@@ -100,6 +100,15 @@ public final class VideoReader {
   /// timestamp (stream ticks) are never returned, so the pictures among them that nothing
   /// refers to are not decoded (see ``startPreroll(before:)``).
   private var prerollEnd: Int64?
+  /// The time of the first frame decoded since the last seek: the keyframe's, or a leading
+  /// picture's just before it.
+  private var firstFrameTimeSinceSeek: Time?
+  /// A frame came out concealed (damaged) since the last seek.
+  private var concealedSinceSeek = false
+  /// Set for good once damage showed after a seek: FFmpeg conceals a damaged picture with
+  /// what it decoded before, back across the keyframe, so from then on this reader decodes
+  /// from the keyframe before the one it seeks to, and every picture (see ``find(_:)``).
+  private var decodesFromEarlierKeyframe = false
   /// The time of the last `frame(at:)` or `picture(at:)` request.
   private var lastRequest: Time?
   /// Where the file says the track ends (reader time): the stream's own duration, else the
@@ -387,8 +396,26 @@ public final class VideoReader {
       if ExactTime.compare(time, first.time) < 0 { return try firstFrame(ifShownAt: time) }
       if !VideoReader.isFarAhead(time, of: first.time) { return try advance(to: time) }
     }
+    let concealedBefore = unreportedConcealed
+    let dropsBefore = decoder.droppedPackets
     try seek(toKeyframeBefore: time)
-    if let found = try advance(to: time) { return found }
+    var found = try advance(to: time)
+    if concealedSinceSeek, let keyframe = firstFrameTimeSinceSeek {
+      // Decoding from the file's start would have concealed the damage with the pictures of
+      // the group before that keyframe: decode again from the keyframe before it, every
+      // picture, as decoding from the start does; the damage is counted once.
+      decodesFromEarlierKeyframe = true
+      unreportedConcealed = concealedBefore
+      reportedDrops += decoder.droppedPackets - dropsBefore
+      let earlier = ExactTime.difference(keyframe, nominalFrameDuration)
+      if ExactTime.compare(earlier, Time(value: 0, timescale: 1)) < 0 {
+        try seekToStart()
+      } else {
+        try seek(toKeyframeBefore: earlier)
+      }
+      found = try advance(to: time)
+    }
+    if let found { return found }
     // The keyframe found was after `time` (a sparse index) or `time` is before the first
     // frame: start over from the beginning of the stream.
     try seekToStart()
@@ -527,7 +554,11 @@ public final class VideoReader {
     let concealed =
       frame.pointer.pointee.decode_error_flags != 0
       || frame.pointer.pointee.flags & AV_FRAME_FLAG_CORRUPT != 0
-    if concealed { unreportedConcealed += 1 }
+    if concealed {
+      unreportedConcealed += 1
+      concealedSinceSeek = true
+    }
+    if firstFrameTimeSinceSeek == nil { firstFrameTimeSinceSeek = time }
     // A frame after skipped packets, or one the decoder had to conceal (its references were
     // lost, as after a stretch the demuxer skipped), ends a damaged stretch: requests in
     // the gap before it show the previous frame again.
@@ -563,9 +594,10 @@ public final class VideoReader {
   /// packet shown later. A skipped B-frame was sent after a later picture (its anchor) shown
   /// before that limit, so it cannot be the frame at `time`; for unreferenced P-frames
   /// (streams with temporal layers) the margin is what keeps a later picture in between,
-  /// even where a camera dropped a few frames in a row.
+  /// even where a camera dropped a few frames in a row. Not once damage showed after a seek
+  /// (``decodesFromEarlierKeyframe``): skipped pictures change how damage is concealed.
   private func startPreroll(before time: Time) {
-    guard isConstantRate else { return }
+    guard isConstantRate, !decodesFromEarlierKeyframe else { return }
     let twoFrames = nominalFrameDuration + nominalFrameDuration
     let margin =
       ExactTime.compare(twoFrames, Self.prerollMargin) > 0 ? twoFrames : Self.prerollMargin
@@ -590,6 +622,8 @@ public final class VideoReader {
     decoder.flush()
     decoder.skipsUnreferencedPictures = false
     prerollEnd = nil
+    firstFrameTimeSinceSeek = nil
+    concealedSinceSeek = false
     current = nil
     upcoming = nil
     inputEnded = false

@@ -387,6 +387,64 @@ struct VideoReaderRandomAccessTests {
     }
   }
 
+  /// A clip with a keyframe a second, three B-frames nothing refers to between P-frames,
+  /// and 48 bytes of the P-frame shown at 2.4 s overwritten, in `folder`.
+  static func clipWithDamagedPFrame(in folder: URL) throws -> String {
+    let path = folder.appendingPathComponent("damaged-p.mp4").path
+    let made = try TestSupport.run(
+      "ffmpeg",
+      [
+        "-v", "error", "-f", "lavfi", "-i", "testsrc2=s=320x240:r=30", "-t", "4", "-c:v",
+        "libx264", "-g", "30", "-keyint_min", "30", "-sc_threshold", "0", "-bf", "3",
+        "-x264-params", "b-pyramid=none", "-pix_fmt", "yuv420p", path,
+      ])
+    try #require(made.status == 0, "\(made.stderr)")
+    let json = try TestSupport.ffprobeJSON([
+      "-select_streams", "v:0", "-show_entries", "packet=pts_time,pos,size,flags", path,
+    ])
+    let packets = try #require(json["packets"] as? [[String: Any]])
+    let damaged = try #require(packets.first { ($0["pts_time"] as? String) == "2.400000" })
+    try #require((damaged["flags"] as? String)?.hasPrefix("K") == false)
+    let position = try #require(Int(damaged["pos"] as? String ?? ""))
+    let size = try #require(Int(damaged["size"] as? String ?? ""))
+    try #require(size > 200)
+    let file = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+    defer { try? file.close() }
+    try file.seek(toOffset: UInt64(position + size / 3))
+    try file.write(contentsOf: Data((0..<48).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
+    return path
+  }
+
+  /// FFmpeg conceals a damaged picture with what it decoded before, back across the
+  /// keyframe before it; a seek past the damage must still return the frames decoding the
+  /// file from its start returns (one decoder thread, as an export decodes: frame threads
+  /// conceal differently with every thread count), or a render chunk after damage would
+  /// differ from the single render. Each fresh reader seeks.
+  @Test func aSeekPastDamageReturnsTheSequentialDecodesFrames() throws {
+    let folder = try TestSupport.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try Self.clipWithDamagedPFrame(in: folder)
+    func reader() throws -> VideoReader {
+      try VideoReader(
+        asset: try Asset(path: path), track: nil, applyRotation: true, decoderThreadCount: 1)
+    }
+    let sequential = try reader()
+    var reference: [VideoFrame] = []
+    while let frame = try sequential.nextFrame() { reference.append(frame) }
+    try #require(reference.count == 120)
+    for index in [80, 85, 89, 100] {
+      let reader = try reader()
+      let frame = try #require(try reader.frame(at: Time(value: Int64(index), timescale: 30)))
+      #expect(reader.seekCount >= 1)
+      #expect(frame.time == reference[index].time, "frame \(index)")
+      #expect(frame.image == reference[index].image, "frame \(index)")
+      for next in index + 1..<min(index + 10, 120) {
+        let following = try #require(try reader.nextFrame())
+        #expect(following.image == reference[next].image, "frame \(next) after a seek to \(index)")
+      }
+    }
+  }
+
   @Test(
     "seeks into real-world clips return the sequential decode's frames",
     .needsRealWorldMedia, arguments: RealWorldMedia.names)
