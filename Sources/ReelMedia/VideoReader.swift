@@ -105,10 +105,10 @@ public final class VideoReader {
   private var firstFrameTimeSinceSeek: Time?
   /// A frame came out concealed (damaged) since the last seek.
   private var concealedSinceSeek = false
-  /// Set for good once damage showed after a seek: FFmpeg conceals a damaged picture with
-  /// what it decoded before, back across the keyframe, so from then on this reader decodes
-  /// from the keyframe before the one it seeks to, and every picture (see ``find(_:)``).
-  private var decodesFromEarlierKeyframe = false
+  /// Set for good once damage showed after a seek (see ``find(_:)``): from then on a seek
+  /// decodes every picture, since FFmpeg conceals a damaged picture with the ones decoded
+  /// before it and skipping some changes the result.
+  private var decodesEveryPicture = false
   /// The time of the last `frame(at:)` or `picture(at:)` request.
   private var lastRequest: Time?
   /// Where the file says the track ends (reader time): the stream's own duration, else the
@@ -401,10 +401,11 @@ public final class VideoReader {
     try seek(toKeyframeBefore: time)
     var found = try advance(to: time)
     if concealedSinceSeek, let keyframe = firstFrameTimeSinceSeek {
-      // Decoding from the file's start would have concealed the damage with the pictures of
-      // the group before that keyframe: decode again from the keyframe before it, every
-      // picture, as decoding from the start does; the damage is counted once.
-      decodesFromEarlierKeyframe = true
+      // FFmpeg conceals damage with the pictures decoded before it, back across the
+      // keyframe: decoding from the file's start would have used the group before that
+      // keyframe. Decode again from the keyframe before it, every picture, which gives the
+      // same pictures (checked against ffmpeg's own decode); the damage is counted once.
+      decodesEveryPicture = true
       unreportedConcealed = concealedBefore
       reportedDrops += decoder.droppedPackets - dropsBefore
       let earlier = ExactTime.difference(keyframe, nominalFrameDuration)
@@ -595,9 +596,9 @@ public final class VideoReader {
   /// before that limit, so it cannot be the frame at `time`; for unreferenced P-frames
   /// (streams with temporal layers) the margin is what keeps a later picture in between,
   /// even where a camera dropped a few frames in a row. Not once damage showed after a seek
-  /// (``decodesFromEarlierKeyframe``): skipped pictures change how damage is concealed.
+  /// (``decodesEveryPicture``): skipped pictures change how damage is concealed.
   private func startPreroll(before time: Time) {
-    guard isConstantRate, !decodesFromEarlierKeyframe else { return }
+    guard isConstantRate, !decodesEveryPicture else { return }
     let twoFrames = nominalFrameDuration + nominalFrameDuration
     let margin =
       ExactTime.compare(twoFrames, Self.prerollMargin) > 0 ? twoFrames : Self.prerollMargin

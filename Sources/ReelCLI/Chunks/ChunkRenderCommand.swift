@@ -17,7 +17,9 @@ enum ChunkRenderCommand {
     Rendering in chunks (see docs/scale-out.md):
       --plan PLAN.json       Follow a plan made by reel plan. The template must be the one
                              the plan was made from (its files unchanged); its variables
-                             come from the plan (a --set that disagrees is refused).
+                             come from the plan (a --set that disagrees is refused), and
+                             --from, --to, --preset, --lossless and --threads, which the
+                             plan fixes, are refused.
       --chunk I              Render only the video frames of chunk I (from 0) to OUT, by
                              default the plan's chunk file. A re-run replaces it atomically.
       --audio                Mix and encode the whole movie's audio once (.m4a), by default
@@ -25,7 +27,8 @@ enum ChunkRenderCommand {
       --jobs J               Render with J local processes of reel and join: a plan of J
                              chunks (made in a temporary folder beside OUT, or --plan's),
                              its tasks J at a time, then reel join. OUT defaults to the
-                             plan's output. --lossless and --threads T as for reel plan.
+                             plan's output, whose folder must exist. Without --plan,
+                             --lossless and --threads T as for reel plan.
     """
 
   /// Whether `parsed` asks for a planned render.
