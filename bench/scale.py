@@ -122,7 +122,7 @@ def side_by_side(first, second, label):
     user + sys time of the command and every descendant it waited for."""
     def pinned(cpu, command):
         shell = ["sh", "-c", command] if isinstance(command, str) else command
-        return subprocess.Popen(["taskset", "-c", str(cpu), *shell])
+        return subprocess.Popen(["taskset", "-c", str(cpu), *shell], stdout=subprocess.DEVNULL)
 
     pairs = []
     for _ in range(PAIRED_ROUNDS):
@@ -166,15 +166,16 @@ def paired(reel, work, chunks, variables):
     return side_by_side(whole, chunked, f"{chunks} chunks")
 
 
-# The benchmark programs (Benchmarks/, built by `make bench`): `plan-in-process` renders a
-# plan's chunks inside one process.
+# The benchmark programs (Benchmarks/, built by `make bench`): `plan-in-process` runs a
+# plan's tasks inside one process.
 BENCHMARKS = os.path.join(ROOT, "Benchmarks", ".build", "release", "ReelBenchmarks")
 
 
 def in_process(reel, work, chunks, variables):
-    """The chunking itself, without a process per task: the whole movie and then every chunk
-    of a `chunks`-chunk plan, each inside one process that loads the template once
-    (`ReelBenchmarks plan-in-process`), side by side. Returns [(whole CPU, chunks CPU)]."""
+    """The chunking itself, without a process per task: the whole movie, and every task of
+    a `chunks`-chunk plan (chunks, audio, join), each inside one process that loads the
+    template once (`ReelBenchmarks plan-in-process`), side by side. Returns [(whole CPU,
+    tasks CPU)]."""
     plan = make_plan(reel, work, f"in-process-{chunks}", chunks, variables)
     folder = os.path.join(work, f"in-process-{chunks}")
     whole = [BENCHMARKS, "plan-in-process", TEMPLATE, plan, "whole", folder]
@@ -218,16 +219,16 @@ def paired_section(reel, work, variables, label):
         ratios_in = [c / w for w, c in in_process(reel, work, n, variables)]
         share = (mean(ratios_in) - 1) / (mean(ratios[n]) - 1) if mean(ratios[n]) > 1 else None
         lines.append(
-            f"The same {n} chunks inside one process (`ReelBenchmarks plan-in-process`: the "
-            "template loaded once, each chunk its own export session with a new decoder and "
-            f"encoder), against the whole render in one process, paired the same way: "
-            f"{100 * (mean(ratios_in) - 1):+.1f} % ({100 * (min(ratios_in) - 1):+.1f} … "
-            f"{100 * (max(ratios_in) - 1):+.1f}, {len(ratios_in)} pairs). That is the cost of "
-            "chunking itself (the encoder's lookahead after each chunk, decoding forward from "
-            "the keyframe before it, a new encoder); the rest of the row above"
+            f"The same plan's {n} chunks, audio and join inside one process (`ReelBenchmarks "
+            "plan-in-process`: the template loaded once, each chunk its own export session "
+            "with a new decoder and encoder), against the whole render in one process, paired "
+            f"the same way: {100 * (mean(ratios_in) - 1):+.1f} % "
+            f"({100 * (min(ratios_in) - 1):+.1f} … {100 * (max(ratios_in) - 1):+.1f}, "
+            f"{len(ratios_in)} pairs). That is the cost of chunking itself (the encoder's "
+            "lookahead after each chunk, decoding forward from the keyframe before it, a new "
+            "encoder, the join); the rest of the row above"
             + (f" ({100 * (1 - share):.0f} % of its overhead)" if share is not None else "")
-            + " is a process per task (libraries, template, fresh memory), the audio task and "
-            "the join.")
+            + " is a process per task (libraries, template, fresh memory).")
         lines.append("")
     if len(counts) >= 3:
         n0, n1 = counts[1], counts[-1]
