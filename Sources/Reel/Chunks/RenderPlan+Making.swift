@@ -194,6 +194,15 @@ extension RenderPlan {
   }
 }
 
+extension RenderPlan.Input.Identity {
+  /// The recorded part of a file's identity (its size is the input's own).
+  init(_ file: LocalFile.Identity) {
+    self.init(
+      inode: file.inode, changedNanoseconds: file.changedNanoseconds,
+      modifiedNanoseconds: file.modifiedNanoseconds)
+  }
+}
+
 extension RenderPlan.Input {
   /// How long before a file is recorded its status must have last changed for its identity
   /// to be recorded (seconds): a write in the same timestamp tick as the one before would
@@ -240,10 +249,7 @@ extension RenderPlan.Input {
     return RenderPlan.Input(
       path: path, size: after.size, mtime: Double(after.modifiedNanoseconds) / 1e9,
       digest: digest,
-      identity: settled
-        ? Identity(
-          inode: after.inode, changedNanoseconds: after.changedNanoseconds,
-          modifiedNanoseconds: after.modifiedNanoseconds) : nil)
+      identity: settled ? Identity(after) : nil)
   }
 
   /// What changed in the file since it was recorded (without the path), or nil when it is
@@ -256,10 +262,8 @@ extension RenderPlan.Input {
     guard FileManager.default.fileExists(atPath: path) else {
       return "is missing (the plan was made with it)"
     }
-    if let identity, let current = try? LocalFile.identity(path),
-      current.size == size, current.inode == identity.inode,
-      current.changedNanoseconds == identity.changedNanoseconds,
-      current.modifiedNanoseconds == identity.modifiedNanoseconds
+    if let identity, let current = try? LocalFile.identity(path), current.size == size,
+      Identity(current) == identity
     {
       return nil
     }

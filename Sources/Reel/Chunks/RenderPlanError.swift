@@ -55,9 +55,15 @@ public enum RenderPlanError: Error, Sendable, CustomStringConvertible {
   /// made from changed (its tasks would refuse to run again), else render the listed pieces
   /// again.
   public static func joinAdvice(for problems: [ChunkProblem]) -> String {
-    problems.contains { $0.piece == .input }
+    inputsChanged(among: problems)
       ? "files the plan was made from changed; make a new plan with reel plan and render it"
       : "render those chunks again, then join"
+  }
+
+  /// Whether a file the plan was made from is among the problems: the plan is then stale,
+  /// and rendering its pieces again would be refused.
+  public static func inputsChanged(among problems: [ChunkProblem]) -> Bool {
+    problems.contains { $0.piece == .input }
   }
 }
 

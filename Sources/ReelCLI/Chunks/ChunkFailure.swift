@@ -24,7 +24,7 @@ enum ChunkFailure {
     case .unwritablePlan:
       return CommandFailure(message: "\(command): \(error.description)", status: .media)
     case .joinRefused(let problems):
-      let inputsChanged = problems.contains { $0.piece == .input }
+      let inputsChanged = RenderPlanError.inputsChanged(among: problems)
       return CommandFailure(
         lines: [
           "\(command): cannot join: \(problems.count) problem\(problems.count == 1 ? "" : "s") (\(RenderPlanError.joinAdvice(for: problems)))"

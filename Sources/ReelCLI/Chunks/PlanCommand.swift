@@ -225,13 +225,11 @@ struct PlanOptions {
   static func refuseChanges(to plan: RenderPlan, in parsed: Arguments, command: String)
     throws(CommandFailure)
   {
-    for option in shapingOptions where parsed.value(option) != nil {
+    if let option = shapingOptions.first(where: { parsed.value($0) != nil })
+      ?? shapingFlags.first(where: { parsed.has($0) })
+    {
       throw .usage(
         "\(command): \(option) is fixed by the plan; make a new plan with reel plan \(option) …")
-    }
-    for flag in shapingFlags where parsed.has(flag) {
-      throw .usage(
-        "\(command): \(flag) is fixed by the plan; make a new plan with reel plan \(flag) …")
     }
     let given = try TemplateInput.variables(from: parsed.allValues("--set"), command: command)
     for (name, value) in given.sorted(by: { $0.key < $1.key }) where plan.variables[name] != value {
