@@ -43,7 +43,21 @@ public struct Asset: Sendable {
   /// - Throws: ``MediaError`` — `.fileNotFound`, `.isDirectory`, `.emptyFile`, `.unreadable`,
   ///   `.notMedia` or `.corrupt`.
   public init(path: String) throws(MediaError) {
-    let container = try InputContainer(path: path)
+    try self.init(path: path, keepingFileOpen: false)
+  }
+
+  /// Opens and describes the file at `path`, keeping it open for as long as the asset (or a
+  /// copy) lives: every reader made from the asset reads this very file even after its path
+  /// was removed, renamed or replaced, as an opened file stays readable on Apple (the
+  /// AVFoundation layer's assets are opened this way). It costs one file descriptor.
+  ///
+  /// - Parameters:
+  ///   - path: A local file path.
+  ///   - keepingFileOpen: Whether to keep the file open (false: readers open the path again,
+  ///     as ``init(path:)``).
+  /// - Throws: ``MediaError``, as ``init(path:)``.
+  public init(path: String, keepingFileOpen: Bool) throws(MediaError) {
+    let container = try InputContainer(path: path, keepingFileOpen: keepingFileOpen)
     self.path = path
     let format = container.context.pointee.iformat
     formatName = format.map { String(cString: $0.pointee.name) } ?? "unknown"

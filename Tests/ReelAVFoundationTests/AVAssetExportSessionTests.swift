@@ -168,7 +168,8 @@ struct AVAssetExportSessionTests {
     let ranOnMain = onMain.load(ordering: .relaxed)
     #expect(callCount == 1)
     #expect(!ranOnMain)
-    #expect(weakSession == nil)
+    // Still alive: what the handler dispatched may reach it (AVAppleBehaviourTests).
+    #expect(weakSession != nil)
     #expect(try AVTestMedia.format(output).name.contains("mp4"))
     #expect(CompatWarnings.printed.contains { $0.contains("outputFileType is not set") })
   }

@@ -9,7 +9,7 @@ import Testing
 struct UIGraphicsTests {
   typealias S = DrawingTestSupport
 
-  @Test("an image context is y-down in points; scale 0 is the screen's (1 on Linux)")
+  @Test("an image context is y-down in points; scale 0 is the screen's")
   func yDownAndScale() throws {
     UIGraphicsBeginImageContextWithOptions(CGSize(width: 20, height: 10), false, 0)
     UIColor.red.setFill()
@@ -17,10 +17,13 @@ struct UIGraphicsTests {
     let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
     UIGraphicsEndImageContext()
     #expect(UIGraphicsGetCurrentContext() == nil)
-    #expect(image.scale == 1 && image.size == CGSize(width: 20, height: 10))
+    let scale = UIScreen.main.scale
+    let s = Int(scale)
+    #expect(image.scale == scale && image.size == CGSize(width: 20, height: 10))
     let cg = try #require(image.cgImage)
-    #expect(S.pixel(cg, 0, 0) == S.red && S.pixel(cg, 4, 2) == S.red)
-    #expect(S.pixel(cg, 0, 3) == S.clear && S.pixel(cg, 5, 0) == S.clear)
+    #expect(cg.width == 20 * s && cg.height == 10 * s)
+    #expect(S.pixel(cg, 0, 0) == S.red && S.pixel(cg, 5 * s - 1, 3 * s - 1) == S.red)
+    #expect(S.pixel(cg, 0, 3 * s) == S.clear && S.pixel(cg, 5 * s, 0) == S.clear)
   }
 
   @Test("scale 2 gives twice the pixels; opaque contexts start black; contexts nest per thread")
@@ -57,7 +60,7 @@ struct UIGraphicsTests {
   @Test("UIGraphicsImageRenderer runs its closure in a fresh y-down context of its format's scale")
   func renderer() throws {
     let format = UIGraphicsImageRendererFormat()
-    #expect(format.scale == 1 && !format.opaque)
+    #expect(format.scale == UIScreen.main.scale && !format.opaque)
     format.scale = 2
     let renderer = UIGraphicsImageRenderer(size: CGSize(width: 6, height: 4), format: format)
     let image = renderer.image { ctx in

@@ -92,11 +92,12 @@ struct UIImageTests {
     #expect(UIImage(cgImage: cgImage).cgImage === cgImage)
   }
 
-  @Test("UIScreen.main has scale 1 and empty bounds on Linux")
+  @Test("UIScreen.main is one screen; native values are its points times its scale")
   func screen() {
-    #expect(UIScreen.main.scale == 1)
-    #expect(UIScreen.main.nativeScale == 1)
-    #expect(UIScreen.main.bounds == .zero)
+    let screen = UIScreen.main
+    #expect(screen.nativeScale == screen.scale)
+    #expect(screen.nativeBounds.width == screen.bounds.width * screen.scale)
+    #expect(screen.nativeBounds.height == screen.bounds.height * screen.scale)
     #expect(UIScreen.main === UIScreen.main)
   }
 }

@@ -108,6 +108,44 @@ public struct CompositionTrack: Hashable, Sendable {
     insert(segment)
   }
 
+  /// Inserts part of another composition track (its segments, with their sources, rates and
+  /// empty time), as `AVMutableCompositionTrack.insertTimeRange(_:of:at:)` does with a
+  /// composition track as its source. The part of `range` past `source`'s end is empty time.
+  ///
+  /// Content at and after `time` moves later by `range.duration`.
+  ///
+  /// - Parameters:
+  ///   - range: The part of `source`, in its composition seconds.
+  ///   - source: A track of the same media type (a snapshot: later edits of it do not
+  ///     change this track).
+  ///   - time: Where to insert, in composition seconds; `.invalid` appends at the end.
+  /// - Throws: ``CompositionError`` — `.invalidTimeRange`, `.invalidTime`,
+  ///   `.mediaTypeMismatch`.
+  public mutating func insertTimeRange(
+    _ range: TimeRange, of source: CompositionTrack, at time: Time
+  ) throws(CompositionError) {
+    let operation = "insertTimeRange"
+    try CompositionTrack.check(range, operation)
+    guard source.mediaType == mediaType else {
+      throw .mediaTypeMismatch(
+        track: id, trackType: mediaType, source: "composition track \(source.id.rawValue)",
+        sourceType: source.mediaType)
+    }
+    let at = try resolvedInsertionTime(time, operation)
+    var cut = source
+    cut.split(at: range.start)
+    cut.split(at: range.end)
+    let shift = at - range.start
+    var pieces = cut.segments.filter {
+      $0.targetTimeRange.start >= range.start && $0.targetTimeRange.end <= range.end
+    }.map { $0.shifted(by: shift) }
+    let covered = Time.min(Time.max(source.duration, range.start), range.end)
+    if covered < range.end {
+      pieces.append(.empty(TimeRange(start: covered + shift, end: range.end + shift)))
+    }
+    for piece in pieces { insert(piece) }
+  }
+
   /// Appends part of a source track at the end of the track.
   ///
   /// - Parameters:

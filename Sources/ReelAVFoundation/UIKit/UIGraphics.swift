@@ -28,8 +28,8 @@ enum UIGraphicsContextStack {
 
   private final class Box: NSObject { var entries: [Entry] = [] }
 
-  /// A y-down context of `size` points at `scale` pixels a point (0: the screen's, 1 on
-  /// Linux), transparent unless `opaque`; nil with a warning for an empty or huge size.
+  /// A y-down context of `size` points at `scale` pixels a point (0: the screen's, 3 unless
+  /// `REEL_SCREEN` says), transparent unless `opaque`; nil with a warning for an empty or huge size.
   static func makeImageContext(size: CGSize, opaque: Bool, scale: CGFloat, caller: String)
     -> (CGContext, CGFloat)?
   {
@@ -65,7 +65,7 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
 
 /// Pushes a new image context and makes it current: `size` in points, `opaque` (starts
 /// black, no alpha) or transparent, `scale` pixels a point (0: the screen's scale, which is
-/// 1 on Linux). Its space is y-down, origin at the top left, in points. An empty or too large
+/// 3 unless `REEL_SCREEN` says). Its space is y-down, origin at the top left, in points. An empty or too large
 /// size pushes nothing, with a warning (Apple logs an invalid context).
 public func UIGraphicsBeginImageContextWithOptions(
   _ size: CGSize, _ opaque: Bool, _ scale: CGFloat

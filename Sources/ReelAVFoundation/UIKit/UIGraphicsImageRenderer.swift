@@ -3,7 +3,7 @@ internal import ReelCore
 /// How a `UIGraphicsImageRenderer` makes its images, as UIKit's
 /// `UIGraphicsImageRendererFormat`.
 open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
-  /// Pixels a point: the screen's scale by default (1 on Linux).
+  /// Pixels a point: the screen's scale by default (3 unless `REEL_SCREEN` says).
   open var scale: CGFloat = UIScreen.main.scale
   /// Whether the image starts black and keeps no alpha (default false: transparent).
   open var opaque = false

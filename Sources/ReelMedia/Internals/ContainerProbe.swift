@@ -36,6 +36,9 @@ final class ContainerProbe: @unchecked Sendable {
 
   /// The path the probe opened (for error messages).
   let path: String
+  /// The file, held open since the probe when the asset asked for it; readers then reopen
+  /// it through this, never by the path.
+  let keptFile: KeptFile?
   /// The demuxer FFmpeg chose from the file's bytes (static data inside FFmpeg).
   let format: UnsafePointer<AVInputFormat>
   /// The container's start time in microseconds, or `AV_NOPTS_VALUE`.
@@ -67,12 +70,14 @@ final class ContainerProbe: @unchecked Sendable {
   ///   - context: A context after `avformat_find_stream_info`.
   ///   - format: The demuxer it was opened with.
   ///   - path: The file's path, for messages.
+  ///   - keptFile: The file held open for later readers, if any.
   /// - Throws: `MediaError.decodeFailed` when memory for the copies runs out.
   init(
     context: UnsafeMutablePointer<AVFormatContext>, format: UnsafePointer<AVInputFormat>,
-    path: String
+    path: String, keptFile: KeptFile? = nil
   ) throws(MediaError) {
     self.path = path
+    self.keptFile = keptFile
     self.format = format
     startTime = context.pointee.start_time
     duration = context.pointee.duration

@@ -22,13 +22,18 @@ final class FileIO {
   ///
   /// - Throws: `MediaError.fileNotFound`, `.isDirectory`, `.notRegularFile`, `.unreadable`,
   ///   or `.decodeFailed` when FFmpeg cannot allocate its context.
-  init(path: String) throws(MediaError) {
+  convenience init(path: String) throws(MediaError) {
     let opened: Int32
     do {
       opened = try LocalFile.open(path)
     } catch {
       throw MediaError(path: path, fileProblem: error)
     }
+    try self.init(descriptor: opened, path: path)
+  }
+
+  /// Takes `opened` (a regular file's descriptor; closed on failure and in `deinit`).
+  private init(descriptor opened: Int32, path: String) throws(MediaError) {
     guard let buffer = av_malloc(Int(Self.bufferSize)) else {
       close(opened)
       throw MediaError.decodeFailed(path: path, reason: "out of memory")
@@ -45,6 +50,35 @@ final class FileIO {
       throw MediaError.decodeFailed(path: path, reason: "out of memory")
     }
     context = made
+  }
+
+  /// Opens the file `kept` holds again, with its own offset, through `/proc/self/fd/N`: the
+  /// same inode whatever has happened to its path since.
+  ///
+  /// - Parameters:
+  ///   - kept: The file held open since the asset's probe.
+  ///   - path: The path it was opened by, for messages.
+  /// - Throws: `MediaError.unreadable` when `/proc` cannot reopen it (or gives another
+  ///   file); `.decodeFailed` when FFmpeg cannot allocate its context.
+  convenience init(reopening kept: KeptFile, path: String) throws(MediaError) {
+    let opened = Glibc.open(kept.reopeningPath, O_RDONLY | O_CLOEXEC)
+    guard opened >= 0 else {
+      throw MediaError.unreadable(
+        path: path,
+        reason:
+          "the file held open since it was first loaded cannot be reopened through /proc (\(String(cString: strerror(errno))))"
+      )
+    }
+    var info = stat()
+    guard fstat(opened, &info) == 0, UInt64(info.st_dev) == kept.device,
+      UInt64(info.st_ino) == kept.inode, info.st_mode & S_IFMT == S_IFREG
+    else {
+      close(opened)
+      throw MediaError.unreadable(
+        path: path,
+        reason: "reopening the file held open since it was first loaded gave another file")
+    }
+    try self.init(descriptor: opened, path: path)
   }
 
   deinit {

@@ -38,7 +38,9 @@ final class InputContainer {
   /// - Throws: `MediaError.fileNotFound`, `.isDirectory`, `.notRegularFile`, `.emptyFile`,
   ///   `.unreadable`, `.notSingleFile` (a playlist or list of other files), `.notMedia` (no
   ///   container recognised) or `.corrupt` (recognised but unreadable).
-  convenience init(path: String) throws(MediaError) {
+  /// - Parameter keepingFileOpen: Whether the probe keeps the file open (``KeptFile``) for
+  ///   every later reader, which then reads this very file whatever happens to the path.
+  convenience init(path: String, keepingFileOpen: Bool = false) throws(MediaError) {
     try InputContainer.checkReadableFile(path)
     if let kind = InputContainer.multiFileKind(ofHead: try InputContainer.head(of: path)) {
       throw MediaError.notSingleFile(path: path, kind: kind)
@@ -57,7 +59,16 @@ final class InputContainer {
     if let kind = InputContainer.multiFileKind(ofFormat: formatName, flags: format.pointee.flags) {
       throw MediaError.notSingleFile(path: path, kind: kind)
     }
-    try self.init(path: path, file: file, format: format, probe: nil)
+    let kept = keepingFileOpen ? KeptFile(duplicating: file.descriptor) : nil
+    try self.init(path: path, file: file, format: format, probe: nil, keeping: kept)
+  }
+
+  /// The file a probe describes, opened again: through the file it keeps open when it
+  /// keeps one, else by its path (checked again).
+  private static func reopenFile(_ probe: ContainerProbe) throws(MediaError) -> FileIO {
+    if let kept = probe.keptFile { return try FileIO(reopening: kept, path: probe.path) }
+    try InputContainer.checkReadableFile(probe.path)
+    return try FileIO(path: probe.path)
   }
 
   /// Opens the file a probe describes again, for another reader, with the demuxer the probe
@@ -68,9 +79,8 @@ final class InputContainer {
   /// - Throws: As ``init(path:)``; `MediaError.corrupt` when the file no longer holds the
   ///   streams the probe found (it was replaced since).
   convenience init(reopening probe: ContainerProbe) throws(MediaError) {
-    try InputContainer.checkReadableFile(probe.path)
     FFmpegLogging.configure()
-    let file = try FileIO(path: probe.path)
+    let file = try InputContainer.reopenFile(probe)
     try self.init(path: probe.path, file: file, format: probe.format, probe: probe)
   }
 
@@ -81,9 +91,8 @@ final class InputContainer {
   ///
   /// - Throws: As ``init(path:)``.
   convenience init(scanningPacketsOf probe: ContainerProbe) throws(MediaError) {
-    try InputContainer.checkReadableFile(probe.path)
     FFmpegLogging.configure()
-    let file = try FileIO(path: probe.path)
+    let file = try InputContainer.reopenFile(probe)
     try self.init(
       path: probe.path, file: file, format: probe.format, probe: probe, packetsOnly: true)
   }
@@ -92,7 +101,7 @@ final class InputContainer {
   /// describes them and may be reused.
   private init(
     path: String, file: FileIO, format: UnsafePointer<AVInputFormat>, probe known: ContainerProbe?,
-    packetsOnly: Bool = false
+    packetsOnly: Bool = false, keeping kept: KeptFile? = nil
   ) throws(MediaError) {
     self.path = path
     let formatName = String(cString: format.pointee.name)
@@ -130,7 +139,9 @@ final class InputContainer {
       infoCode = avformat_find_stream_info(opened, nil)
     }
     // What readers use: the probe given, else what this one found.
-    guard let probe = known ?? (try? ContainerProbe(context: opened, format: format, path: path))
+    guard
+      let probe = known
+        ?? (try? ContainerProbe(context: opened, format: format, path: path, keptFile: kept))
     else {
       var toClose: UnsafeMutablePointer<AVFormatContext>? = opened
       avformat_close_input(&toClose)

@@ -4,7 +4,8 @@ import Synchronization
 
 /// The media file behind an ``AVURLAsset``, probed once with Reel's `Asset`, the first time
 /// anything about it is asked for; every track and every export of the asset reads the file
-/// with that probe.
+/// with that probe. The file is kept open from then on (as on Apple): an export still reads
+/// it after its path was removed or replaced.
 final class AssetFile: Sendable {
   /// The file.
   let url: URL
@@ -18,7 +19,7 @@ final class AssetFile: Sendable {
       if let kept { return kept }
       let made: Result<Asset, CompatFailure>
       do throws(MediaError) {
-        made = .success(try Asset(path: url.path))
+        made = .success(try Asset(path: url.path, keepingFileOpen: true))
       } catch {
         made = .failure(CompatFailure(error))
       }

@@ -3,13 +3,25 @@ internal import Reel
 /// How a composition's audio tracks are mixed, as AVFoundation's `AVAudioMix`: per-track
 /// volume keys, taken as Reel's `AudioMix` when an export starts. Tracks without
 /// parameters play at unity; overlapping tracks are summed.
-open class AVAudioMix: NSObject {
+open class AVAudioMix: NSObject, NSCopying, NSMutableCopying {
   var storedInputParameters: [AVAudioMixInputParameters] = []
 
   public override init() { super.init() }
 
   /// The parameters of each track that has some.
   open var inputParameters: [AVAudioMixInputParameters] { storedInputParameters }
+
+  /// An immutable copy (`copy()`), with copies of the input parameters.
+  open func copy(with zone: NSZone? = nil) -> Any { duplicate(into: AVAudioMix()) }
+
+  /// A mutable copy (`mutableCopy()`), an ``AVMutableAudioMix``, with copies of the input
+  /// parameters.
+  open func mutableCopy(with zone: NSZone? = nil) -> Any { duplicate(into: AVMutableAudioMix()) }
+
+  private func duplicate<Made: AVAudioMix>(into made: Made) -> Made {
+    made.storedInputParameters = storedInputParameters.map { $0.sameKindCopy() }
+    return made
+  }
 
   /// The mix as Reel's, for `timeline`'s tracks (parameters for tracks the composition does
   /// not have are ignored, as on Apple).
@@ -39,7 +51,7 @@ open class AVMutableAudioMix: AVAudioMix {
 /// One track's volume over time, as AVFoundation's `AVAudioMixInputParameters`, kept as
 /// Reel's `AudioMixInputParameters` (1 before the first key, the last value after, ramps
 /// linear).
-open class AVAudioMixInputParameters: NSObject {
+open class AVAudioMixInputParameters: NSObject, NSCopying, NSMutableCopying {
   /// The keys, with a placeholder track (mapped when an export starts).
   var reel = AudioMixInputParameters(trackID: TrackID(rawValue: 0))
   var storedTrackID = kCMPersistentTrackID_Invalid
@@ -49,9 +61,32 @@ open class AVAudioMixInputParameters: NSObject {
   /// The composition track these parameters apply to.
   open var trackID: CMPersistentTrackID { storedTrackID }
 
-  /// The volume ramp in effect at `time`: its start and end volume and its range.
+  /// An immutable copy (`copy()`) of the track and its volume keys.
+  open func copy(with zone: NSZone? = nil) -> Any { duplicate(into: AVAudioMixInputParameters()) }
+
+  /// A mutable copy (`mutableCopy()`), an ``AVMutableAudioMixInputParameters``.
+  open func mutableCopy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVMutableAudioMixInputParameters())
+  }
+
+  /// A copy as mutable as these parameters.
+  func sameKindCopy() -> AVAudioMixInputParameters {
+    self is AVMutableAudioMixInputParameters
+      ? duplicate(into: AVMutableAudioMixInputParameters())
+      : duplicate(into: AVAudioMixInputParameters())
+  }
+
+  private func duplicate<Made: AVAudioMixInputParameters>(into made: Made) -> Made {
+    made.reel = reel
+    made.storedTrackID = storedTrackID
+    return made
+  }
+
+  /// The volume ramp in effect at `time`: its start and end volume and its range. A value
+  /// set with `setVolume(_:at:)` is a flat ramp until the next key, as on Apple.
   ///
-  /// - Returns: false after the last key (the pointers then hold the last value).
+  /// - Returns: false only after the end of the last ramp set with a range (the pointers
+  ///   then hold its end value).
   open func getVolumeRamp(
     for time: CMTime, startVolume: UnsafeMutablePointer<Float>,
     endVolume: UnsafeMutablePointer<Float>?, timeRange: UnsafeMutablePointer<CMTimeRange>?

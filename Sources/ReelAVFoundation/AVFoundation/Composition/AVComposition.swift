@@ -6,7 +6,7 @@ internal import ReelMedia
 ///
 /// Difference from Apple: `tracks` is typed `[AVAssetTrack]` (Swift cannot narrow an
 /// inherited array property); its elements are ``AVCompositionTrack``s.
-open class AVComposition: AVAsset, @unchecked Sendable {
+open class AVComposition: AVAsset, NSCopying, NSMutableCopying, @unchecked Sendable {
   /// Reel's composition and the track-identifier map.
   let model: CompositionModel
   /// The track objects, in the order they were added (guarded by the model's lock).
@@ -15,6 +15,31 @@ open class AVComposition: AVAsset, @unchecked Sendable {
   init(model: CompositionModel) {
     self.model = model
     super.init(file: nil)
+  }
+
+  /// An immutable copy (`copy()`): the same timeline, track identifiers, transforms and
+  /// natural size; editing either afterwards does not change the other.
+  open func copy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVComposition(model: model.duplicate()), mutableTracks: false)
+  }
+
+  /// A mutable copy (`mutableCopy()`), an ``AVMutableComposition`` with
+  /// ``AVMutableCompositionTrack``s.
+  open func mutableCopy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVMutableComposition(model: model.duplicate()), mutableTracks: true)
+  }
+
+  private func duplicate<Made: AVComposition>(into made: Made, mutableTracks: Bool) -> Made {
+    for track in compositionTracks {
+      let copied =
+        mutableTracks
+        ? AVMutableCompositionTrack(
+          trackID: track.trackID, mediaType: track.mediaType, composition: made)
+        : AVCompositionTrack(trackID: track.trackID, mediaType: track.mediaType, composition: made)
+      copied.storedTransform = track.preferredTransform
+      made.append(copied)
+    }
+    return made
   }
 
   /// The composition's tracks, in the order they were added.

@@ -14,6 +14,11 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
     super.init(model: CompositionModel())
   }
 
+  /// A composition over an existing model (a copy's).
+  override init(model: CompositionModel) {
+    super.init(model: model)
+  }
+
   /// An empty composition; the options for the assets it makes are accepted and ignored.
   public convenience init(urlAssetInitializationOptions: [String: Any]? = nil) {
     self.init()
@@ -91,7 +96,8 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - timeRange: The part of the asset, in asset seconds.
-  ///   - asset: A file asset.
+  ///   - asset: A file asset or a composition (its tracks' segments are copied, as they are
+  ///     now).
   ///   - startTime: Where, in composition time; `.invalid` appends at the end.
   /// - Throws: An `NSError` in `AVFoundationErrorDomain` (Reel's message as the failure
   ///   reason); on error nothing changes.
@@ -109,31 +115,29 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
     throws(CompatFailure)
   {
     if case .failure(let failure) = asset.file?.probe() { throw failure }
-    let sources = asset.tracks.compactMap { track -> (AVMediaType, FileTrack)? in
-      guard let file = track.file, track.mediaType.compositionMediaType != nil else { return nil }
-      return (track.mediaType, file)
-    }
-    guard asset.file != nil else {
-      throw CompatFailure(
-        .operationNotSupportedForAsset,
-        "insertTimeRange(_:of:at:) with a composition as the source is not supported yet: insert the files' tracks instead"
-      )
+    // The sources, snapshotted before this composition's lock is taken (the asset may be
+    // this very composition).
+    let sources = asset.tracks.compactMap { track -> (AVMediaType, TrackSource)? in
+      guard track.mediaType.compositionMediaType != nil, let source = TrackSource(track) else {
+        return nil
+      }
+      return (track.mediaType, source)
     }
     // Tracks that will receive media, made first so a failure leaves no new track behind.
-    var targets: [(CMPersistentTrackID, FileTrack)] = []
+    var targets: [(CMPersistentTrackID, TrackSource)] = []
     var made: [AVMutableCompositionTrack] = []
     var used: [AVMediaType: Int] = [:]
-    for (mediaType, file) in sources {
+    for (mediaType, source) in sources {
       let index = used[mediaType, default: 0]
       used[mediaType] = index + 1
       let existing = tracks(withMediaType: mediaType)
       if index < existing.count {
-        targets.append((existing[index].trackID, file))
+        targets.append((existing[index].trackID, source))
       } else if let track = addMutableTrack(
         withMediaType: mediaType, preferredTrackID: kCMPersistentTrackID_Invalid)
       {
         made.append(track)
-        targets.append((track.trackID, file))
+        targets.append((track.trackID, source))
       }
     }
     let range = timeRange.range
@@ -141,10 +145,10 @@ open class AVMutableComposition: AVComposition, @unchecked Sendable {
       try model.edit { (composition, ids) throws(CompositionError) in
         let at = startTime.time.isValid ? startTime.time : composition.duration
         let receiving = Set(targets.compactMap { ids[$0.0] })
-        for (trackID, file) in targets {
+        for (trackID, source) in targets {
           guard let reelID = ids[trackID] else { continue }
           try composition.modifyTrack(reelID) { (track) throws(CompositionError) in
-            try track.insertAvailable(range, of: file.source, at: at)
+            try source.insert(range, into: &track, at: at)
           }
         }
         for track in composition.tracks where !receiving.contains(track.id) && at < track.duration {
@@ -210,22 +214,23 @@ open class AVMutableCompositionTrack: AVCompositionTrack, @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - timeRange: The part of the source, in source time.
-  ///   - track: A track of a file asset, of this track's media type.
+  ///   - track: A track of a file asset or of a composition (its segments are copied, as
+  ///     they are now), of this track's media type.
   ///   - startTime: Where, in composition time; `.invalid` appends at the end.
   /// - Throws: An `NSError` in `AVFoundationErrorDomain` with Reel's message as the failure
   ///   reason; on error nothing changes.
   open func insertTimeRange(_ timeRange: CMTimeRange, of track: AVAssetTrack, at startTime: CMTime)
     throws
   {
-    guard let file = track.file else {
+    guard let source = TrackSource(track) else {
       throw CompatFailure(
         .operationNotSupportedForAsset,
-        "insertTimeRange(_:of:at:) with a composition track as the source is not supported yet: insert the file's track instead"
+        "insertTimeRange(_:of:at:): the source track \(track.trackID) has no media Reel can read (its file could not be probed, or its composition no longer has it)"
       ).nsError
     }
     do {
       try model.editTrack(trackID) { (edited) throws(CompositionError) in
-        try edited.insertAvailable(timeRange.range, of: file.source, at: startTime.time)
+        try source.insert(timeRange.range, into: &edited, at: startTime.time)
       }
     } catch {
       throw error.nsError
@@ -286,5 +291,35 @@ extension CompositionTrack {
     try insertTimeRange(used, of: source, at: at)
     try insertEmptyTimeRange(
       TimeRange(start: at + used.duration, duration: range.duration - used.duration))
+  }
+}
+
+/// Where inserted media comes from: a file's track, or a snapshot of a composition's track.
+enum TrackSource {
+  case file(FileTrack)
+  case composition(CompositionTrack)
+
+  /// The source behind `track`, or nil when it has none (a composition track that was
+  /// removed).
+  init?(_ track: AVAssetTrack) {
+    if let file = track.file {
+      self = .file(file)
+    } else if let compositionTrack = track as? AVCompositionTrack,
+      let reel = compositionTrack.reelTrack
+    {
+      self = .composition(reel)
+    } else {
+      return nil
+    }
+  }
+
+  /// Inserts `range` of the source into `track` at `time` (`.invalid`: at its end).
+  func insert(_ range: TimeRange, into track: inout CompositionTrack, at time: Time)
+    throws(CompositionError)
+  {
+    switch self {
+    case .file(let file): try track.insertAvailable(range, of: file.source, at: time)
+    case .composition(let source): try track.insertTimeRange(range, of: source, at: time)
+    }
   }
 }

@@ -26,6 +26,18 @@ final class CompositionModel: @unchecked Sendable {
     return body()
   }
 
+  /// A separate model with the same state (for copies).
+  func duplicate() -> CompositionModel {
+    let made = CompositionModel()
+    locked {
+      made.value = value
+      made.reelIDs = reelIDs
+      made.highestID = highestID
+      made.chosenNaturalSize = chosenNaturalSize
+    }
+    return made
+  }
+
   /// The composition as it is now.
   var composition: Composition { locked { value } }
 

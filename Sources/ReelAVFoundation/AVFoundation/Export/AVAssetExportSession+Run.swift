@@ -16,12 +16,21 @@ extension AVAssetExportSession {
       )
       return
     }
-    // The task holds the session strongly until the handler has run.
+    // The task holds the session strongly until the handler has run; after it, the session
+    // lives on while what the handler dispatched can still reach it, as on Apple: until the
+    // main queue has run what the handler (and what that) put on it, and for a second on
+    // other queues. A program capturing the session weakly and hopping queues finds it.
     let task = Task.detached { [self] in
       let outcome = await perform()
       finish(outcome)
       DispatchQueue.global().async {
         withExtendedLifetime(self) { handler() }
+        DispatchQueue.main.async {
+          DispatchQueue.main.async { withExtendedLifetime(self) {} }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(1)) {
+          withExtendedLifetime(self) {}
+        }
       }
     }
     run.withLock { $0.task = task }

@@ -6,7 +6,7 @@ internal import Reel
 ///
 /// Apple's video composition has no background colour of its own (instructions have one);
 /// nor does this one.
-open class AVVideoComposition: NSObject {
+open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying {
   var storedFrameDuration = CMTime.zero
   var storedRenderSize = CGSize.zero
   var storedRenderScale: Float = 1
@@ -43,6 +43,34 @@ open class AVVideoComposition: NSObject {
       }
       return made
     }
+  }
+
+  /// An immutable copy (`copy()`): the values, with copies of the instructions, so editing
+  /// either afterwards does not change the other (the animation tool's layers are shared).
+  open func copy(with zone: NSZone? = nil) -> Any { duplicate(into: AVVideoComposition()) }
+
+  /// A mutable copy (`mutableCopy()`), an ``AVMutableVideoComposition``: the values, with
+  /// copies of the instructions (the animation tool's layers are shared).
+  open func mutableCopy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVMutableVideoComposition())
+  }
+
+  private func duplicate<Made: AVVideoComposition>(into made: Made) -> Made {
+    made.storedFrameDuration = storedFrameDuration
+    made.storedRenderSize = storedRenderSize
+    made.storedRenderScale = storedRenderScale
+    made.storedInstructions = storedInstructions.map { instruction in
+      if let own = instruction as? AVVideoCompositionInstruction { return own.sameKindCopy() }
+      if let copying = instruction as? NSCopying,
+        let copied = copying.copy(with: nil) as? any AVVideoCompositionInstructionProtocol
+      {
+        return copied
+      }
+      return instruction
+    }
+    made.storedAnimationTool = storedAnimationTool
+    made.storedSourceTrackIDForFrameTiming = storedSourceTrackIDForFrameTiming
+    return made
   }
 
   /// The length of one output frame.

@@ -19,13 +19,41 @@ public protocol AVVideoCompositionInstructionProtocol: NSObjectProtocol {
 
 /// What the video shows over one range of the composition, as AVFoundation's
 /// `AVVideoCompositionInstruction`: a stack of layer instructions, index 0 on top.
-open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructionProtocol {
+open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructionProtocol,
+  NSCopying, NSMutableCopying
+{
   var storedTimeRange = CMTimeRange.zero
   var storedBackgroundColor: CGColor?
   var storedLayerInstructions: [AVVideoCompositionLayerInstruction] = []
   var storedEnablePostProcessing = true
 
   public override init() { super.init() }
+
+  /// An immutable copy (`copy()`), with copies of the layer instructions.
+  open func copy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVVideoCompositionInstruction())
+  }
+
+  /// A mutable copy (`mutableCopy()`), an ``AVMutableVideoCompositionInstruction``, with
+  /// copies of the layer instructions.
+  open func mutableCopy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVMutableVideoCompositionInstruction())
+  }
+
+  /// A copy as mutable as this instruction (for the copies of a video composition).
+  func sameKindCopy() -> AVVideoCompositionInstruction {
+    self is AVMutableVideoCompositionInstruction
+      ? duplicate(into: AVMutableVideoCompositionInstruction())
+      : duplicate(into: AVVideoCompositionInstruction())
+  }
+
+  private func duplicate<Made: AVVideoCompositionInstruction>(into made: Made) -> Made {
+    made.storedTimeRange = storedTimeRange
+    made.storedBackgroundColor = storedBackgroundColor
+    made.storedLayerInstructions = storedLayerInstructions.map { $0.sameKindCopy() }
+    made.storedEnablePostProcessing = storedEnablePostProcessing
+    return made
+  }
 
   /// The range covered, in composition time.
   open var timeRange: CMTimeRange { storedTimeRange }

@@ -8,7 +8,7 @@ internal import ReelCore
 ///
 /// Transforms map the track's stored picture (pixels, origin top-left, y down) into the
 /// render frame, as on Apple.
-open class AVVideoCompositionLayerInstruction: NSObject {
+open class AVVideoCompositionLayerInstruction: NSObject, NSCopying, NSMutableCopying {
   /// The keys, with a placeholder track (the real one is mapped when an export starts).
   var reel = LayerInstruction(trackID: TrackID(rawValue: 0))
   /// The composition track drawn.
@@ -19,9 +19,36 @@ open class AVVideoCompositionLayerInstruction: NSObject {
   /// The composition track this instruction draws.
   open var trackID: CMPersistentTrackID { storedTrackID }
 
+  /// An immutable copy (`copy()`) of the track and its ramps.
+  open func copy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVVideoCompositionLayerInstruction())
+  }
+
+  /// A mutable copy (`mutableCopy()`), an ``AVMutableVideoCompositionLayerInstruction``.
+  open func mutableCopy(with zone: NSZone? = nil) -> Any {
+    duplicate(into: AVMutableVideoCompositionLayerInstruction())
+  }
+
+  /// A copy as mutable as this layer instruction.
+  func sameKindCopy() -> AVVideoCompositionLayerInstruction {
+    self is AVMutableVideoCompositionLayerInstruction
+      ? duplicate(into: AVMutableVideoCompositionLayerInstruction())
+      : duplicate(into: AVVideoCompositionLayerInstruction())
+  }
+
+  private func duplicate<Made: AVVideoCompositionLayerInstruction>(into made: Made) -> Made {
+    made.reel = reel
+    made.storedTrackID = storedTrackID
+    return made
+  }
+
   /// The opacity ramp in effect at `time`: its start and end opacity and its range.
   ///
-  /// - Returns: false after the last key (the pointers then hold the last value).
+  /// A value set with `setOpacity(_:at:)` is a flat ramp (start = end) from its time until
+  /// the next key, as on Apple.
+  ///
+  /// - Returns: false only after the end of the last ramp set with a range (the pointers
+  ///   then hold its end value).
   open func getOpacityRamp(
     for time: CMTime, startOpacity: UnsafeMutablePointer<Float>,
     endOpacity: UnsafeMutablePointer<Float>?, timeRange: UnsafeMutablePointer<CMTimeRange>?
@@ -35,7 +62,11 @@ open class AVVideoCompositionLayerInstruction: NSObject {
 
   /// The transform ramp in effect at `time`: its start and end transform and its range.
   ///
-  /// - Returns: false after the last key (the pointers then hold the last value).
+  /// A value set with `setTransform(_:at:)` is a flat ramp (start = end) from its time until
+  /// the next key, as on Apple.
+  ///
+  /// - Returns: false only after the end of the last ramp set with a range (the pointers
+  ///   then hold its end value).
   open func getTransformRamp(
     for time: CMTime, start startTransform: UnsafeMutablePointer<CGAffineTransform>,
     end endTransform: UnsafeMutablePointer<CGAffineTransform>?,
@@ -49,9 +80,11 @@ open class AVVideoCompositionLayerInstruction: NSObject {
   }
 
   /// The crop-rectangle ramp in effect at `time` (the whole picture, `.infinite`, before
-  /// the first key).
+  /// the first key). A value set with `setCropRectangle(_:at:)` is a flat ramp until the next
+  /// key, as on Apple.
   ///
-  /// - Returns: false after the last key (the pointers then hold the last value).
+  /// - Returns: false only after the end of the last ramp set with a range (the pointers
+  ///   then hold its end value).
   open func getCropRectangleRamp(
     for time: CMTime, startCropRectangle: UnsafeMutablePointer<CGRect>,
     endCropRectangle: UnsafeMutablePointer<CGRect>?, timeRange: UnsafeMutablePointer<CMTimeRange>?
@@ -130,7 +163,7 @@ enum RampLookup {
     var start: Value?
     var end: Value?
     var range: TimeRange
-    /// False after the last key.
+    /// False only after the end of the last ramp set with a time range (a step holds for ever).
     var inEffect: Bool
   }
 
@@ -149,9 +182,11 @@ enum RampLookup {
     }
     let heldFrom = ramp.isStep ? ramp.timeRange.start : ramp.timeRange.end
     guard index + 1 < ramps.count else {
+      // A step (`set…(_:at:)`) is a flat ramp held until the next key: with none, it is in
+      // effect for ever. Only the time after the last real ramp is "beyond the last ramp".
       return Found(
         start: ramp.endValue, end: ramp.endValue,
-        range: TimeRange(start: heldFrom, end: .positiveInfinity), inEffect: false)
+        range: TimeRange(start: heldFrom, end: .positiveInfinity), inEffect: ramp.isStep)
     }
     return Found(
       start: ramp.endValue, end: ramp.endValue,
