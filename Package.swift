@@ -90,6 +90,9 @@ let package = Package(
     .executableTarget(
       name: "Borders", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/Borders", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "Thumbnails", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/Thumbnails", swiftSettings: [.swiftLanguageMode(.v5)]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

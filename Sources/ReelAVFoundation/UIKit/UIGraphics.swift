@@ -5,9 +5,14 @@ internal import ReelGraphics
 enum UIGraphicsContextStack {
   /// One entry of the stack: the context and, for image contexts, its size and scale.
   struct Entry {
-    let context: CGContext
+    /// The context; nil only for AppKit's `saveGraphicsState()` with no current context.
+    let context: CGContext?
     /// Points per pixel of an image context; nil for a pushed context.
     let imageScale: CGFloat?
+    /// Set through AppKit's `NSGraphicsContext.current`.
+    var setByAppKit = false
+    /// Pushed by AppKit's `NSGraphicsContext.saveGraphicsState()`.
+    var savedByAppKit = false
   }
 
   private static let key = "ReelAVFoundation.UIGraphicsContextStack"
@@ -95,10 +100,12 @@ public func UIGraphicsPopContext() {
 /// The current image context's pixels as an image of its scale; nil when the current
 /// context is not an image context.
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
-  guard let entry = UIGraphicsContextStack.entries.last, let scale = entry.imageScale else {
+  guard let entry = UIGraphicsContextStack.entries.last, let scale = entry.imageScale,
+    let context = entry.context
+  else {
     return nil
   }
-  return UIImage(cgImage: entry.context.snapshot(), scale: scale, orientation: .up)
+  return UIImage(cgImage: context.snapshot(), scale: scale, orientation: .up)
 }
 
 /// Removes the current image context from this thread's stack.

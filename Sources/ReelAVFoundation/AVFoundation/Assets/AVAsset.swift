@@ -8,7 +8,9 @@ import Synchronization
 /// A file is probed once, lazily, the first time a value is asked for. As on Apple, an
 /// unreadable file has no tracks and a zero duration; the async `load(_:)` forms throw the
 /// reason instead.
-open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable {
+open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, AVAssetTrackListing,
+  @unchecked Sendable
+{
   /// The file, for a file asset; nil for compositions.
   let file: AssetFile?
   /// The file's tracks, made on first use.
@@ -27,8 +29,9 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, @unchecked Sendable
 
   // MARK: Tracks
 
-  /// The tracks, in file order (video, audio, subtitle and metadata tracks).
-  open var tracks: [AVAssetTrack] {
+  /// The tracks, in file order (video, audio, subtitle and metadata tracks); what
+  /// ``AVAssetTrackListing/tracks`` answers.
+  var assetTracks: [AVAssetTrack] {
     guard let file else { return [] }
     return fileTracks.withLock { cached in
       if let cached { return cached }
@@ -208,5 +211,30 @@ extension AVAsyncProperty where Root: AVAsset, Value == Bool {
   /// Whether durations and times are exact (always).
   public static var providesPreciseDurationAndTiming: AVAsyncProperty<Root, Bool> {
     .init { $0.providesPreciseDurationAndTiming }
+  }
+}
+
+/// Where `tracks` comes from, so that its type narrows as Apple's does: `[AVAssetTrack]` on
+/// an ``AVAsset``, `[AVCompositionTrack]` on an ``AVComposition`` and
+/// `[AVMutableCompositionTrack]` on an ``AVMutableComposition`` (Swift cannot narrow an
+/// overridden array property; these constrained extensions are chosen by the static type,
+/// and every one answers the object's own tracks).
+public protocol AVAssetTrackListing: AnyObject {}
+
+extension AVAssetTrackListing where Self: AVAsset {
+  /// The tracks, in file order (video, audio, subtitle and metadata tracks); a
+  /// composition's in the order they were added.
+  public var tracks: [AVAssetTrack] { assetTracks }
+}
+
+extension AVAssetTrackListing where Self: AVComposition {
+  /// The composition's tracks, in the order they were added.
+  public var tracks: [AVCompositionTrack] { compositionTracks }
+}
+
+extension AVAssetTrackListing where Self: AVMutableComposition {
+  /// The composition's tracks, in the order they were added.
+  public var tracks: [AVMutableCompositionTrack] {
+    compositionTracks.compactMap { $0 as? AVMutableCompositionTrack }
   }
 }

@@ -4,8 +4,8 @@ internal import ReelMedia
 /// An asset built from pieces of other assets, as AVFoundation's `AVComposition`: its
 /// tracks, duration and natural size come from Reel's `Composition` held inside.
 ///
-/// Difference from Apple: `tracks` is typed `[AVAssetTrack]` (Swift cannot narrow an
-/// inherited array property); its elements are ``AVCompositionTrack``s.
+/// `tracks` is typed `[AVCompositionTrack]` here and `[AVMutableCompositionTrack]` on an
+/// ``AVMutableComposition``, as on Apple (``AVAssetTrackListing``).
 open class AVComposition: AVAsset, NSCopying, NSMutableCopying, @unchecked Sendable {
   /// Reel's composition and the track-identifier map.
   let model: CompositionModel
@@ -43,7 +43,7 @@ open class AVComposition: AVAsset, NSCopying, NSMutableCopying, @unchecked Senda
   }
 
   /// The composition's tracks, in the order they were added.
-  open override var tracks: [AVAssetTrack] { compositionTracks }
+  override var assetTracks: [AVAssetTrack] { compositionTracks }
 
   /// The composition tracks.
   var compositionTracks: [AVCompositionTrack] { model.locked { trackList } }

@@ -26,6 +26,17 @@ public let AVAssetExportPresetHEVCHighestQuality = "AVAssetExportPresetHEVCHighe
 public let AVAssetExportPresetHEVC1920x1080 = "AVAssetExportPresetHEVC1920x1080"
 /// HEVC + AAC fitted inside 3840×2160.
 public let AVAssetExportPresetHEVC3840x2160 = "AVAssetExportPresetHEVC3840x2160"
+/// HEVC with alpha at the render size: not supported until Reel writes transparent video
+/// (issue 30 maps it to ProRes 4444): `AVAssetExportSession(asset:presetName:)` is nil with a
+/// warning saying so, as for any preset Reel cannot honour — never an opaque file instead.
+public let AVAssetExportPresetHEVCHighestQualityWithAlpha =
+  "AVAssetExportPresetHEVCHighestQualityWithAlpha"
+/// HEVC with alpha fitted inside 1920×1080: not supported yet (see the one above).
+public let AVAssetExportPresetHEVC1920x1080WithAlpha = "AVAssetExportPresetHEVC1920x1080WithAlpha"
+/// HEVC with alpha fitted inside 3840×2160: not supported yet (see the one above).
+public let AVAssetExportPresetHEVC3840x2160WithAlpha = "AVAssetExportPresetHEVC3840x2160WithAlpha"
+/// HEVC with alpha at 7680×4320: not supported yet (see the one above).
+public let AVAssetExportPresetHEVC7680x4320 = "AVAssetExportPresetHEVC7680x4320"
 /// The source's samples copied, no re-encoding (video composition and audio mix ignored).
 public let AVAssetExportPresetPassthrough = "AVAssetExportPresetPassthrough"
 /// AAC audio only, in an .m4a file.
@@ -42,6 +53,17 @@ enum AppleExportPresets {
     AVAssetExportPresetHEVC1920x1080, AVAssetExportPresetHEVC3840x2160,
     AVAssetExportPresetAppleM4A, AVAssetExportPresetPassthrough,
   ]
+
+  /// Apple's preset names Reel knows but cannot honour yet, with why.
+  static let unsupported: [String: String] = [
+    AVAssetExportPresetHEVCHighestQualityWithAlpha: alphaReason,
+    AVAssetExportPresetHEVC1920x1080WithAlpha: alphaReason,
+    AVAssetExportPresetHEVC3840x2160WithAlpha: alphaReason,
+    AVAssetExportPresetHEVC7680x4320: "Reel's presets stop at 3840x2160",
+  ]
+
+  private static let alphaReason =
+    "Reel does not write video with alpha yet (HEVC with alpha cannot be encoded here; issue 30 will map these presets to ProRes 4444): export opaque with AVAssetExportPresetHEVCHighestQuality, or wait for transparent output"
 
   /// Reel's preset for an Apple preset name (Reel's own lookup, which knows Apple's
   /// names), or nil for names Apple does not have or Reel does not support.

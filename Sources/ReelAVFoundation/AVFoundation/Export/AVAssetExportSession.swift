@@ -77,6 +77,12 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
   /// A session exporting `asset` with the preset named `presetName`; nil for a name Reel
   /// does not know (as Apple returns nil for a preset it cannot use).
   public init?(asset: AVAsset, presetName: String) {
+    if let reason = AppleExportPresets.unsupported[presetName] {
+      CompatWarnings.warnOnce(
+        key: "preset|\(presetName)",
+        "AVAssetExportSession(asset:presetName: \(presetName)) is nil: \(reason)")
+      return nil
+    }
     guard let preset = AppleExportPresets.preset(named: presetName) else {
       CompatWarnings.warnOnce(
         key: "preset|\(presetName)",

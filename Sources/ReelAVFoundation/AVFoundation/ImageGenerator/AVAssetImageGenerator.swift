@@ -17,10 +17,20 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     var videoComposition: AVVideoComposition?
   }
 
+  /// How one asynchronously requested image ended, as Apple's
+  /// `AVAssetImageGenerator.Result`.
+  @frozen public enum Result: Int, Sendable {
+    case succeeded = 0
+    case failed = 1
+    case cancelled = 2
+  }
+
   /// The asset the images come from.
   public let asset: AVAsset
   private var settings = Settings()
   private let lock = NSLock()
+  /// Raised by ``cancelAllCGImageGeneration()``; the batches started before it see it.
+  private var cancelGeneration = 0
 
   /// A generator for `asset`'s video.
   public init(asset: AVAsset) {
@@ -92,7 +102,7 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
   ///
   /// - Throws: As ``copyCGImage(at:actualTime:)``.
   open func image(at time: CMTime) async throws -> (image: CGImage, actualTime: CMTime) {
-    let result: Result<(CGImage, CMTime), CompatFailure> = await withCheckedContinuation {
+    let result: Swift.Result<(CGImage, CMTime), CompatFailure> = await withCheckedContinuation {
       continuation in
       DispatchQueue.global().async {
         do throws(CompatFailure) {
@@ -108,8 +118,41 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Nothing to cancel: images are made when asked for.
-  open func cancelAllCGImageGeneration() {}
+  /// Makes the image at each of `requestedTimes` (`NSValue(time:)`s), in order, on a
+  /// background queue, calling `handler` once per time with the requested time, the image
+  /// (nil unless succeeded), its actual time, the result and the error (for `.failed`).
+  /// After ``cancelAllCGImageGeneration()`` the times not yet made are reported
+  /// `.cancelled`.
+  @preconcurrency
+  open func generateCGImagesAsynchronously(
+    forTimes requestedTimes: [NSValue],
+    completionHandler handler: @escaping AVAssetImageGeneratorCompletionHandler
+  ) {
+    let batch = lock.withLock { cancelGeneration }
+    DispatchQueue.global().async {
+      for value in requestedTimes {
+        let requested = value.timeValue
+        if self.lock.withLock({ self.cancelGeneration }) != batch {
+          handler(
+            requested, nil, .zero, .cancelled,
+            CompatFailure(.operationCancelled, "cancelAllCGImageGeneration() was called").nsError)
+          continue
+        }
+        do throws(CompatFailure) {
+          let (image, actual) = try self.grab(at: requested)
+          handler(requested, image, actual, .succeeded, nil)
+        } catch {
+          handler(requested, nil, .zero, .failed, error.nsError)
+        }
+      }
+    }
+  }
+
+  /// Cancels the images of ``generateCGImagesAsynchronously(forTimes:completionHandler:)``
+  /// not made yet (each is reported `.cancelled`).
+  open func cancelAllCGImageGeneration() {
+    lock.withLock { cancelGeneration += 1 }
+  }
 
   // MARK: Grabbing
 
@@ -158,3 +201,8 @@ open class AVAssetImageGenerator: NSObject, @unchecked Sendable {
     )
   }
 }
+
+/// What `generateCGImagesAsynchronously(forTimes:completionHandler:)` calls for each time:
+/// requested time, image, actual time, result, error.
+public typealias AVAssetImageGeneratorCompletionHandler =
+  @Sendable (CMTime, CGImage?, CMTime, AVAssetImageGenerator.Result, (any Error)?) -> Void
