@@ -112,16 +112,71 @@ open class CALayer: NSObject, CAMediaTiming {
   open var allowsEdgeAntialiasing = false
   /// Accepted and ignored.
   open var drawsAsynchronously = false
-  /// No-op: layers are drawn when the export draws a frame.
-  open func display() {}
-  /// No-op.
-  open func displayIfNeeded() {}
-  /// No-op.
-  open func setNeedsDisplay() {}
-  /// No-op.
-  open func setNeedsDisplay(_ r: CGRect) {}
-  /// Whether the layer waits to be displayed (always false).
-  open func needsDisplay() -> Bool { false }
+  /// How the contents are sampled when shown smaller (default ``CALayerContentsFilter/linear``;
+  /// an export fails naming the layer for `.nearest`, which Reel does not draw).
+  open var minificationFilter: CALayerContentsFilter = .linear
+  /// How the contents are sampled when shown larger (default ``CALayerContentsFilter/linear``;
+  /// an export fails naming the layer for `.nearest`).
+  open var magnificationFilter: CALayerContentsFilter = .linear
+  /// Accepted: Reel samples bilinearly without mipmaps.
+  open var minificationFilterBias: Float = 0
+
+  /// Whether ``setNeedsDisplay()`` was called since the last ``display()``.
+  private var displayPending = false
+
+  /// Draws the layer's picture into `ctx`: nothing here; a subclass overrides it. Called by
+  /// ``display()``.
+  ///
+  /// - Parameter ctx: A bitmap of the bounds' size times `contentsScale`, y-down from the
+  ///   bounds' top left in points as on iOS (UIKit's convention), cleared to transparent.
+  open func draw(in ctx: CGContext) {}
+
+  /// Makes the layer's `contents` from ``draw(in:)``: a transparent bitmap of the bounds'
+  /// size times `contentsScale`, drawn into, becomes a `CGImage` the layer shows (stretched
+  /// to its bounds by its `contentsGravity`). Reel's own drawn layers (text, shape,
+  /// gradient, emitter) keep theirs. An export displays every layer still waiting for it
+  /// (``setNeedsDisplay()``), as Core Animation does before it renders.
+  open func display() {
+    displayPending = false
+    guard
+      !(self is CATextLayer || self is CAShapeLayer || self is CAGradientLayer
+        || self is CAEmitterLayer)
+    else { return }
+    let scale = contentsScale > 0 ? contentsScale : 1
+    let width = Int((Double(bounds.width) * Double(scale)).rounded(.up))
+    let height = Int((Double(bounds.height) * Double(scale)).rounded(.up))
+    guard width > 0, height > 0,
+      let context = CGContext(
+        data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+        space: CGColorSpaceCreateDeviceRGB(),
+        bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue
+          | CGBitmapInfo.byteOrder32Little.rawValue)
+    else {
+      contents = nil
+      return
+    }
+    context.translateBy(x: 0, y: CGFloat(height))
+    context.scaleBy(x: scale, y: -scale)
+    context.translateBy(x: -bounds.minX, y: -bounds.minY)
+    draw(in: context)
+    contents = context.makeImage()
+  }
+
+  /// Displays the layer if ``setNeedsDisplay()`` was called since it last was.
+  open func displayIfNeeded() {
+    if displayPending { display() }
+  }
+
+  /// Marks the layer for ``display()`` (before the next export or still draws it).
+  open func setNeedsDisplay() { displayPending = true }
+  /// Marks the layer for ``display()`` (the whole layer is drawn again).
+  open func setNeedsDisplay(_ r: CGRect) { displayPending = true }
+  /// Whether the layer waits to be displayed.
+  open func needsDisplay() -> Bool { displayPending }
+
+  /// The layer's preferred size in its superlayer: its bounds' size (Apple's default
+  /// without a layout manager).
+  open func preferredFrameSize() -> CGSize { bounds.size }
   /// No-op.
   open func layoutIfNeeded() {}
   /// No-op.
@@ -297,6 +352,8 @@ open class CALayer: NSObject, CAMediaTiming {
     shouldRasterize = other.shouldRasterize
     rasterizationScale = other.rasterizationScale
     needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
+    minificationFilter = other.minificationFilter
+    magnificationFilter = other.magnificationFilter
     beginTime = other.beginTime
     duration = other.duration
     speed = other.speed
@@ -391,4 +448,19 @@ extension CGPoint {
 extension CGSize {
   /// The size as Reel's `Size`.
   var reelSize: Size { Size(width: Double(width), height: Double(height)) }
+}
+
+/// How a layer's contents are sampled when scaled, as Core Animation's
+/// `CALayerContentsFilter` (Apple's raw values).
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+
+  /// Bilinear (Reel's sampling).
+  public static let linear = CALayerContentsFilter("linear")
+  /// Nearest neighbour: Reel does not draw it (the export fails naming the layer).
+  public static let nearest = CALayerContentsFilter("nearest")
+  /// Bilinear between mipmap levels: drawn as `.linear` (a warning says so).
+  public static let trilinear = CALayerContentsFilter("trilinear")
 }

@@ -243,6 +243,9 @@ struct AttributedTextSnapshot {
           throw typeFailure(key, value, "an NSParagraphStyle")
         }
         alignment = a
+        if let style = value as? NSParagraphStyle {
+          Self.warnAboutLines(style, owner: owner)
+        }
       default:
         throw CompatFailure(
           .invalidVideoComposition,
@@ -295,6 +298,22 @@ struct AttributedTextSnapshot {
     case let v as Int: Double(v)
     case let v as NSNumber: v.doubleValue
     default: nil
+    }
+  }
+
+  /// Warns about the paragraph settings Reel's text renderer does not draw.
+  static func warnAboutLines(_ style: NSParagraphStyle, owner: String) {
+    if style.lineHeightMultiple != 0 && style.lineHeightMultiple != 1 || style.lineSpacing != 0 {
+      CompatWarnings.warnOnce(
+        key: "lineHeight|\(owner)",
+        "\(owner): lineHeightMultiple \(style.lineHeightMultiple) / lineSpacing \(style.lineSpacing) are not drawn: Reel sets lines at the font's own height (multi-line text is spaced differently from Apple)"
+      )
+    }
+    if ![.byWordWrapping, .byClipping].contains(style.lineBreakMode) {
+      CompatWarnings.warnOnce(
+        key: "lineBreak|\(owner)",
+        "\(owner): lineBreakMode \(style.lineBreakMode) is drawn as the layer's isWrapped / truncationMode say (set truncationMode for an ellipsis)"
+      )
     }
   }
 

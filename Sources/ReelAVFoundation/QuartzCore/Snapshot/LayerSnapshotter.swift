@@ -63,6 +63,9 @@ final class LayerSnapshotter {
     }
     defer { inProgress.remove(ObjectIdentifier(layer)) }
     try Self.checkUnsupportedGeometry(layer, description)
+    try Self.checkContentsFilters(layer, description)
+    // As Core Animation before it renders: a layer waiting for display draws its contents.
+    layer.displayIfNeeded()
 
     let context = LayerSnapshotContext(
       description: description, mirrored: mirrored,
@@ -172,6 +175,29 @@ final class LayerSnapshotter {
     case .bottomLeft: return .topLeft
     case .bottomRight: return .topRight
     default: return onScreen
+    }
+  }
+}
+
+extension LayerSnapshotter {
+  /// Fails for nearest-neighbour sampling (Reel samples contents bilinearly); warns that
+  /// trilinear is drawn as linear.
+  static func checkContentsFilters(_ layer: CALayer, _ description: String) throws(CompatFailure) {
+    for (name, filter) in [
+      ("minificationFilter", layer.minificationFilter),
+      ("magnificationFilter", layer.magnificationFilter),
+    ] {
+      if filter == .nearest {
+        throw CompatFailure(
+          .invalidVideoComposition,
+          "\(description) has \(name) .nearest: Reel samples layer contents bilinearly only; "
+            + "use .linear (or scale the image to its size in pixels yourself)")
+      }
+      if filter == .trilinear {
+        CompatWarnings.warnOnce(
+          key: "trilinear|\(description)|\(name)",
+          "\(description) has \(name) .trilinear: drawn as .linear (Reel has no mipmaps)")
+      }
     }
   }
 }
