@@ -228,4 +228,38 @@ struct AVPortingNamesTests {
     #expect(ended.wait(timeout: .now() + 60) == .success)
     #expect(cancelled.withLock { $0 }.last == .cancelled)
   }
+
+  @Test("AVMetadataItem: title, artist and creation date written into the file (ffprobe)")
+  func metadata() async throws {
+    let folder = try AVTestMedia.folder()
+    let session = try AVAssetExportSessionTests.session(in: folder)
+    let title = AVMutableMetadataItem()
+    title.identifier = .commonIdentifierTitle
+    title.value = "Summer" as NSString
+    let artist = AVMutableMetadataItem()
+    artist.keySpace = .quickTimeMetadata
+    artist.key = "com.apple.quicktime.artist" as NSString
+    artist.value = "Ada" as NSString
+    #expect(artist.identifier == .quickTimeMetadataArtist && artist.commonKey == .commonKeyArtist)
+    let created = AVMutableMetadataItem()
+    created.identifier = .commonIdentifierCreationDate
+    created.value = Date(timeIntervalSince1970: 1_700_000_000) as NSDate
+    let odd = AVMutableMetadataItem()
+    odd.identifier = AVMetadataIdentifier("mdta/com.example.rating")
+    odd.value = NSNumber(value: 5)
+    let frozen = try #require(title.copy() as? AVMetadataItem)
+    #expect(!(frozen is AVMutableMetadataItem) && frozen.stringValue == "Summer")
+    session.metadata = [title, artist, created, odd]
+    let output = folder.appendingPathComponent("tagged.mp4")
+    session.outputURL = output
+    session.outputFileType = .mp4
+    await AVTestMedia.export(session)
+    #expect(session.status == .completed, "\(String(describing: session.error))")
+    let probe = try TestSupport.ffprobeJSON(["-show_format", output.path])
+    let tags = try #require((probe["format"] as? [String: Any])?["tags"] as? [String: Any])
+    #expect(tags["title"] as? String == "Summer")
+    #expect(tags["artist"] as? String == "Ada")
+    #expect((tags["creation_time"] as? String)?.hasPrefix("2023-11-14T22:13:20") == true, "\(tags)")
+    #expect(CompatWarnings.printed.contains { $0.contains("com.example.rating") })
+  }
 }

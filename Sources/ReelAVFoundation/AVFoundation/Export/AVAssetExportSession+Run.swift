@@ -158,6 +158,7 @@ extension AVAssetExportSession {
       movie.audioMix = current.audioMix?.reelAudioMix(for: timeline)
     }
     var reelSettings = ExportSettings(preset: preset)
+    reelSettings.metadata = MetadataTags.tags(for: current.metadata ?? [])
     reelSettings.timeRange = Self.reelTimeRange(
       current.timeRange, duration: timeline.composition.duration)
     let writeURL: URL

@@ -45,6 +45,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     var videoComposition: AVVideoComposition?
     var audioMix: AVAudioMix?
     var shouldOptimizeForNetworkUse = false
+    var metadata: [AVMetadataItem]?
   }
 
   /// Where the export is.
@@ -102,6 +103,14 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
   open var outputURL: URL? {
     get { withSettings { $0.outputURL } }
     set { withSettings { $0.outputURL = newValue } }
+  }
+
+  /// Metadata written into the file: title, artist, description, album, copyright,
+  /// software and the creation date as the MP4 / QuickTime muxer writes them (other items
+  /// are left out with a warning naming them).
+  open var metadata: [AVMetadataItem]? {
+    get { withSettings { $0.metadata } }
+    set { withSettings { $0.metadata = newValue } }
   }
 
   /// The container; nil takes the URL's extension (with a warning: Apple raises).
