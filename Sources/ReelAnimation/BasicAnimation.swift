@@ -40,7 +40,8 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
   ///   - cumulative: Accumulate over repeats.
   public init(
     _ property: AnimatableProperty<Value>, from: Value? = nil, to: Value? = nil, by: Value? = nil,
-    beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration, timingFunction: TimingFunction = .linear,
+    beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration,
+    timingFunction: TimingFunction = .linear,
     repeatCount: Double = 0, autoreverses: Bool = false, fillMode: FillMode = .forwards,
     additive: Bool = false, cumulative: Bool = false
   ) {

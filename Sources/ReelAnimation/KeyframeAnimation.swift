@@ -57,7 +57,8 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
   public init(
     _ property: AnimatableProperty<Value>, values: [Value], keyTimes: [Double]? = nil,
     calculationMode: CalculationMode = .linear, timingFunctions: [TimingFunction] = [],
-    beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration, repeatCount: Double = 0,
+    beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration,
+    repeatCount: Double = 0,
     autoreverses: Bool = false, fillMode: FillMode = .forwards, additive: Bool = false,
     cumulative: Bool = false
   ) {

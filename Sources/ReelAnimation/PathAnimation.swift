@@ -42,7 +42,8 @@ public struct PathAnimation: Animation {
   ///   - fillMode: What shows outside the active period (default forwards).
   public init(
     _ property: AnimatableProperty<Point> = .position, path: Path,
-    rotationMode: RotationMode = .none, beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration,
+    rotationMode: RotationMode = .none, beginTime: Double = 0,
+    duration: Double = AnimationTiming.defaultDuration,
     timingFunction: TimingFunction = .linear, repeatCount: Double = 0,
     autoreverses: Bool = false, fillMode: FillMode = .forwards
   ) {

@@ -38,7 +38,8 @@ public struct ShapePathAnimation: Animation {
   ///   - fillMode: What shows outside the active period (default forwards).
   public init(
     values: [Path], keyTimes: [Double]? = nil, calculationMode: CalculationMode = .linear,
-    timingFunctions: [TimingFunction] = [], beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration,
+    timingFunctions: [TimingFunction] = [], beginTime: Double = 0,
+    duration: Double = AnimationTiming.defaultDuration,
     repeatCount: Double = 0, autoreverses: Bool = false, fillMode: FillMode = .forwards
   ) {
     self.values = values
