@@ -16,12 +16,13 @@ public struct AnimationGroup: Animation {
   /// - Parameters:
   ///   - animations: Children, timed in the group's local seconds.
   ///   - beginTime: Start on the parent timeline, seconds.
-  ///   - duration: Seconds per pass (≤ 0 means 0.25).
+  ///   - duration: Seconds per pass (≤ 0 means ``AnimationTiming/defaultDuration``).
   ///   - repeatCount: Passes (0 = one).
   ///   - autoreverses: Play back after each pass.
   ///   - fillMode: What shows outside the active period (default forwards).
   public init(
-    _ animations: [any Animation], beginTime: Double = 0, duration: Double,
+    _ animations: [any Animation], beginTime: Double = 0,
+    duration: Double = AnimationTiming.defaultDuration,
     repeatCount: Double = 0, autoreverses: Bool = false, fillMode: FillMode = .forwards
   ) {
     self.animations = animations

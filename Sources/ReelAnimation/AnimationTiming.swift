@@ -14,7 +14,7 @@ import Foundation
 public struct AnimationTiming: Sendable, Hashable {
   /// When the animation starts on its parent's timeline, in seconds.
   public var beginTime: Double
-  /// Length of one pass in seconds; values ≤ 0 (or not finite) mean 0.25 s, as Core Animation.
+  /// Length of one pass in seconds; values ≤ 0 (or not finite) mean ``defaultDuration``, as Core Animation.
   public var duration: Double
   /// Rate of local time relative to the parent's (2 plays twice as fast).
   public var speed: Double
@@ -31,9 +31,14 @@ public struct AnimationTiming: Sendable, Hashable {
   /// Easing applied to each pass's linear progress (ignored by ``SpringAnimation``).
   public var timingFunction: TimingFunction
 
-  /// Makes a timing; defaults: begin 0 s, 0.25 s, speed 1, one pass, fill forwards, linear.
+  /// The duration in seconds of an animation that gives none (Core Animation's).
+  public static let defaultDuration = 0.25
+
+  /// Makes a timing; defaults: begin 0 s, ``defaultDuration``, speed 1, one pass, fill
+  /// forwards, linear.
   public init(
-    beginTime: Double = 0, duration: Double = 0.25, speed: Double = 1, timeOffset: Double = 0,
+    beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration, speed: Double = 1,
+    timeOffset: Double = 0,
     repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
     fillMode: FillMode = .forwards, timingFunction: TimingFunction = .linear
   ) {
@@ -48,9 +53,10 @@ public struct AnimationTiming: Sendable, Hashable {
     self.timingFunction = timingFunction
   }
 
-  /// The duration actually used: ``duration``, or 0.25 s when it is ≤ 0 or not finite.
+  /// The duration actually used: ``duration``, or ``defaultDuration`` when it is ≤ 0 or not
+  /// finite.
   public var effectiveDuration: Double {
-    duration > 0 && duration.isFinite ? duration : 0.25
+    duration > 0 && duration.isFinite ? duration : Self.defaultDuration
   }
 
   /// One cycle in seconds of local time: the duration, doubled when autoreversing.

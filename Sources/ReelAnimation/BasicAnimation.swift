@@ -31,7 +31,7 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
   ///   - to: End value.
   ///   - by: Change.
   ///   - beginTime: Start on the parent timeline, seconds.
-  ///   - duration: Seconds per pass (≤ 0 means 0.25).
+  ///   - duration: Seconds per pass (≤ 0 means ``AnimationTiming/defaultDuration``).
   ///   - timingFunction: Easing (default linear).
   ///   - repeatCount: Passes (fractional allowed, `.infinity` forever; 0 = one).
   ///   - autoreverses: Play back after each pass.
@@ -40,7 +40,8 @@ public struct BasicAnimation<Value: Interpolatable>: Animation {
   ///   - cumulative: Accumulate over repeats.
   public init(
     _ property: AnimatableProperty<Value>, from: Value? = nil, to: Value? = nil, by: Value? = nil,
-    beginTime: Double = 0, duration: Double = 0.25, timingFunction: TimingFunction = .linear,
+    beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration,
+    timingFunction: TimingFunction = .linear,
     repeatCount: Double = 0, autoreverses: Bool = false, fillMode: FillMode = .forwards,
     additive: Bool = false, cumulative: Bool = false
   ) {

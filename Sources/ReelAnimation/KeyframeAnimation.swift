@@ -48,7 +48,7 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
   ///   - calculationMode: Linear (default), discrete, paced or cubic.
   ///   - timingFunctions: Easing per segment.
   ///   - beginTime: Start on the parent timeline, seconds.
-  ///   - duration: Seconds per pass (≤ 0 means 0.25).
+  ///   - duration: Seconds per pass (≤ 0 means ``AnimationTiming/defaultDuration``).
   ///   - repeatCount: Passes (0 = one).
   ///   - autoreverses: Play back after each pass.
   ///   - fillMode: What shows outside the active period (default forwards).
@@ -57,7 +57,8 @@ public struct KeyframeAnimation<Value: Interpolatable>: Animation {
   public init(
     _ property: AnimatableProperty<Value>, values: [Value], keyTimes: [Double]? = nil,
     calculationMode: CalculationMode = .linear, timingFunctions: [TimingFunction] = [],
-    beginTime: Double = 0, duration: Double = 0.25, repeatCount: Double = 0,
+    beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration,
+    repeatCount: Double = 0,
     autoreverses: Bool = false, fillMode: FillMode = .forwards, additive: Bool = false,
     cumulative: Bool = false
   ) {

@@ -35,14 +35,15 @@ public struct PathAnimation: Animation {
   ///   - path: The path to follow.
   ///   - rotationMode: Turn with the tangent or not.
   ///   - beginTime: Start on the parent timeline, seconds.
-  ///   - duration: Seconds per pass (≤ 0 means 0.25).
+  ///   - duration: Seconds per pass (≤ 0 means ``AnimationTiming/defaultDuration``).
   ///   - timingFunction: Easing of the whole pass (default linear).
   ///   - repeatCount: Passes (0 = one).
   ///   - autoreverses: Play back after each pass.
   ///   - fillMode: What shows outside the active period (default forwards).
   public init(
     _ property: AnimatableProperty<Point> = .position, path: Path,
-    rotationMode: RotationMode = .none, beginTime: Double = 0, duration: Double = 0.25,
+    rotationMode: RotationMode = .none, beginTime: Double = 0,
+    duration: Double = AnimationTiming.defaultDuration,
     timingFunction: TimingFunction = .linear, repeatCount: Double = 0,
     autoreverses: Bool = false, fillMode: FillMode = .forwards
   ) {

@@ -32,13 +32,14 @@ public struct ShapePathAnimation: Animation {
   ///   - calculationMode: Linear (default), discrete, paced or cubic.
   ///   - timingFunctions: Easing of each segment.
   ///   - beginTime: Start on the parent timeline, seconds.
-  ///   - duration: Seconds per pass (≤ 0 means 0.25).
+  ///   - duration: Seconds per pass (≤ 0 means ``AnimationTiming/defaultDuration``).
   ///   - repeatCount: Passes (fractional allowed, `.infinity` forever; 0 = one).
   ///   - autoreverses: Play back after each pass.
   ///   - fillMode: What shows outside the active period (default forwards).
   public init(
     values: [Path], keyTimes: [Double]? = nil, calculationMode: CalculationMode = .linear,
-    timingFunctions: [TimingFunction] = [], beginTime: Double = 0, duration: Double = 0.25,
+    timingFunctions: [TimingFunction] = [], beginTime: Double = 0,
+    duration: Double = AnimationTiming.defaultDuration,
     repeatCount: Double = 0, autoreverses: Bool = false, fillMode: FillMode = .forwards
   ) {
     self.values = values
@@ -56,13 +57,13 @@ public struct ShapePathAnimation: Animation {
   ///   - from: The outline at the start of a pass.
   ///   - to: The outline at its end.
   ///   - beginTime: Start on the parent timeline, seconds.
-  ///   - duration: Seconds per pass (≤ 0 means 0.25).
+  ///   - duration: Seconds per pass (≤ 0 means ``AnimationTiming/defaultDuration``).
   ///   - timingFunction: Easing (default linear).
   ///   - repeatCount: Passes (0 = one).
   ///   - autoreverses: Play back after each pass.
   ///   - fillMode: What shows outside the active period (default forwards).
   public init(
-    from: Path, to: Path, beginTime: Double = 0, duration: Double = 0.25,
+    from: Path, to: Path, beginTime: Double = 0, duration: Double = AnimationTiming.defaultDuration,
     timingFunction: TimingFunction = .linear, repeatCount: Double = 0,
     autoreverses: Bool = false, fillMode: FillMode = .forwards
   ) {

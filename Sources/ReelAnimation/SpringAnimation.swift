@@ -46,7 +46,8 @@ public struct SpringAnimation<Value: Interpolatable>: Animation {
     self.damping = damping
     self.initialVelocity = initialVelocity
     self.isAdditive = additive
-    self.timing = AnimationTiming(beginTime: beginTime, duration: 0.25, fillMode: fillMode)
+    self.timing = AnimationTiming(
+      beginTime: beginTime, duration: AnimationTiming.defaultDuration, fillMode: fillMode)
     self.timing.duration = duration ?? settlingDuration
   }
 

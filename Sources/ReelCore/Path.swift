@@ -109,9 +109,8 @@ extension Path {
   /// A rectangle with circular corners of `cornerRadius` pixels (clamped to half the shorter
   /// side), drawn clockwise from the top edge.
   public init(roundedRect rect: Rect, cornerRadius: Double) {
-    let r = rect.standardized
-    let radius = Swift.max(0, Swift.min(cornerRadius, Swift.min(r.width, r.height) / 2))
-    self.init(roundedRect: r, cornerWidth: radius, cornerHeight: radius)
+    let radius = rect.clampedCornerRadius(cornerRadius)
+    self.init(roundedRect: rect.standardized, cornerWidth: radius, cornerHeight: radius)
   }
 
   /// A rectangle with elliptical corners `cornerWidth` pixels wide and `cornerHeight` high

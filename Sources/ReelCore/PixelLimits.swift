@@ -8,9 +8,6 @@ public struct PixelRange: Sendable, Hashable, CustomStringConvertible {
   public let excludesLowerBound: Bool
   /// The unit the values are in ("pixels", or "× (a factor)").
   public let unit: String
-  /// What the range applies to, for the documentation (template keys and animated
-  /// properties).
-  public let appliesTo: String
 
   /// Makes a range.
   ///
@@ -19,16 +16,17 @@ public struct PixelRange: Sendable, Hashable, CustomStringConvertible {
   ///   - range: The smallest and largest value allowed.
   ///   - excludesLowerBound: Whether the smallest value itself is excluded.
   ///   - unit: The values' unit.
-  ///   - appliesTo: What the range applies to.
+  ///
+  /// What a range applies to is not written here: the template format's rows name their
+  /// ranges, and the documentation's table of places is found from them.
   public init(
     name: String, range: ClosedRange<Double>, excludesLowerBound: Bool = false,
-    unit: String = "pixels", appliesTo: String
+    unit: String = "pixels"
   ) {
     self.name = name
     self.range = range
     self.excludesLowerBound = excludesLowerBound
     self.unit = unit
-    self.appliesTo = appliesTo
   }
 
   /// Whether `value` is allowed (NaN and infinities never are).
@@ -82,93 +80,68 @@ public enum PixelLimits {
 
   /// The render size of a movie and the output size of an export: whole pixels per side.
   public static let renderSide = PixelRange(
-    name: "render size", range: 2...Double(maximumPictureSide),
-    appliesTo: "`size`, `export.size` (whole numbers; even for H.264/HEVC)")
+    name: "render size", range: 2...Double(maximumPictureSide))
 
   /// The width and height of a layer.
   public static let layerSide = PixelRange(
-    name: "layer size", range: 0...32768,
-    appliesTo:
-      "the width and height of `frame`, `size`, shape `rect`/`ellipse`; subtitle `margin`; the `size`, `size.width`, `size.height` and `bounds` animation values"
-  )
+    name: "layer size", range: 0...32768)
 
   /// Positions and offsets: where something is, in pixels of the render size or of a layer.
   public static let coordinate = PixelRange(
-    name: "coordinate", range: -1_048_576...1_048_576,
-    appliesTo:
-      "`frame` x and y, `position`, `translation`, `zPosition`, shadow `offset`, `stroke.dashPhase`, shape `rect`/`ellipse`/`polygon` points, every point of a `path` (also path animations), instruction `translate` and `crop`; the `position*`, `translation*`, `bounds` origin, `shadowOffset` and `dashPhase` animation values"
-  )
+    name: "coordinate", range: -1_048_576...1_048_576)
 
   /// Line widths: borders, strokes and text outlines.
   public static let lineWidth = PixelRange(
-    name: "line width", range: 0...4096,
-    appliesTo:
-      "`border.width`, `borderWidth`, `stroke.width`; the `borderWidth` and `lineWidth` animation values"
-  )
+    name: "line width", range: 0...4096)
 
   /// Text outlines (drawn around every glyph of the whole text, so kept smaller).
   public static let outlineWidth = PixelRange(
-    name: "outline width", range: 0...512, appliesTo: "text and subtitle `outline.width`")
+    name: "outline width", range: 0...512)
 
   /// Corner radii: at most half the largest layer side, since a radius is limited to half
   /// the shorter side of what it rounds (a larger one draws the same).
   public static let radius = PixelRange(
-    name: "corner radius", range: 0...(layerSide.range.upperBound / 2),
-    appliesTo:
-      "`cornerRadius` (layers, shape `rect`, text `box`); the `cornerRadius` animation values")
+    name: "corner radius", range: 0...(layerSide.range.upperBound / 2))
 
   /// The padding of a text box (drawn whole around its text, so kept smaller).
   public static let padding = PixelRange(
-    name: "padding", range: 0...1024, appliesTo: "text and subtitle `box.padding`")
+    name: "padding", range: 0...1024)
 
   /// Blur radii of shadows.
   public static let blurRadius = PixelRange(
-    name: "shadow radius", range: 0...256,
-    appliesTo: "`shadow.radius`, `textShadow.radius`; the `shadowRadius` animation values")
+    name: "shadow radius", range: 0...256)
 
   /// Font sizes.
   public static let fontSize = PixelRange(
-    name: "font size", range: 0...1024, excludesLowerBound: true,
-    appliesTo: "`font.size`, the `size` of text runs")
+    name: "font size", range: 0...1024, excludesLowerBound: true)
 
   /// Line spacing of text, as a multiple of the font size.
   public static let lineSpacing = PixelRange(
-    name: "line spacing", range: 0...10, excludesLowerBound: true, unit: "",
-    appliesTo: "text and subtitle `lineSpacing` (a multiple of the font size)")
+    name: "line spacing", range: 0...10, excludesLowerBound: true, unit: "")
 
   /// Dash lengths and the dash phase of strokes.
   public static let dashLength = PixelRange(
-    name: "dash length", range: 0...32768,
-    appliesTo:
-      "`stroke.dash` entries; a pattern must add up to 0.1 px or more")
+    name: "dash length", range: 0...32768)
 
   /// Scale factors: how many times larger a layer is drawn.
   public static let scale = PixelRange(
-    name: "scale factor", range: -10_000...10_000, unit: "",
-    appliesTo: "`scale`, instruction `scale`; the `scale`, `scale.x` and `scale.y` animation values"
-  )
+    name: "scale factor", range: -10_000...10_000, unit: "")
 
   /// Unit points: fractions of a layer's size (anchor points, gradient points).
   public static let unitPoint = PixelRange(
-    name: "unit point coordinate", range: -1024...1024, unit: "",
-    appliesTo: "`anchor`, gradient `start` and `end`; the `anchor` animation values")
+    name: "unit point coordinate", range: -1024...1024, unit: "")
 
   /// The eye distance of a perspective.
   public static let perspective = PixelRange(
-    name: "perspective distance", range: 1...1_048_576,
-    appliesTo: "`perspective`")
+    name: "perspective distance", range: 1...1_048_576)
 
   /// Miter limits of strokes, in line widths (cairo draws limits below 1 as 1).
   public static let miterLimit = PixelRange(
-    name: "miter limit", range: 0...10_000, excludesLowerBound: true, unit: "",
-    appliesTo: "the `miterLimit` animation values")
+    name: "miter limit", range: 0...10_000, excludesLowerBound: true, unit: "")
 
   /// The entries of a 4×4 `transform` or `sublayerTransform` matrix.
   public static let matrixEntry = PixelRange(
-    name: "matrix entry", range: -1_048_576...1_048_576, unit: "",
-    appliesTo:
-      "each number of `transform`, `sublayerTransform` and instruction `matrix`; the `transform` animation values"
-  )
+    name: "matrix entry", range: -1_048_576...1_048_576, unit: "")
 
   /// The smallest sum of a dash pattern (shorter dashes would take cairo forever).
   public static let smallestDashPattern = 0.1

@@ -153,3 +153,18 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
     Rect(origin: Point(x: origin.x + dx, y: origin.y + dy), size: size)
   }
 }
+
+extension Rect {
+  /// The corner radius a rounded rectangle of this rectangle draws with: `cornerRadius`
+  /// limited to 0 … half the shorter side (a larger radius draws the same as half the
+  /// shorter side; NaN draws square corners). The one rule for rounded backgrounds,
+  /// borders, clips and paths.
+  ///
+  /// - Parameter cornerRadius: The radius asked for, in pixels.
+  /// - Returns: The radius drawn, in pixels.
+  public func clampedCornerRadius(_ cornerRadius: Double) -> Double {
+    guard !cornerRadius.isNaN else { return 0 }
+    let r = standardized
+    return Swift.max(0, Swift.min(cornerRadius, Swift.min(r.width, r.height) / 2))
+  }
+}

@@ -35,7 +35,7 @@ extension Canvas {
   ) {
     let r = rect.standardized
     guard !r.isEmpty, width > 0, color.alpha > 0 else { return }
-    let radius = Swift.max(0, Swift.min(cornerRadius, Swift.min(r.width, r.height) / 2))
+    let radius = r.clampedCornerRadius(cornerRadius)
     var path = Path(roundedRect: r, cornerRadius: radius)
     let inner = r.insetBy(dx: width, dy: width)
     if inner.width > 0 && inner.height > 0 && !inner.isEmpty {

@@ -140,7 +140,7 @@ enum RoundedRectCoverage {
   {
     let halfWidth = rect.width / 2
     let halfHeight = rect.height / 2
-    let radius = min(max(cornerRadius.isFinite ? cornerRadius : 0, 0), min(halfWidth, halfHeight))
+    let radius = rect.clampedCornerRadius(cornerRadius)
     let centreX = rect.midX
     let centreY = rect.midY
     let innerX = halfWidth - radius

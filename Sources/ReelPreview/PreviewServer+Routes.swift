@@ -145,8 +145,9 @@ extension PreviewServer {
     return .success(value)
   }
 
-  /// The largest side a preview frame may be asked for, pixels.
-  static let largestFrameSide = 16_384
+  /// The largest side a preview frame may be asked for, pixels: the largest picture Reel
+  /// makes.
+  static let largestFrameSide = PixelLimits.maximumPictureSide
 
   private func frame(_ request: HTTPRequest, _ responder: any HTTPResponding) {
     let revision: PreviewRevision

@@ -113,7 +113,7 @@ struct TemplateProblemTests {
     #expect(
       problems == [
         "version: unsupported format version 2: this Reel reads version 1",
-        "composition: use either \"clips\" (the short form) or \"composition\", not both",
+        "composition: give either \"clips\" or \"composition\", not both",
       ])
   }
 

@@ -20,7 +20,7 @@ extension TemplateChecking {
         guard
           let reader = object(element, itemPath, .step)
         else { continue }
-        let at = reader.get(.at) { self.duration($0, $1, allowZero: true) }
+        let at = time(reader, .at)
         let decoded = reader.get(.value, value)
         if let at, let decoded { step(decoded, at) }
       } else {
@@ -29,8 +29,8 @@ extension TemplateChecking {
         else { continue }
         let from = reader.get(.from, value)
         let to = reader.get(.to, value)
-        let start = reader.get(.start) { self.duration($0, $1, allowZero: true) }
-        let length = reader.get(.duration) { self.duration($0, $1) }
+        let start = time(reader, .start)
+        let length = time(reader, .duration)
         if let from, let to, let start, let length {
           ramp(from, to, TimeRange(start: start, duration: length))
         }
@@ -44,21 +44,16 @@ extension TemplateChecking {
     guard
       let reader = object(node, path, .transform2D)
     else { return nil }
-    if let matrixNode = reader[.matrix] {
-      if reader.has(.translate) || reader.has(.scale) || reader.has(.rotate) {
-        problem(
-          path, "give either \"matrix\" or \"translate\"/\"scale\"/\"rotate\", not both", at: node)
+    if reader.breaksRule(.matrix) { return nil }
+    if reader.has(.matrix) {
+      guard let m = pixelNumbers(reader, .matrix, shape: "[a, b, c, d, tx, ty]") else {
         return nil
       }
-      guard
-        let m = numbers(matrixNode, reader.path(.matrix), count: 6, shape: "[a, b, c, d, tx, ty]"),
-        checkedEntries(m, matrixNode, reader.path(.matrix))
-      else { return nil }
       return Transform2D(a: m[0], b: m[1], c: m[2], d: m[3], tx: m[4], ty: m[5])
     }
     let scale = reader.get(.scale, scalePair) ?? Point(x: 1, y: 1)
-    let degrees = reader.get(.rotate, number) ?? 0
-    let translate = reader.get(.translate, { self.pixelPoint($0, $1) }) ?? .zero
+    let degrees = number(reader, .rotate) ?? 0
+    let translate = point(reader, .translate) ?? .zero
     return Transform2D(scaleX: scale.x, y: scale.y)
       .concatenating(Transform2D(rotationAngle: degrees * .pi / 180))
       .concatenating(Transform2D(translationX: translate.x, y: translate.y))
@@ -66,10 +61,14 @@ extension TemplateChecking {
 
   /// A scale written as one number or `[sx, sy]`.
   func scalePair(_ node: TemplateJSON, _ path: String) -> Point? {
+    // Both forms of the shared kind (``TemplateNamedValue/scale``) hold the same range.
+    guard case .oneOf(let forms) = TemplateNamedValue.scale.definition,
+      case .pixels(let range)? = forms.first?.numberRule
+    else { return nil }
     if node.numberText != nil {
-      return pixels(node, path, PixelLimits.scale).map { Point(x: $0, y: $0) }
+      return pixels(node, path, range).map { Point(x: $0, y: $0) }
     }
     guard numbers(node, path, count: 2, shape: "a number or [sx, sy]") != nil else { return nil }
-    return pixelPoint(node, path, PixelLimits.scale)
+    return pixelPoint(node, path, range)
   }
 }

@@ -25,34 +25,34 @@ extension TemplateChecking {
     return check(value, range, path, at: node) ? value : nil
   }
 
-  /// `[x, y]` with both in `range` (coordinates by default).
-  func pixelPoint(
-    _ node: TemplateJSON, _ path: String, _ range: PixelRange = PixelLimits.coordinate
-  ) -> Point? {
-    guard let values = numbers(node, path, count: 2, shape: "[x, y]"),
-      checked(values, node, path, ranges: [range, range])
-    else { return nil }
-    return Point(x: values[0], y: values[1])
+  /// The numbers of a shared value kind (a point, a size, a rect, a matrix), each checked
+  /// against the range its ``TemplateNamedValue/definition`` gives its place.
+  func pixelNumbers(_ node: TemplateJSON, _ path: String, _ kind: TemplateNamedValue)
+    -> [Double]?
+  {
+    let value = TemplateValue.named(kind)
+    return pixelNumbers(node, path, value.elementRanges ?? [], shape: value.shape)
   }
 
-  /// `[width, height]`, each a layer size.
+  /// `[x, y]`, both coordinates (``TemplateNamedValue/point``) or both in `range`.
+  func pixelPoint(_ node: TemplateJSON, _ path: String, _ range: PixelRange? = nil) -> Point? {
+    let values =
+      if let range {
+        pixelNumbers(node, path, [range, range], shape: TemplateValue.named(.point).shape)
+      } else {
+        pixelNumbers(node, path, .point)
+      }
+    return values.map { Point(x: $0[0], y: $0[1]) }
+  }
+
+  /// `[width, height]`, each a layer size (``TemplateNamedValue/size``).
   func pixelSize(_ node: TemplateJSON, _ path: String) -> Size? {
-    guard let values = numbers(node, path, count: 2, shape: "[width, height]"),
-      checked(values, node, path, ranges: [PixelLimits.layerSide, PixelLimits.layerSide])
-    else { return nil }
-    return Size(width: values[0], height: values[1])
+    pixelNumbers(node, path, .size).map { Size(width: $0[0], height: $0[1]) }
   }
 
-  /// `[x, y, width, height]`: a coordinate origin and a layer size.
+  /// `[x, y, width, height]`: a coordinate origin and a layer size (``TemplateNamedValue/rect``).
   func pixelRect(_ node: TemplateJSON, _ path: String) -> Rect? {
-    let ranges = [
-      PixelLimits.coordinate, PixelLimits.coordinate, PixelLimits.layerSide,
-      PixelLimits.layerSide,
-    ]
-    guard let values = numbers(node, path, count: 4, shape: "[x, y, width, height]"),
-      checked(values, node, path, ranges: ranges)
-    else { return nil }
-    return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+    pixelNumbers(node, path, .rect).map { Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
   }
 
   /// Checks each element of an array of numbers against its range, reporting each at its
@@ -69,21 +69,14 @@ extension TemplateChecking {
     return valid
   }
 
-  /// A 4×4 matrix whose entries are in ``PixelLimits/matrixEntry``.
+  /// A 4×4 matrix whose entries are in range (``TemplateNamedValue/matrix``).
   func pixelTransform3D(_ node: TemplateJSON, _ path: String) -> Transform3D? {
-    guard let matrix = transform3D(node, path) else { return nil }
-    return checkedEntries(
-      [
-        matrix.m11, matrix.m12, matrix.m13, matrix.m14, matrix.m21, matrix.m22, matrix.m23,
-        matrix.m24, matrix.m31, matrix.m32, matrix.m33, matrix.m34, matrix.m41, matrix.m42,
-        matrix.m43, matrix.m44,
-      ], node, path) ? matrix : nil
-  }
-
-  /// Checks each entry of a matrix written as a flat array.
-  func checkedEntries(_ values: [Double], _ node: TemplateJSON, _ path: String) -> Bool {
-    checked(
-      values, node, path, ranges: Array(repeating: PixelLimits.matrixEntry, count: values.count))
+    pixelNumbers(node, path, .matrix).map { m in
+      Transform3D(
+        m11: m[0], m12: m[1], m13: m[2], m14: m[3], m21: m[4], m22: m[5], m23: m[6], m24: m[7],
+        m31: m[8], m32: m[9], m33: m[10], m34: m[11], m41: m[12], m42: m[13], m43: m[14],
+        m44: m[15])
+    }
   }
 
   /// SVG path data whose points are all coordinates.
@@ -92,10 +85,10 @@ extension TemplateChecking {
     guard !parsed.isEmpty else { return parsed }
     let box = parsed.controlPointBounds
     for value in [box.minX, box.minY, box.maxX, box.maxY]
-    where !PixelLimits.coordinate.contains(value) {
+    where !TemplateValue.svgPathRange.contains(value) {
       problem(
         path,
-        "every point of a path must be a coordinate \(PixelLimits.coordinate.description) pixels (got \(format(value)))",
+        "every point of a path must be a coordinate \(TemplateValue.svgPathRange.description) pixels (got \(format(value)))",
         at: node)
       return nil
     }

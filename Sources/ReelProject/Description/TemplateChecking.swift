@@ -28,15 +28,21 @@ extension TemplateChecking {
   /// kind (``TemplateObjectKind/allowedKeys``; unknown keys are reported with a suggestion,
   /// and duplicates) and its required keys are present.
   func object(_ node: TemplateJSON, _ path: String, _ kind: TemplateObjectKind) -> ObjectReader? {
-    object(node, path, allowed: kind.allowedKeys, required: kind.format.requiredKeys)
+    object(
+      node, path, kind, rows: kind.format.keys, required: kind.format.requiredKeys,
+      rules: kind.format.rules)
   }
 
-  /// Checks that `node` is an object whose keys are all in `allowed` (reporting unknown keys
-  /// with a suggestion, and duplicates) and that the `required` keys are present; for
-  /// objects whose keys depend on another key (layers, transitions).
+  /// Checks that `node` is an object of `kind` whose keys are all those of `rows` (reporting
+  /// unknown keys with a suggestion, and duplicates), that the `required` keys are present
+  /// and that the `rules` between keys hold; for objects whose keys depend on another key
+  /// (layers, transitions).
   func object(
-    _ node: TemplateJSON, _ path: String, allowed: [TemplateKey], required: [TemplateKey] = []
+    _ node: TemplateJSON, _ path: String, _ kind: TemplateObjectKind,
+    rows: [TemplateKeyFormat], allowed: [TemplateKey]? = nil, required: [TemplateKey] = [],
+    rules: [TemplateKeyRule] = []
   ) -> ObjectReader? {
+    let allowed = allowed ?? rows.map(\.key)
     guard let members = node.members else {
       problem(path, "expected an object, got \(node.typeDescription)", at: node)
       return nil
@@ -66,7 +72,9 @@ extension TemplateChecking {
     for key in required where seen[key.rawValue] == nil {
       problem(path, "missing required key '\(key.rawValue)'", at: node)
     }
-    return ObjectReader(node: node, path: path)
+    let broken = checkRules(rules, node, path)
+    return ObjectReader(
+      node: node, path: path, kind: kind, rows: rows, report: report, brokenRuleKeys: broken)
   }
 
   // MARK: Scalars

@@ -11,16 +11,9 @@ extension TemplateDescriber {
 
   func decodeAnimation(_ node: TemplateJSON, _ path: String) -> (any Animation)? {
     guard let reader = object(node, path, .animation) else { return nil }
-    let kinds = TemplateFormat.animationKinds.filter { reader.has($0) }
-    if kinds.count > 1 {
-      problem(
-        path,
-        "give only one of \(kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")) in one animation",
-        at: node)
-      return nil
-    }
+    if TemplateFormat.animationKinds.contains(where: reader.breaksRule) { return nil }
     // nil: a basic animation.
-    let kind = kinds.first
+    let kind = TemplateFormat.animationKinds.first(where: reader.has)
     if let kind {
       for key in TemplateFormat.basicValueKeys where reader.has(key) && kind != .spring {
         problem(
@@ -28,9 +21,6 @@ extension TemplateDescriber {
           "\"\(key.rawValue)\" does not go with \"\(kind.rawValue)\": remove one of them",
           at: reader[key])
       }
-    }
-    if reader.has(.rotate), kind != .path {
-      problem(reader.path(.rotate), "\"rotate\" only goes with \"path\"", at: reader[.rotate])
     }
     let timing = decodeTiming(reader, kind: kind)
 
@@ -41,12 +31,13 @@ extension TemplateDescriber {
           at: propertyNode)
       }
       let children = reader.get(.group) { self.describeAnimations($0, $1) } ?? []
-      var group = AnimationGroup(children, duration: 0.25)
+      var group = AnimationGroup(children)
       group.timing = timing ?? group.timing
       if !reader.has(.duration) {
+        // The longest child, or the model's default duration.
         let ends = children.map { $0.timing.beginTime + $0.timing.activeDuration }
-        let longest = ends.filter(\.isFinite).max() ?? 0.25
-        group.timing.duration = longest > 0 ? longest : 0.25
+        let longest = ends.filter(\.isFinite).max() ?? 0
+        group.timing.duration = longest > 0 ? longest : AnimationTiming.defaultDuration
       }
       return group
     }
@@ -65,9 +56,7 @@ extension TemplateDescriber {
     if kind == .path {
       if let property, case .point(let pointProperty) = property {
         guard let svg = reader.get(.path, pixelPath) else { return nil }
-        let mode =
-          reader.get(.rotate) { self.choice($0, $1, TemplateFormat.pathRotations) }
-          .flatMap(PathAnimation.RotationMode.init(rawValue:)) ?? PathAnimation.RotationMode.none
+        let mode = PathAnimation.RotationMode(rawValue: choiceOrDefault(reader, .rotate)) ?? .none
         var animation = PathAnimation(pointProperty, path: svg, rotationMode: mode)
         if let timing { animation.timing = timing }
         if let additive = reader.get(.additive, bool) { animation.isAdditive = additive }
@@ -87,13 +76,13 @@ extension TemplateDescriber {
       return build(target, reader, kind: kind, timing: timing) { node, path in
         let value =
           unit
-          ? self.number(node, path, in: 0...1)
+          ? self.number(node, path, .bounds(.within(TemplateFormat.unitRange)))
           : range.map { self.pixels(node, path, $0) } ?? self.number(node, path)
         return value.map { degrees ? $0 * .pi / 180 : $0 }
       }
     case .point(let target):
       return build(target, reader, kind: kind, timing: timing) { node, path in
-        self.pixelPoint(node, path, range ?? PixelLimits.coordinate)
+        self.pixelPoint(node, path, range)
       }
     case .size(let target):
       return build(target, reader, kind: kind, timing: timing, parse: pixelSize)
@@ -137,7 +126,7 @@ extension TemplateDescriber {
         var list: [Double] = []
         for (index, element) in elements.enumerated() {
           let elementPath = TemplatePath.join(frames.path(.times), index)
-          guard let time = number(element, elementPath, in: 0...1) else {
+          guard let time = elementNumber(frames, .times, element, at: index) else {
             valid = false
             continue
           }
@@ -161,9 +150,7 @@ extension TemplateDescriber {
         }
         times = list
       }
-      let mode =
-        frames.get(.mode) { self.choice($0, $1, TemplateFormat.calculationModes) }
-        .flatMap(CalculationMode.init(rawValue:)) ?? .linear
+      let mode = CalculationMode(rawValue: choiceOrDefault(frames, .mode)) ?? .linear
       var functions: [TimingFunction] = []
       if let timingsNode = frames[.timings],
         let elements = array(timingsNode, frames.path(.timings))
@@ -182,10 +169,10 @@ extension TemplateDescriber {
       guard let springNode = reader[.spring],
         let spring = object(springNode, reader.path(.spring), .spring)
       else { return nil }
-      let mass = spring.get(.mass) { self.positiveNumber($0, $1) } ?? 1
-      let stiffness = spring.get(.stiffness) { self.positiveNumber($0, $1) } ?? 100
-      let damping = spring.get(.damping) { self.positiveNumber($0, $1, allowZero: true) } ?? 10
-      let velocity = spring.get(.velocity, number) ?? 0
+      let mass = numberOrDefault(spring, .mass)
+      let stiffness = numberOrDefault(spring, .stiffness)
+      let damping = numberOrDefault(spring, .damping)
+      let velocity = numberOrDefault(spring, .velocity)
       let from = reader.get(.from, parse)
       let to = reader.get(.to, parse)
       let by = reader.get(.by, parse)
@@ -232,17 +219,19 @@ extension TemplateDescriber {
   private func decodeTiming(_ reader: ObjectReader, kind: TemplateKey?) -> AnimationTiming? {
     let before = problemCount
     var timing = AnimationTiming()
-    if let begin = reader.get(.begin, number) { timing.beginTime = begin }
-    if let duration = reader.get(.duration, { self.positiveNumber($0, $1) }) {
-      timing.duration = duration
-    }
-    if let speed = reader.get(.speed, { self.positiveNumber($0, $1) }) { timing.speed = speed }
-    if let offset = reader.get(.timeOffset, number) { timing.timeOffset = offset }
+    if let begin = number(reader, .begin) { timing.beginTime = begin }
+    if let duration = number(reader, .duration) { timing.duration = duration }
+    if let speed = number(reader, .speed) { timing.speed = speed }
+    if let offset = number(reader, .timeOffset) { timing.timeOffset = offset }
     if let repeatNode = reader[.repeat] {
       if repeatNode.string == TemplateFormat.repeatForever {
         timing.repeatCount = .infinity
       } else if repeatNode.numberText != nil {
-        if let count = positiveNumber(repeatNode, reader.path(.repeat)) {
+        // A number, or the word for ever: the number's rule is the row's first form.
+        guard case .oneOf(let forms)? = reader.row(.repeat)?.value,
+          let rule = forms.first?.numberRule
+        else { return nil }
+        if let count = number(repeatNode, reader.path(.repeat), rule) {
           timing.repeatCount = count
         }
       } else {
@@ -251,13 +240,11 @@ extension TemplateDescriber {
           "expected a number or \"forever\", got \(repeatNode.shortDescription)", at: repeatNode)
       }
     }
-    if let repeatDuration = reader.get(.repeatDuration, { self.positiveNumber($0, $1) }) {
+    if let repeatDuration = number(reader, .repeatDuration) {
       timing.repeatDuration = repeatDuration
     }
     if let autoreverse = reader.get(.autoreverse, bool) { timing.autoreverses = autoreverse }
-    if let fill = reader.get(.fill, { self.choice($0, $1, TemplateFormat.fillModes) }),
-      let mode = FillMode(rawValue: fill)
-    {
+    if let mode = choice(reader, .fill).flatMap(FillMode.init(rawValue:)) {
       timing.fillMode = mode
     }
     if let function = reader.get(.timing, timingFunction) { timing.timingFunction = function }

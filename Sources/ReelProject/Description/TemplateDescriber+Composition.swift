@@ -46,16 +46,14 @@ extension TemplateDescriber {
     -> TrackDescription?
   {
     guard let track = object(node, path, .track) else { return nil }
-    let id = track.get(.id) { self.integer($0, $1, minimum: 1) } ?? (index + 1)
+    let id = integer(track, .id) ?? (index + 1)
     if taken.contains(id) {
       problem(
         track.path(.id), "another track already has the id \(id): give each track its own",
         at: track[.id] ?? node)
       return nil
     }
-    guard let kind = track.get(.kind, { self.choice($0, $1, TemplateFormat.trackKinds) }) else {
-      return nil
-    }
+    guard let kind = choice(track, .kind) else { return nil }
     let mediaType: CompositionMediaType = kind == "video" ? .video : .audio
     let segments = track.get(.segments, array) ?? []
     return TrackDescription(
@@ -70,48 +68,29 @@ extension TemplateDescriber {
     -> SegmentDescription?
   {
     guard let segment = object(node, path, .segment) else { return nil }
-    let sources = TemplateFormat.segmentSources.filter { segment.has($0) }
-    guard sources.count == 1 else {
-      problem(
-        path,
-        sources.isEmpty
-          ? "missing required key 'media' (or 'image' or 'empty')"
-          : "give only one of \"media\", \"image\" and \"empty\"", at: node)
-      return nil
-    }
-    let at = segment.get(.at) { self.duration($0, $1, allowZero: true) }
+    guard !TemplateFormat.segmentSources.contains(where: segment.breaksRule) else { return nil }
+    let at = time(segment, .at)
     let source: SegmentSourceDescription
-    if let emptyNode = segment[.empty] {
-      guard let length = duration(emptyNode, segment.path(.empty)) else { return nil }
+    if segment.has(.empty) {
+      guard let length = time(segment, .empty) else { return nil }
       source = .empty(duration: length)
     } else if let imageNode = segment[.image] {
       guard kind == .video else {
         problem(segment.path(.image), "an image can only go into a video track", at: imageNode)
         return nil
       }
-      let shown = segment.get(.duration) { self.duration($0, $1) }
+      let shown = time(segment, .duration)
       if !segment.has(.duration) {
         problem(path, "missing required key 'duration' (how long the image is shown)", at: node)
       }
       guard let file = fileReference(segment, .image) else { return nil }
       source = .image(file, duration: shown)
     } else {
-      let stream = segment.get(.track) { self.integer($0, $1, minimum: 0) }
-      let sourceRange: TimeRange? = segment.get(.source) { value, sourcePath in
-        guard let pair = self.array(value, sourcePath) else { return nil }
-        guard pair.count == 2 else {
-          self.problem(
-            sourcePath, "expected [start, duration] in seconds, got \(pair.count) numbers",
-            at: value)
-          return nil
-        }
-        guard
-          let first = self.duration(pair[0], TemplatePath.join(sourcePath, 0), allowZero: true),
-          let length = self.duration(pair[1], TemplatePath.join(sourcePath, 1))
-        else { return nil }
-        return TimeRange(start: first, duration: length)
+      let stream = integer(segment, .track)
+      let sourceRange = timePair(segment, .source, shape: "[start, duration]").map {
+        TimeRange(start: $0.0, duration: $0.1)
       }
-      let target = segment.get(.duration) { self.duration($0, $1) }
+      let target = time(segment, .duration)
       guard let file = fileReference(segment, .media) else { return nil }
       source = .media(
         MediaSegmentDescription(
@@ -128,8 +107,8 @@ extension TemplateDescriber {
     -> InstructionDescription?
   {
     guard let reader = object(node, path, .instruction) else { return nil }
-    let start = reader.get(.start) { self.duration($0, $1, allowZero: true) }
-    let length = reader.get(.duration) { self.duration($0, $1) }
+    let start = time(reader, .start)
+    let length = time(reader, .duration)
     let background = reader.get(.background, color)
     var layers: [LayerInstructionDescription] = []
     if let elements = reader.get(.layers, array) {
@@ -148,8 +127,9 @@ extension TemplateDescriber {
         var instruction = LayerInstructionDescription(
           track: id, opacity: [], transform: [], crop: [])
         if let steps = layer[.opacity] {
-          instruction.opacity = changes(steps, layer.path(.opacity)) {
-            self.number($0, $1, in: 0...1)
+          let rule = elementRule(layer, .opacity)
+          instruction.opacity = changes(steps, layer.path(.opacity)) { node, path in
+            rule.flatMap { self.number(node, path, $0) }
           }
         }
         if let steps = layer[.transform] {

@@ -5,34 +5,27 @@ import Reel
 extension TemplateDescriber {
   func decodeEmitter(_ node: TemplateJSON, _ path: String) -> EmitterDescription? {
     guard let reader = object(node, path, .emitter) else { return nil }
+    // Keys left out keep the model's values, which are the rows' defaults.
     var emitter = EmitterContent()
-    if let position = reader.get(.position, { self.pixelPoint($0, $1) }) {
-      emitter.position = position
+    if let position = point(reader, .position) { emitter.position = position }
+    if let size = size(reader, .size) { emitter.size = size }
+    if let shape = choice(reader, .shape).flatMap(EmitterContent.Shape.init(rawValue:)) {
+      emitter.shape = shape
     }
-    if let size = reader.get(.size, { self.pixelSize($0, $1) }) { emitter.size = size }
-    if let shape = reader.get(.shape, { self.choice($0, $1, TemplateFormat.emitterShapes) }) {
-      emitter.shape = EmitterContent.Shape(rawValue: shape) ?? .point
+    if let mode = choice(reader, .mode).flatMap(EmitterContent.Mode.init(rawValue:)) {
+      emitter.mode = mode
     }
-    if let mode = reader.get(.mode, { self.choice($0, $1, TemplateFormat.emitterModes) }) {
-      emitter.mode = EmitterContent.Mode(rawValue: mode) ?? .volume
+    if let render = choice(reader, .renderMode).flatMap(EmitterContent.RenderMode.init(rawValue:)) {
+      emitter.renderMode = render
     }
-    if let render = reader.get(
-      .renderMode, { self.choice($0, $1, TemplateFormat.emitterRenderModes) })
-    {
-      emitter.renderMode = EmitterContent.RenderMode(rawValue: render) ?? .unordered
+    let numbers: [(TemplateKey, WritableKeyPath<EmitterContent, Double>)] = [
+      (.birthRate, \.birthRate), (.lifetime, \.lifetime), (.velocity, \.velocity),
+      (.scale, \.scale), (.spin, \.spin),
+    ]
+    for (key, field) in numbers {
+      if let value = number(reader, key) { emitter[keyPath: field] = value }
     }
-    emitter.birthRate = reader.get(.birthRate, nonNegative) ?? 1
-    emitter.lifetime = reader.get(.lifetime, nonNegative) ?? 1
-    emitter.velocity = reader.get(.velocity, number) ?? 1
-    emitter.scale = reader.get(.scale, number) ?? 1
-    emitter.spin = reader.get(.spin, number) ?? 1
-    if let seed = reader.get(.seed, { self.integer($0, $1, minimum: 0) }) {
-      if let value = UInt32(exactly: seed) {
-        emitter.seed = value
-      } else {
-        problem(reader.path(.seed), "must be at most \(UInt32.max)", at: reader[.seed])
-      }
-    }
+    if let seed = integer(reader, .seed).flatMap(UInt32.init(exactly:)) { emitter.seed = seed }
     var images: [FileReference?] = []
     if let elements = reader.get(.cells, array) {
       if elements.isEmpty {
@@ -52,48 +45,36 @@ extension TemplateDescriber {
     return EmitterDescription(emitter: emitter, images: images)
   }
 
-  private func nonNegative(_ node: TemplateJSON, _ path: String) -> Double? {
-    number(node, path, in: 0...Double.greatestFiniteMagnitude)
-  }
-
   private func decodeEmitterCell(_ node: TemplateJSON, _ path: String) -> (
     EmitterCell, FileReference?
   )? {
     guard let reader = object(node, path, .emitterCell) else { return nil }
+    // Keys left out keep the model's values, which are the rows' defaults.
     var cell = EmitterCell()
     let image = fileReference(reader, .image)
     cell.name = reader.get(.name, string)
-    cell.isEnabled = reader.get(.enabled, bool) ?? true
-    cell.birthRate = reader.get(.birthRate, nonNegative) ?? 0
-    cell.lifetime = reader.get(.lifetime, nonNegative) ?? 0
-    cell.lifetimeRange = reader.get(.lifetimeRange, nonNegative) ?? 0
-    cell.velocity = reader.get(.velocity, number) ?? 0
-    cell.velocityRange = reader.get(.velocityRange, nonNegative) ?? 0
-    cell.emissionLongitude = reader.get(.longitude, number) ?? 0
-    cell.emissionRange = reader.get(.emissionRange, nonNegative) ?? 0
-    if let acceleration = reader.get(.acceleration, { self.pixelPoint($0, $1) }) {
+    if let enabled = reader.get(.enabled, bool) { cell.isEnabled = enabled }
+    let numbers: [(TemplateKey, WritableKeyPath<EmitterCell, Double>)] = [
+      (.birthRate, \.birthRate), (.lifetime, \.lifetime), (.lifetimeRange, \.lifetimeRange),
+      (.velocity, \.velocity), (.velocityRange, \.velocityRange),
+      (.longitude, \.emissionLongitude), (.emissionRange, \.emissionRange), (.spin, \.spin),
+      (.spinRange, \.spinRange), (.scale, \.scale), (.scaleRange, \.scaleRange),
+      (.scaleSpeed, \.scaleSpeed),
+    ]
+    for (key, field) in numbers {
+      if let value = number(reader, key) { cell[keyPath: field] = value }
+    }
+    if let acceleration = point(reader, .acceleration) {
       cell.xAcceleration = acceleration.x
       cell.yAcceleration = acceleration.y
     }
-    cell.spin = reader.get(.spin, number) ?? 0
-    cell.spinRange = reader.get(.spinRange, nonNegative) ?? 0
-    cell.scale = reader.get(.scale, number) ?? 1
-    cell.scaleRange = reader.get(.scaleRange, nonNegative) ?? 0
-    cell.scaleSpeed = reader.get(.scaleSpeed, number) ?? 0
-    cell.color = reader.get(.color, color) ?? .white
-    if let range = reader.get(
-      .colorRange, { self.numbers($0, $1, count: 4, shape: "[red, green, blue, alpha]") })
-    {
-      if range.contains(where: { $0 < 0 }) {
-        problem(reader.path(.colorRange), "needs ranges of 0 or more", at: reader[.colorRange])
-      } else {
-        (cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange) =
-          (range[0], range[1], range[2], range[3])
-      }
+    if let color = reader.get(.color, color) { cell.color = color }
+    let rgba = "[red, green, blue, alpha]"
+    if let range = fixedNumbers(reader, .colorRange, shape: rgba) {
+      (cell.redRange, cell.greenRange, cell.blueRange, cell.alphaRange) =
+        (range[0], range[1], range[2], range[3])
     }
-    if let speed = reader.get(
-      .colorSpeed, { self.numbers($0, $1, count: 4, shape: "[red, green, blue, alpha]") })
-    {
+    if let speed = fixedNumbers(reader, .colorSpeed, shape: rgba) {
       (cell.redSpeed, cell.greenSpeed, cell.blueSpeed, cell.alphaSpeed) =
         (speed[0], speed[1], speed[2], speed[3])
     }

@@ -19,66 +19,31 @@ extension TemplateDescriber {
           at: presetNode)
       }
     }
-    if let codec = reader.get(.codec, { self.choice($0, $1, TemplateFormat.codecNames) }) {
-      settings.videoCodec = VideoCodec(rawValue: codec)
-    }
-    if reader.has(.crf), reader.has(.bitRate) {
-      problem(path, "give either \"crf\" or \"bitRate\", not both", at: node)
-    }
-    if let crfNode = reader[.crf], let crf = integer(crfNode, reader.path(.crf)) {
-      if TemplateFormat.crfRange.contains(crf) {
-        settings.crf = crf
-      } else {
-        problem(
-          reader.path(.crf),
-          "must be between \(TemplateFormat.crfRange.lowerBound) and \(TemplateFormat.crfRange.upperBound) (got \(crf))",
-          at: crfNode)
-      }
-    }
-    if let rate = reader.get(.bitRate, { self.integer($0, $1, minimum: 1) }) {
-      settings.bitRate = rate
-    }
+    if let codec = choice(reader, .codec) { settings.videoCodec = VideoCodec(rawValue: codec) }
+    if let crf = integer(reader, .crf) { settings.crf = crf }
+    if let rate = integer(reader, .bitRate) { settings.bitRate = rate }
     if let speed = reader.get(.speed, { self.choice($0, $1, TemplateFormat.speedNames) }) {
       settings.speed = EncoderSpeed(rawValue: speed) ?? .veryfast
     }
-    if let sizeNode = reader[.size], let size = size(sizeNode, reader.path(.size)) {
-      let side = PixelLimits.renderSide
-      let width = PixelLimits.integer(size.width)
-      let height = PixelLimits.integer(size.height)
-      if !side.contains(size.width) || !side.contains(size.height)
-        || Double(width) != size.width || Double(height) != size.height || width % 2 != 0
-        || height % 2 != 0
-      {
-        problem(
-          reader.path(.size),
-          "must be even whole numbers of pixels \(side.description) (got \(format(size.width))×\(format(size.height)))",
-          at: sizeNode)
-      } else {
-        settings.outputSize = (width, height)
-      }
+    if let size = wholePixelSize(reader, .size, even: true) {
+      settings.outputSize = (PixelLimits.integer(size.width), PixelLimits.integer(size.height))
     }
-    let range = reader.get(.range, describeExportRange).map {
+    let range = describeExportRange(reader).map {
       Located(value: $0, location: reader.location(.range))
     }
-    if let rate = reader.get(.audioBitRate, { self.integer($0, $1, minimum: 1) }) {
-      settings.audioBitRate = rate
-    }
+    if let rate = integer(reader, .audioBitRate) { settings.audioBitRate = rate }
     if let audio = reader.get(.audio, bool) { settings.excludesAudio = !audio }
     return ExportDescription(settings: settings, range: range)
   }
 
-  private func describeExportRange(_ node: TemplateJSON, _ path: String) -> TimeRange? {
-    guard let pair = array(node, path) else { return nil }
-    guard pair.count == 2 else {
-      problem(path, "expected [start, end] in seconds, got \(pair.count) numbers", at: node)
-      return nil
-    }
-    guard let start = duration(pair[0], TemplatePath.join(path, 0), allowZero: true),
-      let end = duration(pair[1], TemplatePath.join(path, 1))
-    else { return nil }
+  /// `range`: `[start, end]`, the end after the start.
+  private func describeExportRange(_ reader: ObjectReader) -> TimeRange? {
+    guard let (start, end) = timePair(reader, .range, shape: "[start, end]") else { return nil }
     guard end > start else {
       problem(
-        path, "the end (\(seconds(end)) s) must be after the start (\(seconds(start)) s)", at: node)
+        reader.path(.range),
+        "the end (\(seconds(end)) s) must be after the start (\(seconds(start)) s)",
+        at: reader[.range])
       return nil
     }
     return TimeRange(start: start, end: end)

@@ -53,9 +53,10 @@ extension TemplateDescriber {
       else { return nil }
       type = chosen
     }
-    let common = TemplateObjectKind.layer.allowedKeys
-    let own = type.keys.map(\.key)
-    let others = Set(TemplateLayerType.typeKeys).subtracting(own).subtracting(common)
+    let common = TemplateObjectKind.layer.format.keys
+    let own = type.keys
+    let others = Set(TemplateLayerType.typeKeys).subtracting(own.map(\.key))
+      .subtracting(common.map(\.key))
     for member in node.members ?? [] {
       guard let key = TemplateKey(rawValue: member.key), others.contains(key) else { continue }
       let owners = TemplateLayerType.owners(of: key).map(\.rawValue)
@@ -64,10 +65,17 @@ extension TemplateDescriber {
         "only \(owners.joined(separator: " and ")) layers have \"\(member.key)\" (this is a \(type.rawValue) layer; set \"type\")",
         at: TemplateJSON(kind: .null, line: member.keyLine, column: member.keyColumn))
     }
+    // Keys of other types are reported above, not again as unknown.
+    let otherRows = others.sorted().compactMap { key in
+      TemplateLayerType.owners(of: key).first?.keys.first { $0.key == key }
+    }
     guard
       let reader = object(
-        node, path, allowed: common + own + others.sorted(), required: type.requiredKeys)
+        node, path, .layer, rows: common + own + otherRows, required: type.requiredKeys,
+        rules: TemplateObjectKind.layer.format.rules + type.rules)
     else { return nil }
+    // `type` was read from the node, to choose the rows.
+    report.recordRead(.type, of: .layer)
     let properties = describeProperties(reader, type: type)
     let content: LayerContentDescription
     switch type {
@@ -78,7 +86,7 @@ extension TemplateDescriber {
     case .gradient: content = .gradient(reader.get(.gradient, decodeGradient))
     case .video:
       content = .video(
-        source: VideoSourceID(reader.get(.source, string) ?? TemplateFormat.mainVideoSource))
+        source: reader.get(.source, string).map { VideoSourceID($0) } ?? VideoSourceID.main)
     case .emitter: content = .emitter(reader.get(.emitter, decodeEmitter))
     case .group: content = .none
     }
@@ -91,15 +99,15 @@ extension TemplateDescriber {
       }
     }
     let visibility = VisibilityDescription(
-      start: reader.get(.start) { self.duration($0, $1, allowZero: true) }.map {
+      start: time(reader, .start).map {
         Located(value: $0, location: reader.location(.start))
       },
-      end: reader.get(.end) { self.duration($0, $1) }.map {
+      end: time(reader, .end).map {
         Located(value: $0, location: reader.location(.end))
       },
       endWritten: reader[.end]?.shortDescription,
-      fadeIn: reader.get(.fadeIn) { self.duration($0, $1, allowZero: true) },
-      fadeOut: reader.get(.fadeOut) { self.duration($0, $1, allowZero: true) },
+      fadeIn: time(reader, .fadeIn),
+      fadeOut: time(reader, .fadeOut),
       fadesLocation: (reader[.fadeIn] ?? reader[.fadeOut]).map {
         TemplateLocation(reader.path(reader.has(.fadeOut) ? .fadeOut : .fadeIn), $0)
       })
@@ -114,45 +122,29 @@ extension TemplateDescriber {
     -> LayerPropertiesDescription
   {
     var properties = LayerPropertiesDescription()
-    properties.anchor = reader.get(.anchor) { self.pixelPoint($0, $1, PixelLimits.unitPoint) }
-    properties.frame = reader.get(.frame, pixelRect)
-    properties.size = reader.get(.size, pixelSize)
-    properties.position = reader.get(.position) { self.pixelPoint($0, $1) }
-    if reader.has(.frame), reader.has(.position) || reader.has(.size) {
-      problem(
-        reader.path, "give either \"frame\" or \"position\"/\"size\", not both", at: reader.node)
-    }
-    properties.opacity = reader.get(.opacity) { self.number($0, $1, in: 0...1) }
+    properties.anchor = point(reader, .anchor)
+    properties.frame = rect(reader, .frame)
+    properties.size = size(reader, .size)
+    properties.position = point(reader, .position)
+    properties.opacity = number(reader, .opacity)
     properties.hidden = reader.get(.hidden, bool)
-    properties.zPosition = reader.get(.zPosition) { self.pixels($0, $1, PixelLimits.coordinate) }
-    properties.rotation = reader.get(.rotation, number).map { $0 * .pi / 180 }
-    properties.rotationX = reader.get(.rotationX, number).map { $0 * .pi / 180 }
-    properties.rotationY = reader.get(.rotationY, number).map { $0 * .pi / 180 }
+    properties.zPosition = number(reader, .zPosition)
+    properties.rotation = number(reader, .rotation).map { $0 * .pi / 180 }
+    properties.rotationX = number(reader, .rotationX).map { $0 * .pi / 180 }
+    properties.rotationY = number(reader, .rotationY).map { $0 * .pi / 180 }
     properties.scale = reader.get(.scale, scalePair)
-    properties.translation = reader.get(.translation) { self.pixelPoint($0, $1) }
-    properties.transform = reader.get(.transform, pixelTransform3D)
-    properties.perspective = reader.get(.perspective) {
-      self.pixels($0, $1, PixelLimits.perspective)
-    }
-    properties.sublayerTransform = reader.get(.sublayerTransform, pixelTransform3D)
+    properties.translation = point(reader, .translation)
+    properties.transform = matrix(reader, .transform)
+    properties.perspective = number(reader, .perspective)
+    properties.sublayerTransform = matrix(reader, .sublayerTransform)
     properties.background = reader.get(.background, color)
-    properties.cornerRadius = reader.get(.cornerRadius) {
-      self.pixels($0, $1, PixelLimits.radius)
+    properties.cornerRadius = number(reader, .cornerRadius)
+    if let borderNode = reader[.border],
+      let border = object(borderNode, reader.path(.border), .border)
+    {
+      properties.border = (number(border, .width), colorOrDefault(border, .color))
     }
-    if let borderNode = reader[.border] {
-      if reader.has(.borderWidth) || reader.has(.borderColor) {
-        problem(
-          reader.path, "give either \"border\" or \"borderWidth\"/\"borderColor\", not both",
-          at: reader.node)
-      }
-      if let border = object(borderNode, reader.path(.border), .border) {
-        let width = border.get(.width) { self.pixels($0, $1, PixelLimits.lineWidth) }
-        properties.border = (width, border.get(.color, color) ?? .black)
-      }
-    }
-    properties.borderWidth = reader.get(.borderWidth) {
-      self.pixels($0, $1, PixelLimits.lineWidth)
-    }
+    properties.borderWidth = number(reader, .borderWidth)
     properties.borderColor = reader.get(.borderColor, color)
     properties.masksToBounds = reader.get(.masksToBounds, bool)
     properties.shadow = reader.get(.shadow, decodeShadow)

@@ -26,15 +26,9 @@ extension TemplateDescriber {
     }
     return SubtitleTrackDescription(
       location: TemplateLocation(path, node), style: style,
-      placement: reader.get(.position) {
-        self.choice($0, $1, TemplateFormat.subtitlePlacements)
-      } ?? TemplateFormat.subtitlePlacements[0],
-      margin: reader.get(.margin) { self.pixels($0, $1, PixelLimits.layerSide) } ?? 40,
-      widthFraction: reader.get(.width) {
-        self.number($0, $1, in: TemplateFormat.subtitleWidthRange)
-      } ?? 0.9,
-      fadeIn: reader.get(.fadeIn) { self.duration($0, $1, allowZero: true) } ?? .zero,
-      fadeOut: reader.get(.fadeOut) { self.duration($0, $1, allowZero: true) } ?? .zero,
+      placement: choiceOrDefault(reader, .position), margin: numberOrDefault(reader, .margin),
+      widthFraction: numberOrDefault(reader, .width), fadeIn: timeOrDefault(reader, .fadeIn),
+      fadeOut: timeOrDefault(reader, .fadeOut),
       file: reader.has(.file) ? fileReference(reader, .file) : nil)
   }
 }

@@ -5,11 +5,6 @@ extension TemplateDescriber {
   /// A text layer's `text` or `runs`, with its style.
   func describeText(_ reader: ObjectReader) -> TextDescription {
     var text = StyledText("")
-    if reader.has(.text), reader.has(.runs) {
-      problem(reader.path, "give either \"text\" or \"runs\", not both", at: reader.node)
-    } else if !reader.has(.text), !reader.has(.runs) {
-      problem(reader.path, "missing required key 'text' (or 'runs')", at: reader.node)
-    }
     if let string = reader.get(.text, string) { text = StyledText(string) }
     var runFamilies: [(family: String, path: String)] = []
     if let runs = reader.get(.runs, array) {
@@ -38,7 +33,7 @@ extension TemplateDescriber {
     return TextRun(
       text, bold: run.get(.bold, bool), italic: run.get(.italic, bool),
       underline: run.get(.underline, bool), color: run.get(.color, color),
-      fontSize: run.get(.size) { self.pixels($0, $1, PixelLimits.fontSize) }, fontFamily: family)
+      fontSize: number(run, .size), fontFamily: family)
   }
 
   /// The text style keys of a text layer or a subtitle style.
@@ -54,38 +49,22 @@ extension TemplateDescriber {
         if !font.has(.file) { checkedFamily = (family, font.path(.family)) }
       }
       if font.has(.file) { fontFile = fileReference(font, .file) }
-      if let size = font.get(.size, { self.pixels($0, $1, PixelLimits.fontSize) }) {
-        style.fontSize = size
-      }
-      let weights = TemplateFormat.fontWeightRange
-      if let weight = font.get(.weight, { self.integer($0, $1, minimum: weights.lowerBound) }) {
-        if weight > weights.upperBound {
-          problem(
-            font.path(.weight),
-            "must be between \(weights.lowerBound) and \(weights.upperBound) (got \(weight))",
-            at: font[.weight])
-        } else {
-          style.weight = weight
-        }
-      }
+      if let size = number(font, .size) { style.fontSize = size }
+      if let weight = integer(font, .weight) { style.weight = weight }
       if let italic = font.get(.italic, bool) { style.italic = italic }
     }
     if let color = reader.get(.color, color) { style.color = color }
-    if let align = reader.get(.align, { self.choice($0, $1, TemplateFormat.alignments) }) {
-      style.alignment = TextAlignment(rawValue: align) ?? .left
+    if let align = choice(reader, .align).flatMap(TextAlignment.init(rawValue:)) {
+      style.alignment = align
     }
     if let wrap = reader.get(.wrap, bool) { style.wraps = wrap }
-    if let spacing = reader.get(.lineSpacing, { self.pixels($0, $1, PixelLimits.lineSpacing) }) {
-      style.lineSpacing = spacing
-    }
+    if let spacing = number(reader, .lineSpacing) { style.lineSpacing = spacing }
     if let underline = reader.get(.underline, bool) { style.underline = underline }
     if let outlineNode = reader[.outline],
       let outline = object(outlineNode, reader.path(.outline), .outline)
     {
-      style.strokeColor = outline.get(.color, color) ?? .black
-      if let width = outline.get(.width, { self.pixels($0, $1, PixelLimits.outlineWidth) }) {
-        style.strokeWidth = width
-      }
+      style.strokeColor = colorOrDefault(outline, .color)
+      if let width = number(outline, .width) { style.strokeWidth = width }
     }
     if let shadowNode = reader[.textShadow] {
       style.shadow = decodeShadow(shadowNode, reader.path(.textShadow))
@@ -93,18 +72,13 @@ extension TemplateDescriber {
     if let boxNode = reader[.box],
       let box = object(boxNode, reader.path(.box), .box)
     {
-      var background = TextBackground(color: box.get(.color, color) ?? Color.black)
-      if let padding = box.get(.padding, { self.pixels($0, $1, PixelLimits.padding) }) {
-        background.padding = padding
-      }
-      if let radius = box.get(.cornerRadius, { self.pixels($0, $1, PixelLimits.radius) }) {
-        background.cornerRadius = radius
-      }
+      var background = TextBackground(color: colorOrDefault(box, .color))
+      if let padding = number(box, .padding) { background.padding = padding }
+      if let radius = number(box, .cornerRadius) { background.cornerRadius = radius }
       style.background = background
     }
-    if let truncation = reader.get(.truncation, { self.choice($0, $1, TemplateFormat.truncations) })
-    {
-      style.truncation = TextTruncation(rawValue: truncation) ?? .none
+    if let truncation = choice(reader, .truncation).flatMap(TextTruncation.init(rawValue:)) {
+      style.truncation = truncation
     }
     return TextStyleDescription(style: style, fontFile: fontFile, family: checkedFamily)
   }

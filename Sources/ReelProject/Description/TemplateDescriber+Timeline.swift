@@ -5,13 +5,7 @@ extension TemplateDescriber {
   /// `clips`, `composition`, or (with neither) an empty timeline of the template's `size`
   /// and `duration`; nil when nothing can be built.
   func describeTimeline(_ top: ObjectReader, output: OutputDescription) -> TimelineDescription? {
-    if top.has(.clips), let node = top[.composition] {
-      problem(
-        TemplateKey.composition.rawValue,
-        "use either \"clips\" (the short form) or \"composition\", not both",
-        at: node)
-      return nil
-    }
+    if top.breaksRule(.composition) { return nil }
     if let node = top[.clips] {
       var includesAudio = true
       if case .bool(let value)? = top[.audio]?[.clipAudio]?.kind { includesAudio = value }
@@ -62,13 +56,10 @@ extension TemplateDescriber {
           transition = described
         }
       }
-      if clip.has(.media), clip.has(.image) {
-        problem(clipPath, "give either \"media\" or \"image\", not both", at: element)
-        continue
-      }
+      if clip.breaksRule(.media) { continue }
       if clip.has(.image) {
-        _ = clip.get(.start, { self.duration($0, $1, allowZero: true) })
-        let shown = clip.get(.duration) { self.duration($0, $1) }
+        _ = time(clip, .start)
+        let shown = time(clip, .duration)
         if !clip.has(.duration) {
           problem(
             clipPath, "missing required key 'duration' (how long the image is shown)", at: element)
@@ -76,16 +67,14 @@ extension TemplateDescriber {
         guard let file = fileReference(clip, .image) else { continue }
         clips.append(ClipDescription(transition: transition, source: .image(file, duration: shown)))
       } else if clip.has(.media) {
-        let start = clip.get(.start) { self.duration($0, $1, allowZero: true) }
-        let length = clip.get(.duration) { self.duration($0, $1) }
+        let start = time(clip, .start)
+        let length = time(clip, .duration)
         guard let file = fileReference(clip, .media) else { continue }
         let media = MediaClipDescription(
           file: file, start: start, startLocation: clip.has(.start) ? clip.location(.start) : nil,
           duration: length,
           durationLocation: clip.has(.duration) ? clip.location(.duration) : nil)
         clips.append(ClipDescription(transition: transition, source: .media(media)))
-      } else {
-        problem(clipPath, "missing required key 'media' (or 'image')", at: element)
       }
     }
     return ClipsDescription(
@@ -105,13 +94,18 @@ extension TemplateDescriber {
     guard
       let type = choice(typeNode, TemplatePath.join(path, .type), TemplateFormat.transitionTypes)
     else { return nil }
-    let allowed = TemplateObjectFormat.transition.keys(withType: type)
-    guard let reader = object(node, path, allowed: allowed) else { return nil }
-    let duration = reader.get(.duration) { self.duration($0, $1) } ?? Time(value: 1, timescale: 1)
-    let color = reader.get(.color, color) ?? .black
-    let direction =
-      reader.get(.direction) { self.choice($0, $1, TemplateFormat.directions) }
-      .flatMap(ClipSequence.Direction.init(rawValue:)) ?? .left
+    let format = TemplateObjectFormat.transition
+    guard
+      let reader = object(
+        node, path, .transition, rows: format.keys, allowed: format.keys(withType: type),
+        required: format.requiredKeys)
+    else { return nil }
+    // `type` was read from the node, to choose the rows.
+    report.recordRead(.type, of: .transition)
+    let duration = timeOrDefault(reader, .duration)
+    let color = colorOrDefault(reader, .color)
+    guard let direction = ClipSequence.Direction(rawValue: choiceOrDefault(reader, .direction))
+    else { return nil }
     switch type {
     case "crossFade": return .crossFade(duration: duration)
     case "fadeThroughColor": return .fadeThroughColor(color, duration: duration)

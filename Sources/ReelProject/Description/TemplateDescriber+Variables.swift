@@ -7,6 +7,8 @@ extension TemplateDescriber {
   func variables(_ root: TemplateJSON, overrides: [String: String]) -> [String: String] {
     var values: [String: String] = [:]
     var declared: [String] = []
+    // Read here, from the top level, before the top level is read as an object.
+    report.recordRead(.variables, of: .root)
     if let node = root[.variables], let members = node.members {
       for member in members {
         let path = TemplatePath.join(TemplateKey.variables.rawValue, member.key)

@@ -53,31 +53,18 @@ struct TemplateDescriber: TemplateChecking {
 
   /// Sizes, rates and colours.
   private func describeOutput(_ top: ObjectReader) -> OutputDescription {
-    let size: Size? = top.get(.size) { node, path in
-      guard let size = self.size(node, path) else { return nil }
-      let side = PixelLimits.renderSide
-      guard side.contains(size.width), side.contains(size.height),
-        size.width == size.width.rounded(), size.height == size.height.rounded()
-      else {
-        self.problem(
-          path,
-          "must be whole numbers of pixels \(side.description) (got \(format(size.width))×\(format(size.height)))",
-          at: node)
-        return nil
-      }
-      return size
-    }
-    return OutputDescription(
-      size: size, frameDuration: top.get(.frameRate, frameDurationFromRate),
-      duration: top.get(.duration) { self.duration($0, $1) },
-      background: top.get(.background, color) ?? .black)
+    OutputDescription(
+      size: wholePixelSize(top, .size, even: false),
+      frameDuration: number(top, .frameRate).flatMap { _ in
+        top.get(.frameRate, frameDurationFromRate)
+      },
+      duration: time(top, .duration), background: colorOrDefault(top, .background))
   }
 
-  /// `frameRate` → one frame's duration, exactly (29.97 → 1001/30000 s).
+  /// `frameRate` (checked against its row) → one frame's duration, exactly (29.97 →
+  /// 1001/30000 s).
   private func frameDurationFromRate(_ node: TemplateJSON, _ path: String) -> Time? {
-    guard let rate = number(node, path, in: TemplateFormat.frameRateRange),
-      let text = node.numberText
-    else { return nil }
+    guard let rate = Double(node.numberText ?? ""), let text = node.numberText else { return nil }
     let ntsc: [String: Int64] = ["23.976": 24000, "29.97": 30000, "47.952": 48000, "59.94": 60000]
     if let numerator = ntsc[text] ?? ntsc[String(rate)] {
       return Time(value: 1001, timescale: Int32(numerator))
@@ -100,6 +87,7 @@ struct TemplateDescriber: TemplateChecking {
     if let clipAudioNode = reader[.clipAudio],
       bool(clipAudioNode, reader.path(.clipAudio)) != nil, !usesClips
     {
+      // A rule across objects (`audio` and the top level's `clips`): not a row's.
       problem(
         reader.path(.clipAudio),
         "only goes with \"clips\" (without clips, leave out the audio tracks instead)",
@@ -117,7 +105,7 @@ struct TemplateDescriber: TemplateChecking {
       for (index, element) in elements.enumerated() {
         let itemPath = TemplatePath.join(reader.path(.tracks), index)
         guard let item = object(element, itemPath, .audioTrack),
-          let id = item.get(.track, { self.integer($0, $1) })
+          let id = integer(item, .track)
         else { continue }
         let volume = report.setAside { describeVolume(item) }
         audio.tracks.append(
@@ -132,15 +120,16 @@ struct TemplateDescriber: TemplateChecking {
   /// An audio track's `volume`: a number (from the start) or a list of steps and ramps.
   private func describeVolume(_ item: ObjectReader) -> [ParameterChange<Double>] {
     guard let volumeNode = item[.volume] else { return [] }
+    // A number, or steps and ramps of numbers: both forms of the row have the same rule.
+    guard case .oneOf(let forms)? = item.row(.volume)?.value, let rule = forms.first?.numberRule
+    else { return [] }
     if volumeNode.numberText != nil {
-      return positiveNumber(volumeNode, item.path(.volume), allowZero: true).map {
-        [.step($0, at: .zero)]
-      } ?? []
+      return number(volumeNode, item.path(.volume), rule).map { [.step($0, at: .zero)] } ?? []
     }
     var changes: [ParameterChange<Double>] = []
     decodeParameterList(
       volumeNode, item.path(.volume),
-      value: { self.positiveNumber($0, $1, allowZero: true) },
+      value: { self.number($0, $1, rule) },
       step: { changes.append(.step($0, at: $1)) },
       ramp: { changes.append(.ramp(from: $0, to: $1, $2)) })
     return changes
@@ -152,13 +141,9 @@ struct TemplateDescriber: TemplateChecking {
       file: reader.get(.file, string).map {
         FileReference(text: $0, location: reader.location(.file))
       },
-      start: reader.get(.start) { self.duration($0, $1, allowZero: true) } ?? .zero,
-      startLocation: reader.location(.start),
-      duration: reader.get(.duration) { self.duration($0, $1) },
-      durationLocation: reader.location(.duration),
-      loops: reader.get(.loop, bool) ?? true,
-      fadeIn: reader.get(.fadeIn) { self.duration($0, $1, allowZero: true) } ?? .zero,
-      fadeOut: reader.get(.fadeOut) { self.duration($0, $1, allowZero: true) } ?? .zero,
-      volume: reader.get(.volume) { self.positiveNumber($0, $1, allowZero: true) } ?? 1)
+      start: timeOrDefault(reader, .start), startLocation: reader.location(.start),
+      duration: time(reader, .duration), durationLocation: reader.location(.duration),
+      loops: boolOrDefault(reader, .loop), fadeIn: timeOrDefault(reader, .fadeIn),
+      fadeOut: timeOrDefault(reader, .fadeOut), volume: numberOrDefault(reader, .volume))
   }
 }

@@ -53,6 +53,14 @@ final class TemplateProblemCollector {
   /// file can raise one per cue, hundreds of thousands of them).
   private var givenWarnings: Set<TemplateWarning> = []
 
+  /// The keys whose values were read, by object kind.
+  private(set) var readKeys: Set<TemplateKeyRead> = []
+
+  /// Records that the value of `key` of an object of `kind` was read.
+  func recordRead(_ key: TemplateKey, of kind: TemplateObjectKind) {
+    readKeys.insert(TemplateKeyRead(kind: kind, key: key))
+  }
+
   /// How many problems have been found so far.
   var count: Int { problems.count }
 
@@ -96,13 +104,33 @@ enum TemplatePath {
   static func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
 }
 
-/// Reads the members of one object, building the JSON path of each.
+/// Reads the members of one object, building the JSON path of each, with the format's rows
+/// of its keys (``TemplateKeyFormat``: kind, range, default) for the checks that apply them
+/// (`TemplateChecking+Rows.swift`). Every key whose value is read is recorded in the load's
+/// ``TemplateProblemCollector/readKeys``, so a test can find keys the format accepts and
+/// nothing reads.
 struct ObjectReader {
   let node: TemplateJSON
   let path: String
+  /// The kind of object read.
+  let kind: TemplateObjectKind
+  /// The rows of the keys it may hold.
+  let rows: [TemplateKeyFormat]
+  /// Where reads are recorded.
+  let report: TemplateProblemCollector
+  /// The keys of the format's rules between keys that the object breaks (reported).
+  let brokenRuleKeys: Set<TemplateKey>
 
-  subscript(key: TemplateKey) -> TemplateJSON? { node[key] }
+  /// Whether `key` is in a rule between keys that the object breaks (reported already).
+  func breaksRule(_ key: TemplateKey) -> Bool { brokenRuleKeys.contains(key) }
 
+  /// The value of `key`, when written (recorded as read).
+  subscript(key: TemplateKey) -> TemplateJSON? {
+    report.recordRead(key, of: kind)
+    return node[key]
+  }
+
+  /// Whether `key` is written (not a read of its value).
   func has(_ key: TemplateKey) -> Bool { node[key] != nil }
 
   func path(_ key: TemplateKey) -> String { TemplatePath.join(path, key) }
@@ -110,11 +138,23 @@ struct ObjectReader {
   /// Where `key` is written (its node's position; none when it is left out).
   func location(_ key: TemplateKey) -> TemplateLocation { TemplateLocation(path(key), node[key]) }
 
+  /// The format's row of `key`.
+  func row(_ key: TemplateKey) -> TemplateKeyFormat? { rows.first { $0.key == key } }
+
+  /// The format's default of `key`.
+  func defaultValue(_ key: TemplateKey) -> TemplateDefault? { row(key)?.defaultValue }
+
   /// Reads `key` with `parse` when present.
   func get<T>(_ key: TemplateKey, _ parse: (TemplateJSON, String) -> T?) -> T? {
-    guard let value = node[key] else { return nil }
+    guard let value = self[key] else { return nil }
     return parse(value, path(key))
   }
+}
+
+/// A key of one object kind whose value a describer read.
+struct TemplateKeyRead: Hashable, Sendable {
+  var kind: TemplateObjectKind
+  var key: TemplateKey
 }
 
 /// A number for messages: no trailing `.0` for whole numbers.

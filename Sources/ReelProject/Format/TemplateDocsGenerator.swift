@@ -21,19 +21,15 @@ enum TemplateDocsGenerator {
     var text: String
   }
 
-  /// Every generated part, in file order.
+  /// Every generated part: the key table of each object kind that has one
+  /// (``TemplateObjectFormat/docsTable``), then the tables of `docs/security.md`.
   static var parts: [Part] {
-    let format = "docs/template-format.md"
-    return [
-      Part(file: format, name: "top-level keys", text: table(TemplateObjectFormat.root.keys)),
-      Part(file: format, name: "clip keys", text: table(TemplateObjectFormat.clip.keys)),
-      Part(file: format, name: "layer keys", text: table(TemplateObjectFormat.layer.keys)),
-      Part(file: format, name: "emitter keys", text: table(TemplateObjectFormat.emitter.keys)),
-      Part(
-        file: format, name: "emitter cell keys", text: table(TemplateObjectFormat.emitterCell.keys)),
-      Part(file: format, name: "animation keys", text: table(TemplateObjectFormat.animation.keys)),
-      Part(file: format, name: "audio keys", text: table(TemplateObjectFormat.audio.keys)),
-      Part(file: format, name: "export keys", text: table(TemplateObjectFormat.export.keys)),
+    let keyTables = TemplateObjectKind.allCases.compactMap { kind -> Part? in
+      kind.format.docsTable.map {
+        Part(file: "docs/template-format.md", name: $0, text: table(kind.format.keys))
+      }
+    }
+    return keyTables + [
       Part(file: "docs/security.md", name: "picture limits", text: pictureLimitsTable),
       Part(file: "docs/security.md", name: "pixel ranges", text: rangesTable),
       Part(file: "docs/security.md", name: "budgets", text: budgetsTable),

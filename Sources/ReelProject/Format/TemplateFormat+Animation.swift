@@ -24,10 +24,11 @@ extension TemplateFormat {
 extension TemplateObjectFormat {
   /// An animation of a layer property (basic, keyframe, path, spring) or a group.
   static let animation = TemplateObjectFormat(
-    schemaName: "animation", doc: "An animation.",
+    schemaName: "animation", docsTable: "animation keys", doc: "An animation.",
     keys: [
       .init(
-        .property, .choice(TemplateAnimatedProperty.names), default: "required", type: "name",
+        .property, .choice(TemplateAnimatedProperty.names), default: .text("required"),
+        type: "name",
         "what is animated (below)"),
       .init(
         .from, TemplateFormat.animationValue, type: "value",
@@ -44,7 +45,7 @@ extension TemplateObjectFormat {
         "moves `position` (or another point property) along a path (`\"rotate\": \"auto\"` or `\"autoReverse\"` turns the layer along it)"
       ),
       .init(
-        .rotate, .choice(TemplateFormat.pathRotations), default: "`none`",
+        .rotate, .choice(TemplateFormat.pathRotations), default: .name("none"),
         "with `path`: whether the layer turns along the path"),
       .init(
         .spring, .object(.spring),
@@ -56,27 +57,30 @@ extension TemplateObjectFormat {
         "an animation group (no `property`): children run in the group's time, cut at its duration (default: the longest child)"
       ),
       .init(
-        .begin, .anyNumber, default: "0", type: "seconds",
+        .begin, .anyNumber, default: 0, type: "seconds",
         "start on the movie's timeline (0 = the first frame; no Core Animation trap)"),
-      .init(.duration, .number(.positive), default: "0.25", type: "seconds > 0", "one cycle"),
-      .init(.timing, .named(.timingFunction), default: "`linear`", "timing curve"),
+      .init(
+        .duration, .number(.positive), default: .of(AnimationTiming.defaultDuration),
+        type: "seconds > 0", "one cycle"),
+      .init(.timing, .named(.timingFunction), default: .name("linear"), "timing curve"),
       .init(
         .repeat, .oneOf([.number(.positive), .constantString(TemplateFormat.repeatForever)]),
-        default: "1", type: "number or `\"forever\"`", "repeat count (fractional allowed)"),
+        default: 1, type: "number or `\"forever\"`", "repeat count (fractional allowed)"),
       .init(
         .repeatDuration, .number(.positive), type: "seconds", "repeat for this long instead"),
       .init(
-        .autoreverse, .boolean, default: "false", "play backwards after each forward cycle"),
-      .init(.speed, .number(.positive), default: "1", type: "number", "Core Animation timing"),
-      .init(.timeOffset, .anyNumber, default: "0", type: "seconds", sameRow: true),
+        .autoreverse, .boolean, default: false, "play backwards after each forward cycle"),
+      .init(.speed, .number(.positive), default: 1, type: "number", "Core Animation timing"),
+      .init(.timeOffset, .anyNumber, default: 0, type: "seconds", sameRow: true),
       .init(
-        .fill, .choice(TemplateFormat.fillModes), default: "`forwards`",
+        .fill, .choice(TemplateFormat.fillModes), default: .name("forwards"),
         "whether the value holds before `begin` (backwards) and after the end (forwards)"),
       .init(
-        .additive, .boolean, default: "false",
+        .additive, .boolean, default: false,
         "add to the model value; accumulate over repeats"),
-      .init(.cumulative, .boolean, default: "false", sameRow: true),
-    ])
+      .init(.cumulative, .boolean, default: false, sameRow: true),
+    ],
+    rules: [.notTogether(TemplateFormat.animationKinds), .onlyWith(.rotate, .path)])
 
   /// A keyframe animation's keyframes.
   static let keyframes = TemplateObjectFormat(
@@ -84,7 +88,9 @@ extension TemplateObjectFormat {
     keys: [
       .init(.values, .array(TemplateFormat.animationValue, minItems: 1), required: true),
       .init(.times, .list(.named(.unit))),
-      .init(.mode, .choice(TemplateFormat.calculationModes), "How values are joined."),
+      .init(
+        .mode, .choice(TemplateFormat.calculationModes), default: .of(CalculationMode.linear),
+        "How values are joined."),
       .init(.timings, .list(.named(.timingFunction))),
     ])
 
@@ -92,9 +98,9 @@ extension TemplateObjectFormat {
   static let spring = TemplateObjectFormat(
     doc: "A spring from from to to; duration defaults to the settling time.",
     keys: [
-      .init(.mass, .number(.positive), default: "1"),
-      .init(.stiffness, .number(.positive), default: "100"),
-      .init(.damping, .named(.nonNegative), default: "10"),
-      .init(.velocity, .anyNumber, default: "0"),
+      .init(.mass, .number(.positive), default: 1),
+      .init(.stiffness, .number(.positive), default: 100),
+      .init(.damping, .named(.nonNegative), default: 10),
+      .init(.velocity, .anyNumber, default: 0),
     ])
 }

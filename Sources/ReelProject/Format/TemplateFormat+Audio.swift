@@ -1,7 +1,7 @@
 extension TemplateObjectFormat {
   /// The audio mix: a soundtrack, track volumes, the clips' own sound.
   static let audio = TemplateObjectFormat(
-    schemaName: "audio", doc: "Audio mix and soundtrack.",
+    schemaName: "audio", docsTable: "audio keys", doc: "Audio mix and soundtrack.",
     keys: [
       .init(
         .soundtrack, .object(.soundtrack),
@@ -12,7 +12,7 @@ extension TemplateObjectFormat {
         "`composition` only: `[{\"track\": id, \"volume\": 0.5}]` or a list of steps and ramps as in instructions"
       ),
       .init(
-        .clipAudio, .boolean, default: "true",
+        .clipAudio, .boolean, default: true,
         "`clips` only: `false` leaves the clips' own audio out"),
     ])
 
@@ -21,12 +21,12 @@ extension TemplateObjectFormat {
     schemaName: "soundtrack", doc: "Music under the whole movie.",
     keys: [
       .init(.file, .named(.file), required: true),
-      .init(.start, .named(.seconds), default: "0"),
-      .init(.duration, .named(.positiveSeconds), default: "to the file's end"),
-      .init(.loop, .boolean, default: "true", "Repeat to the movie's end (default true)."),
-      .init(.fadeIn, .named(.seconds), default: "0"),
-      .init(.fadeOut, .named(.seconds), default: "0"),
-      .init(.volume, .named(.nonNegative), default: "1"),
+      .init(.start, .named(.seconds), default: 0),
+      .init(.duration, .named(.positiveSeconds), default: .text("to the file's end")),
+      .init(.loop, .boolean, default: true, "Repeat to the movie's end."),
+      .init(.fadeIn, .named(.seconds), default: 0),
+      .init(.fadeOut, .named(.seconds), default: 0),
+      .init(.volume, .named(.nonNegative), default: 1),
     ])
 
   /// The volume of one composition track.

@@ -15,39 +15,41 @@ extension TemplateFormat {
 extension TemplateObjectFormat {
   /// The export settings.
   static let export = TemplateObjectFormat(
-    schemaName: "export", doc: "Export settings.",
+    schemaName: "export", docsTable: "export keys", doc: "Export settings.",
     keys: [
       .init(
-        .preset, .choice(TemplateFormat.presetNames), default: "`highest`", type: "name",
+        .preset, .choice(TemplateFormat.presetNames), default: .name("highest"), type: "name",
         "one of \(TemplateFormat.presetNames.map { "`\($0)`" }.joined(separator: ", "))"),
       .init(
-        .codec, .choice(TemplateFormat.codecNames), default: "from the preset",
+        .codec, .choice(TemplateFormat.codecNames), default: .text("from the preset"),
         "the video codec (`vp9` writes `.webm`)"),
       .init(
         .crf,
         .integer(
           minimum: TemplateFormat.crfRange.lowerBound, maximum: TemplateFormat.crfRange.upperBound),
-        default: "from the preset", type: "integer",
+        default: .text("from the preset"), type: "integer",
         "quality \(TemplateFormat.crfRange.lowerBound)…\(TemplateFormat.crfRange.upperBound) (lower is better) or a target bit rate in bits/s; give `crf` or `bitRate`, not both"
       ),
       .init(
-        .bitRate, .integer(minimum: 1, maximum: nil), default: "from the preset", type: "integer",
+        .bitRate, .integer(minimum: 1, maximum: nil), default: .text("from the preset"),
+        type: "integer",
         sameRow: true),
       .init(
-        .speed, .choice(TemplateFormat.speedNames), default: "`veryfast`", type: "name",
+        .speed, .choice(TemplateFormat.speedNames), default: .name("veryfast"), type: "name",
         "x264/x265 preset: `ultrafast` … `veryslow`"),
       .init(
         .size, .array(.wholePixels(PixelLimits.renderSide), minItems: 2, maxItems: 2),
-        default: "from the preset", type: "`[w, h]`",
+        default: .text("from the preset"), type: "`[w, h]`",
         "output size, even whole numbers, \(PixelLimits.renderSide.docText) (and within the codec's level, as the top-level `size`)"
       ),
       .init(
-        .range, .array(.named(.seconds), minItems: 2, maxItems: 2), default: "the whole movie",
+        .range, .array(.named(.seconds), minItems: 2, maxItems: 2),
+        default: .text("the whole movie"),
         type: "`[start, end]`", "in seconds, inside the movie"),
       .init(
         .audioBitRate, .integer(minimum: 1, maximum: nil),
-        default: "\(ExportSettings().audioBitRate)", type: "integer", "bits per second"),
-      .init(.audio, .boolean, default: "true", "`false` leaves the audio out"),
+        default: .number(Double(ExportSettings().audioBitRate)), type: "integer", "bits per second"),
+      .init(.audio, .boolean, default: true, "`false` leaves the audio out"),
     ],
     rules: [.notTogether([.crf, .bitRate])])
 }

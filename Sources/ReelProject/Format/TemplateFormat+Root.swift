@@ -10,7 +10,7 @@ extension TemplateFormat {
 extension TemplateObjectFormat {
   /// The whole template.
   static let root = TemplateObjectFormat(
-    schemaName: nil,
+    schemaName: nil, docsTable: "top-level keys",
     doc:
       "A movie: clips, compositing, layers with animations, subtitles, audio and export settings. See docs/template-format.md.",
     keys: [
@@ -22,25 +22,25 @@ extension TemplateObjectFormat {
         .variables,
         .map(
           .oneOf([.string, .object(.variable)]), namePattern: TemplateFormat.variableNamePattern),
-        default: "`{}`", type: "object",
+        default: .text("`{}`"), type: "object",
         "default values of `{{name}}` placeholders; `reel render --set name=Ada` overrides them. A value is a string, or `{\"default\": \"…\", \"description\": \"…\"}`"
       ),
       .init(
         .size, .array(.wholePixels(PixelLimits.renderSide), minItems: 2, maxItems: 2),
-        default: "largest clip (after rotation)", type: "`[w, h]`",
+        default: .text("largest clip (after rotation)"), type: "`[w, h]`",
         "render size in whole pixels, \(PixelLimits.renderSide.docText); must be even for H.264/HEVC (4:2:0) and fit the codec: H.264 (the default) takes at most 139264 macroblocks of 16×16 a frame (such as 8192×4352) at level 6.2 — larger sizes need `\"codec\": \"hevc\"` or `\"vp9\"`. Required without clips"
       ),
       .init(
         .frameRate, .number(.within(TemplateFormat.frameRateRange)),
-        default: "highest clip frame rate, capped at 60; 30 without clips",
+        default: .text("highest clip frame rate, capped at 60; 30 without clips"),
         "frames per second, exact (`25` is 1/25 s a frame; `23.976`, `29.97`, `47.952`, `59.94` are read as 24000/1001 …)"
       ),
       .init(
-        .duration, .named(.positiveSeconds), default: "the clips' length", type: "seconds",
+        .duration, .named(.positiveSeconds), default: .text("the clips' length"), type: "seconds",
         "length of the movie; required when there are no clips (a layers-only video over the background). With clips it trims the timeline, or extends it with empty time (background only)"
       ),
       .init(
-        .background, .named(.color), default: "`black`",
+        .background, .named(.color), default: .name("black"),
         "colour behind everything (the video composition's background)"),
       .init(
         .clips, .array(.object(.clip), minItems: 1), type: "array",
@@ -51,14 +51,14 @@ extension TemplateObjectFormat {
       ),
       .init(.audio, .object(.audio), "volumes and a soundtrack (see Audio)"),
       .init(
-        .layers, .list(.object(.layer)), default: "a full-size video layer",
+        .layers, .list(.object(.layer)), default: .text("a full-size video layer"),
         "the layer tree over the video, back to front (see Layers). Without `layers`, the movie is the composited video"
       ),
       .init(
         .subtitles, .list(.object(.subtitles)),
         "caption tracks from SRT/WebVTT files (see Subtitles)"),
       .init(
-        .export, .object(.export), default: "highest quality H.264 + AAC",
+        .export, .object(.export), default: .text("highest quality H.264 + AAC"),
         "export settings (see Export)"),
     ],
     rules: [.notTogether([.clips, .composition])])

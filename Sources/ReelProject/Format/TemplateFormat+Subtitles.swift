@@ -15,15 +15,15 @@ extension TemplateObjectFormat {
       .init(.file, .named(.file), required: true, "An SRT or WebVTT file."),
       .init(.style, .object(.textStyle)),
       .init(
-        .position, .choice(TemplateFormat.subtitlePlacements), default: "bottom",
-        "Where captions sit (default bottom)."),
+        .position, .choice(TemplateFormat.subtitlePlacements), default: .name("bottom"),
+        "Where captions sit."),
       .init(
-        .margin, .pixels(PixelLimits.layerSide), default: "40", "Pixels from the edge (default 40)."
+        .margin, .pixels(PixelLimits.layerSide), default: 40, "Pixels from the edge."
       ),
       .init(
-        .width, .number(.within(TemplateFormat.subtitleWidthRange)), default: "0.9",
-        "Fraction of the render width (default 0.9)."),
-      .init(.fadeIn, .named(.seconds), default: "0"),
-      .init(.fadeOut, .named(.seconds), default: "0"),
+        .width, .number(.within(TemplateFormat.subtitleWidthRange)), default: 0.9,
+        "Fraction of the render width."),
+      .init(.fadeIn, .named(.seconds), default: 0),
+      .init(.fadeOut, .named(.seconds), default: 0),
     ])
 }

@@ -49,7 +49,7 @@ extension TemplateObjectFormat {
   static let outline = TemplateObjectFormat(
     schemaName: "outline", doc: "A stroke around the glyphs.",
     keys: [
-      .init(.color, .named(.color), default: "black"),
+      .init(.color, .named(.color), default: .name("black")),
       .init(.width, .pixels(PixelLimits.outlineWidth), required: true),
     ])
 
@@ -57,8 +57,8 @@ extension TemplateObjectFormat {
   static let box = TemplateObjectFormat(
     schemaName: "box", doc: "A box behind the text.",
     keys: [
-      .init(.color, .named(.color), default: "black"),
-      .init(.padding, .pixels(PixelLimits.padding), default: "8"),
+      .init(.color, .named(.color), default: .name("black")),
+      .init(.padding, .pixels(PixelLimits.padding), default: 8),
       .init(.cornerRadius, .pixels(PixelLimits.radius)),
     ])
 

@@ -6,7 +6,7 @@ extension TemplateFormat {
   /// The directions of wipes and slides.
   static let directions = ClipSequence.Direction.allCases.map(\.rawValue)
   /// The keys that give a segment's content (exactly one).
-  static let segmentSources: [TemplateKey] = [.media, .image, .empty]
+  static var segmentSources: [TemplateKey] { TemplateObjectFormat.segment.alternatives }
   /// The kinds of composition tracks.
   static let trackKinds = ["video", "audio"]
 }
@@ -14,7 +14,8 @@ extension TemplateFormat {
 extension TemplateObjectFormat {
   /// One clip of the short-form timeline.
   static let clip = TemplateObjectFormat(
-    schemaName: "clip", doc: "One clip of the short-form timeline: give media or image.",
+    schemaName: "clip", docsTable: "clip keys",
+    doc: "One clip of the short-form timeline: give media or image.",
     keys: [
       .init(
         .media, .named(.file),
@@ -24,14 +25,14 @@ extension TemplateObjectFormat {
         .image, .named(.file),
         "a still or animated image shown for `duration` (slideshows). One of `media`/`image`"),
       .init(
-        .start, .named(.seconds), default: "0",
+        .start, .named(.seconds), default: 0,
         "where in the source the clip starts (media only; must be before its end)"),
       .init(
-        .duration, .named(.positiveSeconds), default: "to the end of the clip",
+        .duration, .named(.positiveSeconds), default: .text("to the end of the clip"),
         "how much of the source is used (required for `image`; `start + duration` must not pass the end of the clip)"
       ),
       .init(
-        .transition, .object(.transition), default: "cut", type: "object",
+        .transition, .object(.transition), default: .text("cut"), type: "object",
         "the transition **into** this clip from the previous one (not on the first clip)"),
     ],
     rules: [
@@ -44,15 +45,15 @@ extension TemplateObjectFormat {
     keys: [
       .init(.type, .choice(TemplateFormat.transitionTypes), required: true, "Transition kind."),
       .init(
-        .duration, .named(.positiveSeconds), default: "1",
+        .duration, .named(.positiveSeconds), default: 1,
         onlyWith: ["crossFade", "fadeThroughColor", "wipe", "slide"],
-        "Length in seconds (default 1)."),
+        "Length in seconds."),
       .init(
-        .color, .named(.color), default: "black", onlyWith: ["fadeThroughColor"],
-        "fadeThroughColor only (default black)."),
+        .color, .named(.color), default: .name("black"), onlyWith: ["fadeThroughColor"],
+        "fadeThroughColor only."),
       .init(
-        .direction, .choice(TemplateFormat.directions), default: "left",
-        onlyWith: ["wipe", "slide"], "wipe and slide only (default left)."),
+        .direction, .choice(TemplateFormat.directions), default: .name("left"),
+        onlyWith: ["wipe", "slide"], "wipe and slide only."),
     ])
 
   /// The long form of the timeline.
@@ -70,8 +71,8 @@ extension TemplateObjectFormat {
     schemaName: "track", doc: "A composition track.",
     keys: [
       .init(
-        .id, .integer(minimum: 1, maximum: nil), default: "position + 1",
-        "Track id used by instructions and audio (default: position + 1)."),
+        .id, .integer(minimum: 1, maximum: nil), default: .text("position + 1"),
+        "Track id used by instructions and audio."),
       .init(.kind, .choice(TemplateFormat.trackKinds), required: true, "Track kind."),
       .init(.segments, .list(.object(.segment))),
     ])
@@ -83,11 +84,11 @@ extension TemplateObjectFormat {
       .init(.media, .named(.file), "A media file."),
       .init(
         .track, .integer(minimum: 0, maximum: nil),
-        "Stream index in the file (default: first of the track's kind)."),
+        default: .text("the first of the track's kind"), "Stream index in the file."),
       .init(
         .source, .tuple([.named(.seconds), .named(.positiveSeconds)]),
         "[start, duration] in source seconds."),
-      .init(.at, .named(.seconds), "Where on the track (default: its end)."),
+      .init(.at, .named(.seconds), default: .text("the track's end"), "Where on the track."),
       .init(
         .duration, .named(.positiveSeconds),
         "Target duration (a speed change for media; required for image)."),
@@ -154,5 +155,6 @@ extension TemplateObjectFormat {
       .init(
         .matrix, .array(.pixels(PixelLimits.matrixEntry), minItems: 6, maxItems: 6),
         "[a, b, c, d, tx, ty]."),
-    ])
+    ],
+    rules: [.notBoth([.matrix], [.translate, .scale, .rotate])])
 }

@@ -92,3 +92,80 @@ extension TemplateFormat {
     "A value of the property: a number (degrees for rotations), [x, y], [w, h], [x, y, w, h], a colour string or 16 numbers."
   )
 }
+
+/// How a number is checked: against a ``PixelLimits`` range (its unit and name in
+/// messages) or plain bounds.
+enum TemplateNumberRule: Sendable {
+  case pixels(PixelRange)
+  case bounds(TemplateNumberBounds)
+}
+
+extension TemplateNumberBounds {
+  /// Whether `value` is within the bounds.
+  func contains(_ value: Double) -> Bool {
+    if let minimum, excludesMinimum ? value <= minimum : value < minimum { return false }
+    if let maximum, value > maximum { return false }
+    return true
+  }
+
+  /// The bounds as messages say them: "between 0 and 1", "greater than 0", "0 or more".
+  var description: String {
+    switch (minimum, maximum) {
+    case (let low?, let high?): "between \(format(low)) and \(format(high))"
+    case (let low?, nil): excludesMinimum ? "greater than \(format(low))" : "\(format(low)) or more"
+    case (nil, let high?): "at most \(format(high))"
+    case (nil, nil): "a number"
+    }
+  }
+}
+
+extension TemplateValue {
+  /// The range of every point of SVG path data (``svgPath``).
+  static let svgPathRange = PixelLimits.coordinate
+
+  /// The value with shared kinds and descriptions looked through.
+  var resolved: TemplateValue {
+    switch self {
+    case .named(let named): named.definition.resolved
+    case .described(let value, _): value.resolved
+    default: self
+    }
+  }
+
+  /// How a number of this kind is checked; nil when the value is not one number.
+  var numberRule: TemplateNumberRule? {
+    switch resolved {
+    case .number(let bounds): .bounds(bounds)
+    case .pixels(let range): .pixels(range)
+    default: nil
+    }
+  }
+
+  /// The range of each element of a fixed-length array of pixel values (a point, a size, a
+  /// rect, a matrix); nil for other values.
+  var elementRanges: [PixelRange]? {
+    switch resolved {
+    case .array(.pixels(let range), let minItems?, let maxItems?) where minItems == maxItems,
+      .array(.wholePixels(let range), let minItems?, let maxItems?) where minItems == maxItems:
+      return Array(repeating: range, count: minItems)
+    case .tuple(let elements):
+      let ranges = elements.compactMap { element -> PixelRange? in
+        if case .pixels(let range) = element { range } else { nil }
+      }
+      return ranges.count == elements.count ? ranges : nil
+    default: return nil
+    }
+  }
+
+  /// How messages name the form of an array of numbers ("[x, y]").
+  var shape: String {
+    switch self {
+    case .named(.point), .named(.unitPoint): "[x, y]"
+    case .named(.size): "[width, height]"
+    case .named(.rect): "[x, y, width, height]"
+    case .named(.matrix): "a 4×4 matrix of 16 numbers, row by row"
+    case .described(let value, _): value.shape
+    default: "\(elementRanges?.count ?? 0) numbers"
+    }
+  }
+}

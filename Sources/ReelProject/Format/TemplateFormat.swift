@@ -24,20 +24,34 @@ struct TemplateObjectFormat: Sendable {
   /// The name of its `$defs` entry in the JSON Schema; nil when it is written inline
   /// where it is used.
   var schemaName: String?
+  /// The name of its generated key table in `docs/template-format.md` (the marker's
+  /// `BEGIN GENERATED: <name>`); nil when the docs have none.
+  var docsTable: String? = nil
   /// One line: what the object is.
   var doc: String?
   /// Its keys, in documentation order.
   var keys: [TemplateKeyFormat]
-  /// Rules between keys the JSON Schema states (the describer reports them with messages of
-  /// its own).
+  /// Rules between keys: the JSON Schema states them and the describer applies them, with
+  /// messages made from them.
   var rules: [TemplateKeyRule] = []
 
   /// The keys that must be present.
   var requiredKeys: [TemplateKey] { keys.filter(\.isRequired).map(\.key) }
 
   /// The keys an object whose `type` is `type` may hold (``TemplateKeyFormat/onlyWithTypes``).
-  func keys(withType type: String) -> [TemplateKey] {
-    keys.filter { $0.onlyWithTypes?.contains(type) ?? true }.map(\.key)
+  func keys(withType type: String) -> [TemplateKey] { rows(withType: type).map(\.key) }
+
+  /// The rows of the keys an object whose `type` is `type` may hold.
+  func rows(withType type: String) -> [TemplateKeyFormat] {
+    keys.filter { $0.onlyWithTypes?.contains(type) ?? true }
+  }
+
+  /// The keys naming the alternatives of the object's ``TemplateKeyRule/oneOf`` rule.
+  var alternatives: [TemplateKey] {
+    rules.flatMap { rule -> [TemplateKey] in
+      guard case .oneOf(let alternatives) = rule else { return [] }
+      return alternatives.compactMap(\.requires.first)
+    }
   }
 
   /// The format of `key`, when the object has it.
@@ -51,8 +65,11 @@ struct TemplateKeyFormat: Sendable {
   var value: TemplateValue
   /// Whether the object must have it.
   var isRequired = false
-  /// The default, as documented (Markdown); nil when there is none to state.
-  var defaultText: String?
+  /// The default (nil when there is none to state); the docs' text is made from it
+  /// (``defaultText``) and the describer takes numbers, booleans and names from it.
+  var defaultValue: TemplateDefault?
+  /// The default as the docs write it (Markdown).
+  var defaultText: String? { defaultValue?.text }
   /// One line of documentation (Markdown): the JSON Schema's `description` and the
   /// meaning column of the docs' tables. Keys documented in one table row share the
   /// first key's line (see ``joinsPreviousRow``).
@@ -66,13 +83,13 @@ struct TemplateKeyFormat: Sendable {
 
   init(
     _ key: TemplateKey, _ value: TemplateValue, required: Bool = false,
-    default defaultText: String? = nil, type docType: String? = nil,
+    default defaultValue: TemplateDefault? = nil, type docType: String? = nil,
     sameRow: Bool = false, onlyWith types: [String]? = nil, _ doc: String? = nil
   ) {
     self.key = key
     self.value = value
     self.isRequired = required
-    self.defaultText = defaultText
+    self.defaultValue = defaultValue
     self.docType = docType
     self.joinsPreviousRow = sameRow
     self.onlyWithTypes = types
@@ -80,12 +97,90 @@ struct TemplateKeyFormat: Sendable {
   }
 }
 
-/// A rule between the keys of one object.
+/// A key's default: a value of the key's kind, or words for a default that is no single value
+/// ("full render size"). Numbers and booleans are written as literals (`default: 0.25`).
+enum TemplateDefault: Sendable, Equatable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByBooleanLiteral
+{
+  case number(Double)
+  case boolean(Bool)
+  /// A string value: one of the key's choices, or a colour's name.
+  case name(String)
+  /// An array of numbers (`[0, 0]`).
+  case numbers([Double])
+  /// What the default is, in words (Markdown), when it is no single value.
+  case text(String)
+
+  init(floatLiteral value: Double) { self = .number(value) }
+  init(integerLiteral value: Int) { self = .number(Double(value)) }
+  init(booleanLiteral value: Bool) { self = .boolean(value) }
+
+  /// The default as the docs write it (Markdown): values in code type, words as they are.
+  var text: String {
+    switch self {
+    case .number(let value): ReadableNumber.string(value)
+    case .boolean(let value): value ? "true" : "false"
+    case .name(let name): "`\(name)`"
+    case .numbers(let values):
+      "`[" + values.map { ReadableNumber.string($0) }.joined(separator: ", ") + "]`"
+    case .text(let words): words
+    }
+  }
+
+  /// A number of the model.
+  static func of(_ value: Double) -> TemplateDefault { .number(value) }
+  /// A whole number of the model.
+  static func of(_ value: UInt32) -> TemplateDefault { .number(Double(value)) }
+  /// A boolean of the model.
+  static func of(_ value: Bool) -> TemplateDefault { .boolean(value) }
+  /// A point of the model, `[x, y]`.
+  static func of(_ point: Point) -> TemplateDefault { .numbers([point.x, point.y]) }
+  /// A size of the model, `[width, height]`.
+  static func of(_ size: Size) -> TemplateDefault { .numbers([size.width, size.height]) }
+  /// A choice of the model, by its name.
+  static func of<Choice: RawRepresentable>(_ choice: Choice) -> TemplateDefault
+  where Choice.RawValue == String { .name(choice.rawValue) }
+
+  /// The number, when the default is one.
+  var number: Double? {
+    if case .number(let value) = self { value } else { nil }
+  }
+
+  /// The boolean, when the default is one.
+  var boolean: Bool? {
+    if case .boolean(let value) = self { value } else { nil }
+  }
+
+  /// The name, when the default is one.
+  var name: String? {
+    if case .name(let name) = self { name } else { nil }
+  }
+}
+
+/// A rule between the keys of one object. The JSON Schema states it
+/// (``TemplateSchemaGenerator``) and the describer applies it with a message made from it
+/// (`TemplateChecking+Rules.swift`).
 enum TemplateKeyRule: Sendable {
   /// At most one of these keys.
   case notTogether([TemplateKey])
-  /// Exactly one of the alternatives: each requires its keys and forbids others.
+  /// Not a key of the first group together with a key of the second ("frame" and
+  /// "position"/"size").
+  case notBoth([TemplateKey], [TemplateKey])
+  /// The key only together with this other key ("rotate" with "path").
+  case onlyWith(TemplateKey, TemplateKey)
+  /// Exactly one of the alternatives: each requires its keys (the first names it) and
+  /// forbids others.
   case oneOf([(requires: [TemplateKey], forbids: [TemplateKey])])
+
+  /// The keys the rule is about.
+  var keys: [TemplateKey] {
+    switch self {
+    case .notTogether(let keys): keys
+    case .notBoth(let first, let second): first + second
+    case .onlyWith(let key, let other): [key, other]
+    case .oneOf(let alternatives): alternatives.flatMap { $0.requires + $0.forbids }
+    }
+  }
 }
 
 /// A range of numbers: its bounds, either of which may be open-ended.

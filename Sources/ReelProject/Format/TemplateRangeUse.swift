@@ -56,7 +56,7 @@ enum TemplateRangeUse {
     }
     switch value {
     case .pixels(let range), .wholePixels(let range): add(range, nil)
-    case .svgPath: add(PixelLimits.coordinate, "every point")
+    case .svgPath: add(TemplateValue.svgPathRange, "every point")
     case .named(let named): for use in ranges(in: named.definition) { add(use.range, use.part) }
     case .array(let element, _, _), .steps(let element), .map(let element, _),
       .described(let element, _):

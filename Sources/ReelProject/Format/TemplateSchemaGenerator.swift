@@ -5,12 +5,12 @@ import Reel
 /// `schema/reel-template.schema.json`.
 enum TemplateSchemaGenerator {
   /// The schema's text.
-  static var text: String { schema.text }
+  static var text: String { schema.prettyText }
 
   /// The schema.
-  static var schema: SchemaJSON {
+  static var schema: JSONValue {
     let root = TemplateObjectFormat.root
-    var members: [(String, SchemaJSON)] = [
+    var members: [(String, JSONValue)] = [
       ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
       ("$id", .string("https://reel.invalid/schema/reel-template.schema.json")),
       ("title", .string("Reel template, format version \(TemplateFormat.version)")),
@@ -21,8 +21,8 @@ enum TemplateSchemaGenerator {
   }
 
   /// The shared value kinds and the named object kinds.
-  private static var definitions: [(String, SchemaJSON)] {
-    var entries: [(String, SchemaJSON)] = TemplateNamedValue.allCases.map { named in
+  private static var definitions: [(String, JSONValue)] {
+    var entries: [(String, JSONValue)] = TemplateNamedValue.allCases.map { named in
       var members = value(named.definition)
       if let doc = named.doc { set("description", .string(doc), in: &members) }
       return (named.rawValue, .object(members))
@@ -37,7 +37,7 @@ enum TemplateSchemaGenerator {
 
   // MARK: Values
 
-  private static func value(_ value: TemplateValue) -> [(String, SchemaJSON)] {
+  private static func value(_ value: TemplateValue) -> [(String, JSONValue)] {
     switch value {
     case .string, .svgPath: return [("type", .string("string"))]
     case .nonEmptyString: return [("type", .string("string")), ("minLength", .number(1))]
@@ -46,21 +46,21 @@ enum TemplateSchemaGenerator {
     case .constantString(let text): return [("const", .string(text))]
     case .number(let bounds): return [("type", .string("number"))] + self.bounds(bounds)
     case .integer(let minimum, let maximum):
-      var members: [(String, SchemaJSON)] = [("type", .string("integer"))]
+      var members: [(String, JSONValue)] = [("type", .string("integer"))]
       if let minimum { members.append(("minimum", .number(Double(minimum)))) }
       if let maximum { members.append(("maximum", .number(Double(maximum)))) }
       return members
     case .pixels(let range): return [("type", .string("number"))] + bounds(range.bounds)
     case .wholePixels(let range): return [("type", .string("integer"))] + bounds(range.bounds)
     case .choice(let names):
-      return [("type", .string("string")), ("enum", .array(names.map(SchemaJSON.string)))]
+      return [("type", .string("string")), ("enum", .array(names.map(JSONValue.string)))]
     case .named(let named): return [("$ref", .string("#/$defs/\(named.rawValue)"))]
     case .object(let kind):
       let format = kind.format
       if let name = format.schemaName { return [("$ref", .string("#/$defs/\(name)"))] }
       return object(format)
     case .array(let element, let minItems, let maxItems):
-      var members: [(String, SchemaJSON)] = [
+      var members: [(String, JSONValue)] = [
         ("type", .string("array")), ("items", .object(self.value(element))),
       ]
       if let minItems { members.append(("minItems", .number(Double(minItems)))) }
@@ -74,7 +74,7 @@ enum TemplateSchemaGenerator {
       ]
     case .oneOf(let forms): return [("oneOf", .array(forms.map { .object(self.value($0)) }))]
     case .steps(let element):
-      let forms: [SchemaJSON] = [
+      let forms: [JSONValue] = [
         .object(object(.step(of: element))), .object(object(.ramp(of: element))),
       ]
       return [("type", .string("array")), ("items", .object([("oneOf", .array(forms))]))]
@@ -90,8 +90,8 @@ enum TemplateSchemaGenerator {
     }
   }
 
-  private static func bounds(_ bounds: TemplateNumberBounds) -> [(String, SchemaJSON)] {
-    var members: [(String, SchemaJSON)] = []
+  private static func bounds(_ bounds: TemplateNumberBounds) -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = []
     if let minimum = bounds.minimum {
       members.append((bounds.excludesMinimum ? "exclusiveMinimum" : "minimum", .number(minimum)))
     }
@@ -101,7 +101,7 @@ enum TemplateSchemaGenerator {
 
   // MARK: Objects
 
-  private static func object(_ format: TemplateObjectFormat) -> [(String, SchemaJSON)] {
+  private static func object(_ format: TemplateObjectFormat) -> [(String, JSONValue)] {
     let isLayer = format.schemaName == TemplateObjectFormat.layer.schemaName
     var keys = format.keys
     if isLayer {
@@ -110,40 +110,65 @@ enum TemplateSchemaGenerator {
       }
     }
     let docs = TemplateObjectFormat.rowDocs(of: keys)
-    let properties: [(String, SchemaJSON)] = keys.map { key in
+    let properties: [(String, JSONValue)] = keys.map { key in
       var members = value(key.value)
       if let doc = docs[key.key] ?? nil { set("description", .string(doc), in: &members) }
+      if let value = key.defaultValue?.schemaValue { members.append(("default", value)) }
       return (key.key.rawValue, .object(members))
     }
-    var members: [(String, SchemaJSON)] = [
+    var members: [(String, JSONValue)] = [
       ("type", .string("object")), ("properties", .object(properties)),
       ("additionalProperties", .bool(false)),
     ]
     if !format.requiredKeys.isEmpty { members.append(("required", keyArray(format.requiredKeys))) }
     if let doc = format.doc { members.append(("description", .string(doc))) }
-    for rule in format.rules {
-      switch rule {
-      case .notTogether(let keys): members.append(("not", .object([("required", keyArray(keys))])))
-      case .oneOf(let alternatives):
-        let forms: [SchemaJSON] = alternatives.map { alternative in
-          var form: [(String, SchemaJSON)] = [("required", keyArray(alternative.requires))]
-          if !alternative.forbids.isEmpty {
-            form.append(("not", .object([("required", keyArray(alternative.forbids))])))
-          }
-          return .object(form)
-        }
-        members.append(("oneOf", .array(forms)))
-      }
+    let rules = format.rules.map(rule)
+    if isLayer {
+      members.append(("allOf", .array(rules.map { .object([$0]) } + layerTypeRules)))
+    } else if Set(rules.map(\.0)).count == rules.count {
+      members += rules
+    } else {
+      members.append(("allOf", .array(rules.map { .object([$0]) })))
     }
-    if isLayer { members.append(("allOf", .array(layerTypeRules))) }
     return members
   }
 
+  /// A rule between keys as one schema member.
+  private static func rule(_ rule: TemplateKeyRule) -> (String, JSONValue) {
+    func anyOf(_ keys: [TemplateKey]) -> [(String, JSONValue)] {
+      keys.count == 1
+        ? [("required", keyArray(keys))]
+        : [("anyOf", .array(keys.map { .object([("required", keyArray([$0]))]) }))]
+    }
+    switch rule {
+    case .notTogether(let keys) where keys.count == 2:
+      return ("not", .object([("required", keyArray(keys))]))
+    case .notTogether(let keys):
+      let pairs = keys.indices.flatMap { first in
+        keys[(first + 1)...].map { JSONValue.object([("required", keyArray([keys[first], $0]))]) }
+      }
+      return ("not", .object([("anyOf", .array(pairs))]))
+    case .notBoth(let first, let second):
+      return ("not", .object([("allOf", .array([.object(anyOf(first)), .object(anyOf(second))]))]))
+    case .onlyWith(let key, let other):
+      return ("dependentRequired", .object([(key.rawValue, keyArray([other]))]))
+    case .oneOf(let alternatives):
+      let forms: [JSONValue] = alternatives.map { alternative in
+        var form: [(String, JSONValue)] = [("required", keyArray(alternative.requires))]
+        if !alternative.forbids.isEmpty {
+          form.append(("not", .object([("required", keyArray(alternative.forbids))])))
+        }
+        return .object(form)
+      }
+      return ("oneOf", .array(forms))
+    }
+  }
+
   /// A key of one layer type needs `type` set to it; a type's required keys are required.
-  private static var layerTypeRules: [SchemaJSON] {
+  private static var layerTypeRules: [JSONValue] {
     let typeKey = TemplateKey.type.rawValue
-    var rules: [SchemaJSON] = TemplateLayerType.typeKeys.map { key in
-      let owners = TemplateLayerType.owners(of: key).map { SchemaJSON.string($0.rawValue) }
+    var rules: [JSONValue] = TemplateLayerType.typeKeys.map { key in
+      let owners = TemplateLayerType.owners(of: key).map { JSONValue.string($0.rawValue) }
       return .object([
         ("if", .object([("required", keyArray([key]))])),
         (
@@ -168,16 +193,29 @@ enum TemplateSchemaGenerator {
           ("then", .object([("required", keyArray(type.requiredKeys))])),
         ]))
     }
+    for type in TemplateLayerType.allCases where !type.rules.isEmpty {
+      rules.append(
+        .object([
+          (
+            "if",
+            .object([
+              ("required", .array([.string(typeKey)])),
+              ("properties", .object([(typeKey, .object([("const", .string(type.rawValue))]))])),
+            ])
+          ),
+          ("then", .object(type.rules.map(rule))),
+        ]))
+    }
     return rules
   }
 
-  private static func keyArray(_ keys: [TemplateKey]) -> SchemaJSON {
+  private static func keyArray(_ keys: [TemplateKey]) -> JSONValue {
     .array(keys.map { .string($0.rawValue) })
   }
 
   /// Sets `key` in `members`, replacing an earlier value.
   private static func set(
-    _ key: String, _ value: SchemaJSON, in members: inout [(String, SchemaJSON)]
+    _ key: String, _ value: JSONValue, in members: inout [(String, JSONValue)]
   ) {
     if let index = members.firstIndex(where: { $0.0 == key }) {
       members[index].1 = value
@@ -211,5 +249,18 @@ extension PixelRange {
   var docText: String {
     excludesLowerBound
       ? description : "\(format(range.lowerBound))…\(format(range.upperBound))"
+  }
+}
+
+extension TemplateDefault {
+  /// The default as a JSON Schema `default`; nil for a default in words.
+  var schemaValue: JSONValue? {
+    switch self {
+    case .number(let value): .number(value)
+    case .boolean(let value): .bool(value)
+    case .name(let name): .string(name)
+    case .numbers(let values): .array(values.map(JSONValue.number))
+    case .text: nil
+    }
   }
 }

@@ -106,7 +106,7 @@ struct AnimationConverter {
       for child in group.animations ?? [] {
         children.append(try convert(child, topLevel: false, addKey: nil))
       }
-      var result = AnimationGroup(children, duration: 0.25)
+      var result = AnimationGroup(children)
       result.timing = timing
       return result
     }
