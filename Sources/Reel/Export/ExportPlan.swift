@@ -121,7 +121,7 @@ public struct ExportPlan: Sendable {
     }
     if let problem = movie.layers?.depthProblem { throw .invalidMovie(problem) }
     // The container's natural codec when the settings name none (e.g. VP9 for .webm).
-    let codec = settings.resolvedVideoCodec ?? container?.defaultVideoCodec ?? .h264
+    let codec = VideoCodec.chosen(settings.resolvedVideoCodec, in: container)
     if let crf = settings.crf, !audioOnly { try Self.check(crf: crf, codec: codec) }
 
     let hasAudioSource =
