@@ -35,7 +35,7 @@ public struct YUVImage: Sendable {
   ///   - matrix: The RGB → Y′CbCr matrix the picture uses.
   /// - Precondition: both dimensions are positive.
   public init(width: Int, height: Int, matrix: ColorMatrix) {
-    self.init(uninitializedWidth: width, height: height, matrix: matrix)
+    self.init(uninitializedWidth: width, height: height, matrix: matrix, pool: .shared)
     storage.fill(luma: 16, cb: 128, cr: 128, width: width, height: height)
   }
 
@@ -43,10 +43,12 @@ public struct YUVImage: Sendable {
   /// before reading any.
   ///
   /// - Precondition: both dimensions are positive.
-  package init(uninitializedWidth width: Int, height: Int, matrix: ColorMatrix) {
+  package init(
+    uninitializedWidth width: Int, height: Int, matrix: ColorMatrix, pool: YUVBufferPool
+  ) {
     precondition(width >= 1 && height >= 1, "YUVImage dimensions must be positive")
     do {
-      try self.init(uninitializedCheckedWidth: width, height: height, matrix: matrix)
+      try self.init(uninitializedCheckedWidth: width, height: height, matrix: matrix, pool: pool)
     } catch {
       preconditionFailure(error.description)
     }
@@ -54,13 +56,16 @@ public struct YUVImage: Sendable {
 
   /// A picture whose samples are not initialised, or an error when it cannot be allocated.
   ///
+  /// - Parameter pool: Where the planes' buffer is taken from and given back to when the
+  ///   last copy of the picture goes: an export's own pool, or ``YUVBufferPool/shared``.
   /// - Throws: ``PixelAllocationError`` when a dimension is below 1, the size overflows or
   ///   the memory cannot be allocated.
-  package init(uninitializedCheckedWidth width: Int, height: Int, matrix: ColorMatrix)
-    throws(PixelAllocationError)
-  {
+  package init(
+    uninitializedCheckedWidth width: Int, height: Int, matrix: ColorMatrix,
+    pool: YUVBufferPool
+  ) throws(PixelAllocationError) {
     guard width >= 1, height >= 1, width <= Int(Int32.max), height <= Int(Int32.max),
-      let storage = YUVStorage(width: width, height: height)
+      let storage = YUVStorage(width: width, height: height, pool: pool)
     else {
       throw PixelAllocationError(
         width: width, height: height,
@@ -85,6 +90,21 @@ public struct YUVImage: Sendable {
     height = planes.height
     self.matrix = matrix
     storage = YUVStorage(wrapping: planes, owner: owner)
+  }
+
+  /// Makes the picture's storage its own and unshared before it is written, taking a
+  /// buffer from `pool` when the planes must be copied (they are shared with another copy
+  /// of the picture or wrap a decoder's frame); otherwise nothing changes.
+  ///
+  /// - Throws: ``PixelAllocationError`` when the copy cannot be allocated.
+  package mutating func makeWritable(in pool: YUVBufferPool) throws(PixelAllocationError) {
+    guard storage.owner != nil || !isKnownUniquelyReferenced(&storage) else { return }
+    guard let copy = storage.copy(into: pool) else {
+      throw PixelAllocationError(
+        width: width, height: height,
+        byteCount: YUVStorage.byteCount(width: width, height: height))
+    }
+    storage = copy
   }
 
   /// The object that owns wrapped planes (see ``init(wrapping:matrix:owner:)``), or nil when
@@ -271,15 +291,14 @@ final class YUVStorage: @unchecked Sendable {
     return lumaStride * height + 2 * chromaStride * ((height + 1) / 2)
   }
 
-  /// Allocates planes for a picture; nil when there is no room.
-  init?(width: Int, height: Int) {
+  /// Allocates planes for a picture from `pool`; nil when there is no room.
+  init?(width: Int, height: Int, pool: YUVBufferPool) {
     let lumaStride = (width + 63) & ~63
     let chromaStride = ((width + 1) / 2 + 63) & ~63
     let chromaRows = (height + 1) / 2
     let lumaBytes = lumaStride * height
     let chromaBytes = chromaStride * chromaRows
     byteCount = lumaBytes + 2 * chromaBytes
-    let pool = YUVBufferPool.current
     guard let bytes = pool.take(byteCount: byteCount) else { return nil }
     let base = bytes.bindMemory(to: UInt8.self, capacity: byteCount)
     allocation = bytes
@@ -312,11 +331,21 @@ final class YUVStorage: @unchecked Sendable {
     }
   }
 
+  /// A copy made on write, from the pool this storage came from (the shared pool for
+  /// wrapped planes).
   @usableFromInline
   func copy() -> YUVStorage {
-    guard let other = YUVStorage(width: planes.width, height: planes.height) else {
+    guard let other = copy(into: pool ?? .shared) else {
       preconditionFailure(
         "cannot allocate \(byteCount) bytes to copy a picture on write: out of memory")
+    }
+    return other
+  }
+
+  /// A copy of the planes in a buffer from `pool`; nil when there is no room.
+  func copy(into pool: YUVBufferPool) -> YUVStorage? {
+    guard let other = YUVStorage(width: planes.width, height: planes.height, pool: pool) else {
+      return nil
     }
     let chromaWidth = (planes.width + 1) / 2
     for row in 0..<planes.height {
@@ -342,15 +371,13 @@ final class YUVStorage: @unchecked Sendable {
 /// (and the kernel, which zeroes fresh pages) for 3 MB per 1080p frame.
 ///
 /// At most ``capacity`` buffers and ``byteLimit`` bytes are kept, of the most recent sizes;
-/// the rest are freed. Pictures take their buffers from the ``current`` pool of the thread
-/// that makes them and give them back to that pool: an export binds a pool of its own for
-/// its stage threads (freed with the export), so concurrent exports never drain each
-/// other; pictures made elsewhere share ``shared``, a bounded cache nobody empties.
+/// the rest are freed. A picture takes its buffer from the pool it is made with and gives it
+/// back there: an export passes a pool of its own to every stage that makes pictures
+/// (freed with the export), so concurrent exports never drain each other; pictures made
+/// elsewhere share ``shared``, a bounded cache nobody empties.
 package final class YUVBufferPool: Sendable {
   /// The pool of pictures made outside an export's pipeline.
   package static let shared = YUVBufferPool()
-  /// The pool new pictures take their buffers from on this thread or task.
-  @TaskLocal package static var current = YUVBufferPool.shared
   /// Buffers kept at most (a pipeline has about five pictures in flight).
   static let capacity = 8
   /// Bytes kept at most (eight 1080p pictures; fewer 4K ones).

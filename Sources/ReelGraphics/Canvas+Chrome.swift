@@ -1,4 +1,3 @@
-import CGraphics
 import ReelCore
 
 extension Canvas {

@@ -1,4 +1,3 @@
-import CGraphics
 import ReelCore
 
 /// A shape that limits where a ``Canvas`` draws: the inside of `path` by `rule`, in image
@@ -33,27 +32,9 @@ extension Canvas {
     }
     let full = placement.concatenating(transform)
     withContext { cr in
-      source.withUnsafeBytes { bytes in
-        guard let base = bytes.baseAddress,
-          // cairo only reads a source surface, so handing it the read-only memory is safe.
-          let surface = CairoSurface(
-            data: UnsafeMutableRawPointer(mutating: base), width: source.width,
-            height: source.height, stride: source.bytesPerRow)
-        else { return }
+      CairoSurface.reading(source) { surface in
         cr.setTransform(full)
-        cairo_set_source_surface(cr.pointer, surface.pointer, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr.pointer), CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(cairo_get_source(cr.pointer), CAIRO_EXTEND_PAD)
-        cairo_new_path(cr.pointer)
-        cairo_rectangle(cr.pointer, 0, 0, Double(source.width), Double(source.height))
-        cairo_clip(cr.pointer)
-        if opacity >= 1 {
-          cairo_paint(cr.pointer)
-        } else {
-          cairo_paint_with_alpha(cr.pointer, opacity)
-        }
-        // Drop the pattern's reference before the source memory goes away.
-        cairo_set_source_rgba(cr.pointer, 0, 0, 0, 0)
+        cr.paint(surface, opacity: opacity, padsEdges: true, clipsToSurface: true)
       }
     }
   }
@@ -63,8 +44,8 @@ extension Canvas {
   public mutating func clear(_ path: Path) {
     withContext { cr in
       cr.setPath(path)
-      cairo_set_operator(cr.pointer, CAIRO_OPERATOR_CLEAR)
-      cairo_fill(cr.pointer)
+      cr.setOperator(.clear)
+      cr.fill()
     }
   }
 }

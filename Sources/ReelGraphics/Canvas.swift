@@ -1,4 +1,3 @@
-import CGraphics
 import ReelCore
 
 /// Draws vector shapes with cairo into an ``Image`` (premultiplied BGRA at output
@@ -64,39 +63,52 @@ public struct Canvas: Sendable {
     }
   }
 
-  /// Runs `body` with a cairo context over the image's memory, with ``transform`` and
-  /// ``antialiased`` applied; the memory is flushed before returning.
+  /// Runs `body` with a cairo context over the image's memory, with ``clip``,
+  /// ``clipPaths``, ``transform`` and ``antialiased`` applied; the memory is flushed before
+  /// returning.
   ///
-  /// - Returns: `body`'s result, or nil if cairo could not make a surface (out of memory).
+  /// - Returns: `body`'s result and cairo's failure text, if it recorded one; nil if cairo
+  ///   could not make a surface (out of memory).
   @discardableResult
-  mutating func withContext<R>(_ body: (CairoContext) -> R) -> R? {
+  mutating func withContext<R>(_ body: (CairoContext) -> R) -> (result: R, failure: String?)? {
     let width = image.width
     let height = image.height
     let stride = image.bytesPerRow
     let transform = self.transform
-    let antialias = antialiased ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE
+    let antialiased = self.antialiased
     let clip = self.clip
     let clipPaths = self.clipPaths
-    return image.withUnsafeMutableBytes { bytes -> R? in
+    return image.withUnsafeMutableBytes { bytes -> (R, String?)? in
       guard let base = bytes.baseAddress,
         let surface = CairoSurface(data: base, width: width, height: height, stride: stride),
         let context = CairoContext(surface: surface)
       else { return nil }
-      if let clip {
-        cairo_rectangle(context.pointer, clip.minX, clip.minY, clip.width, clip.height)
-        cairo_clip(context.pointer)
-      }
-      for clipPath in clipPaths {
-        context.setPath(clipPath.path)
-        context.setFillRule(clipPath.rule)
-        cairo_clip(context.pointer)
-      }
+      if let clip { context.clip(to: clip) }
+      for clipPath in clipPaths { context.clip(to: clipPath.path, rule: clipPath.rule) }
       context.setTransform(transform)
-      cairo_set_antialias(context.pointer, antialias)
+      context.setAntialiased(antialiased)
       let result = body(context)
       surface.flush()
-      return withExtendedLifetime(context) { result }
+      return withExtendedLifetime(context) { (result, context.failure) }
     }
+  }
+
+  /// Runs `body` as ``withContext(_:)`` does, and throws what cairo could not do. Nothing is
+  /// drawn, and nothing thrown, under a ``transform`` that maps everything to a line or a
+  /// point (cairo refuses such a matrix and draws nothing).
+  ///
+  /// - Parameter operation: What is drawn, for the message.
+  /// - Throws: ``GraphicsError/cairo(operation:status:)`` when cairo cannot make a surface
+  ///   over the image or records an error while drawing.
+  mutating func withCheckedContext(_ operation: String, _ body: (CairoContext) -> Void)
+    throws(GraphicsError)
+  {
+    let determinant = transform.determinant
+    guard determinant != 0, determinant.isFinite else { return }
+    guard let (_, failure) = withContext(body) else {
+      throw .cairo(operation: operation, status: "could not make a drawing surface")
+    }
+    if let failure { throw .cairo(operation: operation, status: failure) }
   }
 
   /// Fills the inside of `path` with a colour (source-over).
@@ -110,7 +122,7 @@ public struct Canvas: Sendable {
       cr.setPath(path)
       cr.setFillRule(rule)
       cr.setSource(color)
-      cairo_fill(cr.pointer)
+      cr.fill()
     }
   }
 
@@ -126,7 +138,7 @@ public struct Canvas: Sendable {
       cr.setPath(path)
       cr.setStrokeStyle(style)
       cr.setSource(color)
-      cairo_stroke(cr.pointer)
+      cr.stroke()
     }
   }
 
@@ -140,22 +152,8 @@ public struct Canvas: Sendable {
   public mutating func draw(_ source: Image, at origin: Point, opacity: Double = 1) {
     guard source.width > 0, source.height > 0, opacity > 0 else { return }
     withContext { cr in
-      source.withUnsafeBytes { bytes in
-        guard let base = bytes.baseAddress,
-          // cairo only reads a source surface, so handing it the read-only memory is safe.
-          let surface = CairoSurface(
-            data: UnsafeMutableRawPointer(mutating: base), width: source.width,
-            height: source.height, stride: source.bytesPerRow)
-        else { return }
-        cairo_set_source_surface(cr.pointer, surface.pointer, origin.x, origin.y)
-        cairo_pattern_set_filter(cairo_get_source(cr.pointer), CAIRO_FILTER_BILINEAR)
-        if opacity >= 1 {
-          cairo_paint(cr.pointer)
-        } else {
-          cairo_paint_with_alpha(cr.pointer, opacity)
-        }
-        // Drop the pattern's reference before the source memory goes away.
-        cairo_set_source_rgba(cr.pointer, 0, 0, 0, 0)
+      CairoSurface.reading(source) { surface in
+        cr.paint(surface, at: origin, opacity: opacity)
       }
     }
   }

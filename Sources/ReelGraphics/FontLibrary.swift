@@ -1,4 +1,3 @@
-import CGraphics
 import Foundation
 import ReelCore
 
@@ -16,31 +15,16 @@ public final class FontLibrary: @unchecked Sendable {
   public static let shared = FontLibrary()
 
   private let lock = NSLock()
-  /// fontconfig configuration (`FcConfig *`), owned.
-  let config: OpaquePointer?
-  /// A pango font map for cairo with FreeType fonts, using `config`; owned.
-  let fontMap: UnsafeMutablePointer<PangoFontMap>?
+  /// The fontconfig configuration and the pango font map over it; nil when they could not
+  /// start (then no text can be drawn and every family counts as missing).
+  let fonts: FontConfiguration?
   /// Font files registered so far, by the path they were asked for with.
   private var registeredFiles: [String: RegisteredFontFile] = [:]
   /// Family-name checks already made: requested name → installed?
   private var familyCache: [String: Bool] = [:]
 
   private init() {
-    config = FcInitLoadConfigAndFonts()
-    let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT)
-    fontMap = map
-    if let map, let config {
-      pango_fc_font_map_set_config(Self.fcFontMap(map), config)
-    }
-  }
-
-  deinit {
-    if let fontMap { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
-    if let config { FcConfigDestroy(config) }
-  }
-
-  static func fcFontMap(_ map: UnsafeMutablePointer<PangoFontMap>) -> OpaquePointer {
-    OpaquePointer(map)
+    fonts = FontConfiguration()
   }
 
   /// Runs `body` while holding the library's lock (see the thread rule above).
@@ -92,28 +76,7 @@ public final class FontLibrary: @unchecked Sendable {
   ///   - language: An RFC 3066 language tag (`zh-cn`, `ja`), or nil for any.
   /// - Returns: The matched font's first family name, or nil when fontconfig has no font.
   public func bestMatchingFamily(for families: [String], language: String? = nil) -> String? {
-    withLock {
-      guard let config, let pattern = FcPatternCreate() else { return nil }
-      defer { FcPatternDestroy(pattern) }
-      for family in families {
-        _ = family.withCString { name in
-          FcPatternAddString(
-            pattern, FC_FAMILY, UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
-        }
-      }
-      if let language {
-        _ = language.withCString { tag in
-          FcPatternAddString(
-            pattern, FC_LANG, UnsafeRawPointer(tag).assumingMemoryBound(to: FcChar8.self))
-        }
-      }
-      FcConfigSubstitute(config, pattern, FcMatchPattern)
-      FcDefaultSubstitute(pattern)
-      var result = FcResultNoMatch
-      guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-      defer { FcPatternDestroy(match) }
-      return Self.families(of: match).first
-    }
+    withLock { fonts?.matchedFamilies(for: families, language: language).first }
   }
 
   /// Makes the faces of a font file drawable (as a template's `fontFile` does) and says
@@ -163,29 +126,7 @@ public final class FontLibrary: @unchecked Sendable {
 
   /// The family names of the font fontconfig picks for `family`; the caller holds the lock.
   func matchedFamiliesLocked(_ family: String) -> [String] {
-    guard let config, let pattern = FcPatternCreate() else { return [] }
-    defer { FcPatternDestroy(pattern) }
-    _ = family.withCString { name in
-      FcPatternAddString(
-        pattern, FC_FAMILY, UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
-    }
-    FcConfigSubstitute(config, pattern, FcMatchPattern)
-    FcDefaultSubstitute(pattern)
-    var result = FcResultNoMatch
-    guard let match = FcFontMatch(config, pattern, &result) else { return [] }
-    defer { FcPatternDestroy(match) }
-    return Self.families(of: match)
-  }
-
-  static func families(of pattern: OpaquePointer) -> [String] {
-    var names: [String] = []
-    var index: Int32 = 0
-    var value: UnsafeMutablePointer<FcChar8>?
-    while FcPatternGetString(pattern, FC_FAMILY, index, &value) == FcResultMatch, let value {
-      names.append(String(cString: value))
-      index += 1
-    }
-    return names
+    fonts?.matchedFamilies(for: [family]) ?? []
   }
 
   /// What a font file's first face says about itself, checking the path first (see
@@ -204,32 +145,10 @@ public final class FontLibrary: @unchecked Sendable {
     guard access(path, R_OK) == 0 else {
       return .failure(.unreadable(path: path, reason: String(cString: strerror(errno))))
     }
-    var count: Int32 = 0
-    let pattern = path.withCString { file in
-      FcFreeTypeQuery(UnsafeRawPointer(file).assumingMemoryBound(to: FcChar8.self), 0, nil, &count)
+    guard let face = FontConfiguration.firstFace(ofFile: path) else {
+      return .failure(.notAFont(path: path))
     }
-    guard let pattern else { return .failure(.notAFont(path: path)) }
-    defer { FcPatternDestroy(pattern) }
-    guard let family = families(of: pattern).first else { return .failure(.notAFont(path: path)) }
-    var weight = Double(FC_WEIGHT_REGULAR)
-    _ = FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
-    var slant = Int32(FC_SLANT_ROMAN)
-    _ = FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
-    let openTypeWeight = FcWeightToOpenTypeDouble(weight)
-    func string(_ object: String) -> String? {
-      var value: UnsafeMutablePointer<FcChar8>?
-      guard FcPatternGetString(pattern, object, 0, &value) == FcResultMatch, let value else {
-        return nil
-      }
-      return String(cString: value)
-    }
-    return .success(
-      FontFace(
-        family: family, postScriptName: string(FC_POSTSCRIPT_NAME),
-        fullName: string(FC_FULLNAME),
-        weight: openTypeWeight.isFinite
-          ? Int(Swift.min(Swift.max(openTypeWeight.rounded(), 100), 1000)) : 400,
-        italic: slant != FC_SLANT_ROMAN))
+    return .success(face)
   }
 
   /// Makes a font file usable; the caller holds the lock.
@@ -246,7 +165,7 @@ public final class FontLibrary: @unchecked Sendable {
     case .success(let queried): face = queried
     case .failure(let problem): return .failure(problem)
     }
-    guard let config, let fontMap else {
+    guard let fonts else {
       return .failure(.unreadable(path: path, reason: "fontconfig did not start"))
     }
     // fontconfig names a scanned face by the path it was given: use one canonical path for
@@ -259,18 +178,15 @@ public final class FontLibrary: @unchecked Sendable {
       <edit name="family" mode="prepend" binding="strong"><string>\(family)</string></edit>\
       </match></fontconfig>
       """
-    let parsed = rule.withCString { xml in
-      FcConfigParseAndLoadFromMemory(
-        config, UnsafeRawPointer(xml).assumingMemoryBound(to: FcChar8.self), FcFalse)
+    do {
+      try fonts.addFile(canonical, rule: rule)
+    } catch {
+      switch error {
+      case .ruleRefused:
+        return .failure(.unreadable(path: path, reason: "fontconfig did not accept its path"))
+      case .notScanned: return .failure(.notAFont(path: path))
+      }
     }
-    guard parsed != 0 else {
-      return .failure(.unreadable(path: path, reason: "fontconfig did not accept its path"))
-    }
-    let added = canonical.withCString { file in
-      FcConfigAppFontAddFile(config, UnsafeRawPointer(file).assumingMemoryBound(to: FcChar8.self))
-    }
-    guard added != 0 else { return .failure(.notAFont(path: path)) }
-    pango_fc_font_map_config_changed(Self.fcFontMap(fontMap))
     let registered = RegisteredFontFile(
       family: family, weight: face.weight, italic: face.italic, face: face)
     registeredFiles[path] = registered

@@ -1,4 +1,3 @@
-import CGraphics
 import Foundation
 import ReelCore
 
@@ -112,7 +111,7 @@ public enum GlyphShaper {
   ) throws(GraphicsError) -> [ShapedLine] {
     let library = FontLibrary.shared
     let result: Result<[ShapedLine], GraphicsError> = library.withLock {
-      guard let fontMap = library.fontMap, let context = PangoContextRef(fontMap: fontMap),
+      guard let context = library.fonts?.makeContext(),
         let layout = PangoLayoutRef(context: context), let attributes = PangoAttributeList()
       else {
         return .failure(.cairo(operation: "pango_layout_new", status: "no pango context"))
@@ -125,28 +124,21 @@ public enum GlyphShaper {
         utf8.append(contentsOf: Array(span.text.utf8))
         guard let description = PangoFontDescriptionRef() else { continue }
         description.set(span.font)
-        attributes.insert(
-          pango_attr_font_desc_new(description.pointer), bytes: start..<utf8.count)
+        attributes.insertFont(description, bytes: start..<utf8.count)
       }
       if let width {
-        pango_layout_set_width(
-          layout.pointer, Int32(min(max(width, 0), 1_000_000) * Double(PANGO_SCALE)))
-        pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
+        layout.wrap(atWidth: Int32(min(max(width, 0), 1_000_000) * PangoUnits.perPixel))
       } else {
-        pango_layout_set_single_paragraph_mode(layout.pointer, 1)
+        layout.setSingleParagraph()
       }
-      pango_layout_set_attributes(layout.pointer, attributes.pointer)
+      layout.setAttributes(attributes)
       layout.setText(utf8)
       let sizes = spans.map(\.font.size)
       var lines: [ShapedLine] = []
-      if let iterator = pango_layout_get_iter(layout.pointer) {
-        defer { pango_layout_iter_free(iterator) }
-        repeat {
-          guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
-          var shaped = shapedLine(line, spanStarts: spanStarts, sizes: sizes)
-          shaped.baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
-          lines.append(shaped)
-        } while pango_layout_iter_next_line(iterator) != 0
+      layout.forEachLine { line, baseline in
+        var shaped = faces.shapedLine(line, spanStarts: spanStarts, sizes: sizes)
+        shaped.baseline = baseline
+        lines.append(shaped)
       }
       return .success(lines)
     }
@@ -160,14 +152,13 @@ public enum GlyphShaper {
   public static func font(for request: GlyphFontRequest) -> ShapedFont? {
     let library = FontLibrary.shared
     return library.withLock { () -> ShapedFont? in
-      guard let fontMap = library.fontMap, let context = PangoContextRef(fontMap: fontMap),
+      guard let context = library.fonts?.makeContext(),
         let description = PangoFontDescriptionRef()
       else { return nil }
       description.set(request)
-      guard let font = pango_font_map_load_font(fontMap, context.pointer, description.pointer)
-      else { return nil }
-      defer { g_object_unref(UnsafeMutableRawPointer(font)) }
-      return faces.shapedFont(for: font, size: request.size)
+      return context.withFont(for: description) { font in
+        faces.shapedFont(for: font, size: request.size)
+      } ?? nil
     }
   }
 
@@ -187,74 +178,4 @@ public enum GlyphShaper {
 
   /// The faces seen so far; used only while holding the font library's lock.
   private static let faces = GlyphFaceTable()
-
-  /// Reads one of pango's lines into runs; the caller holds the lock.
-  private static func shapedLine(
-    _ line: UnsafeMutablePointer<PangoLayoutLine>, spanStarts: [Int], sizes: [Double]
-  ) -> ShapedLine {
-    let scale = Double(PANGO_SCALE)
-    var ink = PangoRectangle()
-    var logical = PangoRectangle()
-    pango_layout_line_get_extents(line, &ink, &logical)
-    var runs: [ShapedGlyphRun] = []
-    var penX = 0
-    var node = line.pointee.runs
-    while let current = node {
-      defer { node = current.pointee.next }
-      guard let data = current.pointee.data else { continue }
-      let glyphItem = data.assumingMemoryBound(to: PangoGlyphItem.self).pointee
-      guard let item = glyphItem.item, let glyphString = glyphItem.glyphs else { continue }
-      let offset = Int(item.pointee.offset)
-      let span = max(0, (spanStarts.lastIndex { $0 <= offset }) ?? 0)
-      let size = sizes.indices.contains(span) ? sizes[span] : 12
-      guard let pangoFont = item.pointee.analysis.font,
-        let font = faces.shapedFont(for: pangoFont, size: size)
-      else { continue }
-      var glyphs: [UInt16] = []
-      var positions: [Point] = []
-      var advances: [Double] = []
-      let count = Int(glyphString.pointee.num_glyphs)
-      for index in 0..<count {
-        let info = glyphString.pointee.glyphs[index]
-        let geometry = info.geometry
-        defer { penX += Int(geometry.width) }
-        if info.glyph == PANGO_GLYPH_EMPTY { continue }
-        let id = info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 ? 0 : UInt16(clamping: info.glyph)
-        glyphs.append(id)
-        positions.append(
-          Point(
-            x: Double(penX + Int(geometry.x_offset)) / scale,
-            y: -Double(Int(geometry.y_offset) + Int(glyphItem.y_offset)) / scale))
-        advances.append(Double(geometry.width) / scale)
-      }
-      runs.append(
-        ShapedGlyphRun(
-          font: font, glyphs: glyphs, positions: positions, advances: advances,
-          utf8Range: offset..<(offset + Int(item.pointee.length)), spanIndex: span))
-    }
-    let inkRect =
-      ink.width > 0 && ink.height > 0
-      ? Rect(
-        x: Double(ink.x) / scale, y: -Double(ink.y + ink.height) / scale,
-        width: Double(ink.width) / scale, height: Double(ink.height) / scale) : .zero
-    return ShapedLine(
-      runs: runs, width: Double(logical.width) / scale, ascent: -Double(logical.y) / scale,
-      descent: Double(logical.y + logical.height) / scale, inkBounds: inkRect,
-      utf8Range: Int(
-        line.pointee.start_index)..<Int(line.pointee.start_index + line.pointee.length),
-      baseline: 0)
-  }
-}
-
-extension PangoFontDescriptionRef {
-  /// Sets family, weight, slant and absolute size from `request`.
-  func set(_ request: GlyphFontRequest) {
-    pango_font_description_set_family(pointer, request.family)
-    pango_font_description_set_weight(
-      pointer, PangoWeight(rawValue: UInt32(min(max(request.weight, 100), 1000))))
-    pango_font_description_set_style(
-      pointer, request.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-    pango_font_description_set_absolute_size(
-      pointer, min(max(request.size, 0.01), 100_000) * Double(PANGO_SCALE))
-  }
 }

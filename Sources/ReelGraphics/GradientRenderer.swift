@@ -1,4 +1,3 @@
-import CGraphics
 import Foundation
 import ReelCore
 
@@ -84,14 +83,14 @@ public enum GradientRenderer {
       let h = Double(layerHeight)
       let start = Point(x: gradient.startPoint.x * w, y: gradient.startPoint.y * h)
       let end = Point(x: gradient.endPoint.x * w, y: gradient.endPoint.y * h)
-      let pattern: OpaquePointer?
+      let pattern: CairoPattern?
       if gradient.kind == .axial {
         guard start != end else {
           // No direction: Core Graphics draws nothing useful; use the last colour.
           canvas.fill(Path(rect: Rect(x: 0, y: 0, width: w, height: h)), color: lastColor)
           return canvas.image
         }
-        pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)
+        pattern = CairoPattern.linear(from: start, to: end)
       } else {
         var rx = abs(end.x - start.x)
         var ry = abs(end.y - start.y)
@@ -103,29 +102,17 @@ public enum GradientRenderer {
           canvas.fill(Path(rect: Rect(x: 0, y: 0, width: w, height: h)), color: lastColor)
           return canvas.image
         }
-        pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
-        if let pattern {
-          // Pattern space is the unit circle; user space → pattern space scales the ellipse.
-          var matrix = cairo_matrix_t()
-          cairo_matrix_init_scale(&matrix, 1 / rx, 1 / ry)
-          cairo_matrix_translate(&matrix, -start.x, -start.y)
-          cairo_pattern_set_matrix(pattern, &matrix)
-        }
+        pattern = CairoPattern.elliptical(center: start, rx: rx, ry: ry)
       }
       guard let pattern else { return canvas.image }
-      defer { cairo_pattern_destroy(pattern) }
-      cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+      pattern.padEnds()
       for stop in cairoStops(stops) {
-        let pixel = stop.color.premultipliedBGRA
-        let a = Double(pixel.alpha) / 255
-        func channel(_ v: UInt8) -> Double { a > 0 ? Swift.min(1, Double(v) / 255 / a) : 0 }
-        cairo_pattern_add_color_stop_rgba(
-          pattern, stop.location, channel(pixel.red), channel(pixel.green), channel(pixel.blue), a)
+        pattern.addStop(at: stop.location, color: stop.color)
       }
-      canvas.withContext { cr in
-        cairo_set_source(cr.pointer, pattern)
-        cairo_set_operator(cr.pointer, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(cr.pointer)
+      try canvas.withCheckedContext("gradient") { cr in
+        cr.setSource(pattern)
+        cr.setOperator(.source)
+        cr.paint()
       }
     }
     return canvas.image

@@ -1,4 +1,3 @@
-import CGraphics
 import ReelCore
 
 /// Draws particles — small pictures placed by affine maps and tinted by a colour — into the
@@ -82,24 +81,10 @@ public enum ParticleRenderer {
       }
       canvas.transform = sprite.transform.concatenating(toCanvas)
       let opacity = sprite.color.alpha
-      canvas.withContext { cr in
-        source.withUnsafeBytes { bytes in
-          guard let base = bytes.baseAddress,
-            // cairo only reads a source surface, so handing it the read-only memory is safe.
-            let surface = CairoSurface(
-              data: UnsafeMutableRawPointer(mutating: base), width: source.width,
-              height: source.height, stride: source.bytesPerRow)
-          else { return }
-          cairo_set_operator(cr.pointer, additive ? CAIRO_OPERATOR_ADD : CAIRO_OPERATOR_OVER)
-          cairo_set_source_surface(cr.pointer, surface.pointer, 0, 0)
-          cairo_pattern_set_filter(cairo_get_source(cr.pointer), CAIRO_FILTER_BILINEAR)
-          if opacity >= 1 {
-            cairo_paint(cr.pointer)
-          } else {
-            cairo_paint_with_alpha(cr.pointer, opacity)
-          }
-          // Drop the pattern's reference before the source memory goes away.
-          cairo_set_source_rgba(cr.pointer, 0, 0, 0, 0)
+      try canvas.withCheckedContext("particles") { cr in
+        CairoSurface.reading(source) { surface in
+          cr.setOperator(additive ? .add : .over)
+          cr.paint(surface, opacity: opacity)
         }
       }
     }

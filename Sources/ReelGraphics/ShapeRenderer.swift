@@ -1,4 +1,3 @@
-import CGraphics
 import ReelCore
 
 /// Rasterises a shape layer's path (fill and stroke) into the smallest image that holds
@@ -75,18 +74,8 @@ public enum ShapeRenderer {
         let cr = CairoContext(surface: surface)
       else { return nil }
       cr.setPath(path)
-      var x1 = 0.0
-      var y1 = 0.0
-      var x2 = 0.0
-      var y2 = 0.0
-      if let stroke {
-        cr.setStrokeStyle(stroke)
-        cairo_stroke_extents(cr.pointer, &x1, &y1, &x2, &y2)
-      } else {
-        cairo_fill_extents(cr.pointer, &x1, &y1, &x2, &y2)
-      }
-      guard x2 > x1, y2 > y1 else { return nil }
-      return Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
+      if let stroke { cr.setStrokeStyle(stroke) }
+      return cr.extents(stroked: stroke != nil)
     }
   }
 }

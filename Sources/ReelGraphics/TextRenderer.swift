@@ -1,4 +1,3 @@
-import CGraphics
 import Foundation
 import ReelCore
 
@@ -125,7 +124,7 @@ public enum TextRenderer {
     }
     var warnings: [String] = []
     let font = resolveBaseFont(style, library: library, warnings: &warnings)
-    guard let fontMap = library.fontMap, let context = PangoContextRef(fontMap: fontMap),
+    guard let context = library.fonts?.makeContext(),
       let layout = PangoLayoutRef(context: context), let description = PangoFontDescriptionRef(),
       let attributes = PangoAttributeList()
     else {
@@ -142,83 +141,61 @@ public enum TextRenderer {
       if utf8.count > start { runRanges.append((run, start..<utf8.count)) }
     }
 
-    pango_font_description_set_family(description.pointer, font.family)
-    pango_font_description_set_absolute_size(
-      description.pointer, fontSize(style.fontSize) * Double(PANGO_SCALE))
-    pango_font_description_set_weight(
-      description.pointer,
-      PangoWeight(rawValue: UInt32(clamping: Swift.min(Swift.max(font.weight, 100), 1000))))
-    pango_font_description_set_style(
-      description.pointer, font.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
-    pango_layout_set_font_description(layout.pointer, description.pointer)
+    description.setFamily(font.family)
+    description.setAbsoluteSize(fontSize(style.fontSize) * PangoUnits.perPixel)
+    description.setWeight(UInt32(clamping: Swift.min(Swift.max(font.weight, 100), 1000)))
+    description.setItalic(font.italic)
+    layout.setFont(description)
 
     if style.underline && !utf8.isEmpty {
-      attributes.insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), bytes: 0..<utf8.count)
+      attributes.insertUnderline(true, bytes: 0..<utf8.count)
     }
     for (run, range) in runRanges {
       if let bold = run.bold {
         let weight = bold ? 700 : (font.weight >= 600 ? 400 : font.weight)
-        attributes.insert(
-          pango_attr_weight_new(PangoWeight(rawValue: UInt32(clamping: weight))), bytes: range)
+        attributes.insertWeight(UInt32(clamping: weight), bytes: range)
       }
       if let italic = run.italic {
-        attributes.insert(
-          pango_attr_style_new(italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL), bytes: range)
+        attributes.insertItalic(italic, bytes: range)
       }
       if let underline = run.underline {
-        attributes.insert(
-          pango_attr_underline_new(underline ? PANGO_UNDERLINE_SINGLE : PANGO_UNDERLINE_NONE),
-          bytes: range)
+        attributes.insertUnderline(underline, bytes: range)
       }
       if let color = run.color {
         attributes.insertColor(color, bytes: range)
       }
       if let size = run.fontSize {
-        attributes.insert(
-          pango_attr_size_new_absolute(Int32(fontSize(size) * Double(PANGO_SCALE))),
-          bytes: range)
+        attributes.insertAbsoluteSize(Int32(fontSize(size) * PangoUnits.perPixel), bytes: range)
       }
       if let runFamily = run.fontFamily {
         checkFamily(runFamily, library: library, warnings: &warnings)
-        attributes.insert(pango_attr_family_new(runFamily), bytes: range)
+        attributes.insertFamily(runFamily, bytes: range)
       }
     }
-    pango_layout_set_attributes(layout.pointer, attributes.pointer)
+    layout.setAttributes(attributes)
     layout.setText(utf8)
 
     // Width, wrapping, alignment, truncation.
-    let ellipsize: PangoEllipsizeMode
-    switch style.truncation {
-    case .none: ellipsize = PANGO_ELLIPSIZE_NONE
-    case .start: ellipsize = PANGO_ELLIPSIZE_START
-    case .middle: ellipsize = PANGO_ELLIPSIZE_MIDDLE
-    case .end: ellipsize = PANGO_ELLIPSIZE_END
-    }
+    let ellipsizes = style.truncation != .none
     let boxWidth = width.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
     let boxHeight = height.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-    let pangoSetsWidth = boxWidth != nil && (style.wraps || ellipsize != PANGO_ELLIPSIZE_NONE)
+    let pangoSetsWidth = boxWidth != nil && (style.wraps || ellipsizes)
     if let boxWidth, pangoSetsWidth {
-      pango_layout_set_width(
-        layout.pointer, Int32(clamping: (boxWidth * Double(PANGO_SCALE)).rounded().saturatingInt))
-      pango_layout_set_wrap(layout.pointer, PANGO_WRAP_WORD_CHAR)
-      if ellipsize != PANGO_ELLIPSIZE_NONE {
-        pango_layout_set_ellipsize(layout.pointer, ellipsize)
+      layout.wrap(
+        atWidth: Int32(clamping: (boxWidth * PangoUnits.perPixel).rounded().saturatingInt))
+      if ellipsizes {
+        layout.setEllipsis(style.truncation)
         if style.wraps, let boxHeight {
-          pango_layout_set_height(
-            layout.pointer, Int32(clamping: (boxHeight * Double(PANGO_SCALE)).saturatingInt))
+          layout.setHeight(Int32(clamping: (boxHeight * PangoUnits.perPixel).saturatingInt))
         }
       }
     } else {
-      pango_layout_set_width(layout.pointer, -1)
+      layout.setUnboundedWidth()
     }
-    switch style.alignment {
-    case .left, .justified: pango_layout_set_alignment(layout.pointer, PANGO_ALIGN_LEFT)
-    case .center: pango_layout_set_alignment(layout.pointer, PANGO_ALIGN_CENTER)
-    case .right: pango_layout_set_alignment(layout.pointer, PANGO_ALIGN_RIGHT)
-    }
-    pango_layout_set_justify(layout.pointer, style.alignment == .justified ? 1 : 0)
+    layout.setAlignment(style.alignment)
+    layout.setJustified(style.alignment == .justified)
     if style.lineSpacing > 0 && style.lineSpacing != 1 && style.lineSpacing.isFinite {
-      pango_layout_set_line_spacing(layout.pointer, Float(style.lineSpacing))
+      layout.setLineSpacing(Float(style.lineSpacing))
     }
     if let boxHeight, style.truncation == .none {
       dropLinesBelow(boxHeight, layout: layout, utf8: utf8)
@@ -229,7 +206,7 @@ public enum TextRenderer {
     var dx = 0.0
     if let boxWidth, !pangoSetsWidth {
       // The first paragraph's resolved direction decides what "left" (start) means.
-      let rtl = pango_layout_get_direction(layout.pointer, 0) == PANGO_DIRECTION_RTL
+      let rtl = layout.startsRightToLeft
       let fraction: Double
       switch style.alignment {
       case .left, .justified: fraction = rtl ? 1 : 0
@@ -240,7 +217,7 @@ public enum TextRenderer {
     }
     ink = ink.offsetBy(dx: dx, dy: 0)
     logical = logical.offsetBy(dx: dx, dy: 0)
-    let unknown = Int(pango_layout_get_unknown_glyphs_count(layout.pointer))
+    let unknown = layout.unknownGlyphCount
     if unknown > 0 {
       warnings.append(
         "\(unknown) character(s) have no glyph in any installed font and are drawn as boxes")
@@ -355,18 +332,18 @@ public enum TextRenderer {
         height: (glyphArea.maxY.rounded(.up) - glyphY).saturatingInt)
       glyphs.transform = AffineTransform(translationX: -glyphX + laid.dx, y: -glyphY)
       if outline, let strokeColor = style.strokeColor {
-        glyphs.withContext { cr in
-          cairo_move_to(cr.pointer, 0, 0)
-          pango_cairo_layout_path(cr.pointer, layout.pointer)
+        try glyphs.withCheckedContext("text outline") { cr in
+          cr.move(to: .zero)
+          cr.appendOutlines(of: layout)
           cr.setStrokeStyle(StrokeStyle(width: style.strokeWidth, cap: .round, join: .round))
           cr.setSource(strokeColor)
-          cairo_stroke(cr.pointer)
+          cr.stroke()
         }
       }
-      glyphs.withContext { cr in
-        cairo_move_to(cr.pointer, 0, 0)
+      try glyphs.withCheckedContext("text") { cr in
+        cr.move(to: .zero)
         cr.setSource(style.color)
-        pango_cairo_show_layout(cr.pointer, layout.pointer)
+        cr.show(layout)
       }
       let glyphOrigin = Point(x: glyphX - originX, y: glyphY - originY)
       if let shadow {
@@ -386,20 +363,8 @@ public enum TextRenderer {
   /// `.none`). The first line stays even when it is taller than `height`: its top part
   /// shows.
   private static func dropLinesBelow(_ height: Double, layout: PangoLayoutRef, utf8: [UInt8]) {
-    guard let iter = pango_layout_get_iter(layout.pointer) else { return }
-    defer { pango_layout_iter_free(iter) }
-    var cut: Int?
-    var first = true
-    repeat {
-      var logical = PangoRectangle()
-      pango_layout_iter_get_line_extents(iter, nil, &logical)
-      let bottom = Double(logical.y + logical.height) / Double(PANGO_SCALE)
-      defer { first = false }
-      if !first, bottom > height + fitTolerance {
-        cut = Int(pango_layout_iter_get_index(iter))
-        break
-      }
-    } while pango_layout_iter_next_line(iter) != 0
+    let cut = layout.lines.dropFirst().first { $0.logicalBottom > height + fitTolerance }?
+      .startByte
     guard let cut, cut < utf8.count else { return }
     var kept = Array(utf8[..<cut])
     while let last = kept.last, last == 0x0A || last == 0x0D || last == 0x20 { kept.removeLast() }

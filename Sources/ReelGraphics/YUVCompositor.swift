@@ -147,6 +147,14 @@ public enum YUVCompositor {
   public static func mix(_ top: YUVImage, opacity: Double, over bottom: YUVImage)
     throws(GraphicsError) -> YUVImage
   {
+    try mix(top, opacity: opacity, over: bottom, pool: .shared)
+  }
+
+  /// Cross-fades two opaque pictures into a picture whose buffer comes from `pool` (see
+  /// ``mix(_:opacity:over:)``).
+  package static func mix(
+    _ top: YUVImage, opacity: Double, over bottom: YUVImage, pool: YUVBufferPool
+  ) throws(GraphicsError) -> YUVImage {
     precondition(
       top.width == bottom.width && top.height == bottom.height && top.matrix == bottom.matrix,
       "mixed pictures must have the same size and matrix")
@@ -156,7 +164,7 @@ public enum YUVCompositor {
     var result: YUVImage
     do {
       result = try YUVImage(
-        uninitializedCheckedWidth: top.width, height: top.height, matrix: top.matrix)
+        uninitializedCheckedWidth: top.width, height: top.height, matrix: top.matrix, pool: pool)
     } catch {
       throw GraphicsError.outOfMemory(error)
     }

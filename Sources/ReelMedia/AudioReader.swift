@@ -73,7 +73,7 @@ public final class AudioReader {
   private var dataEnd: Int64?
   /// Missing samples before this position are already counted.
   private var missingCountedUntil: Int64 = 0
-  /// The damage log bound when the reader was opened (see ``DamageLog``).
+  /// The log the reader reports damage to (see ``DamageLog``); nil for none.
   private let damageLog: DamageLog?
   private var reportedDrops = 0
 
@@ -86,7 +86,22 @@ public final class AudioReader {
   /// - Throws: `MediaError.noAudioTrack` when the asset has no audio track,
   ///   `.unsupportedCodec` when FFmpeg cannot decode it, `.invalidArgument` for a track that
   ///   is not audio or a format out of range, and the errors of opening a file.
-  public init(asset: Asset, track: TrackInfo? = nil, format: AudioFormat = .standard)
+  public convenience init(
+    asset: Asset, track: TrackInfo? = nil, format: AudioFormat = .standard
+  ) throws(MediaError) {
+    try self.init(asset: asset, track: track, format: format, damageLog: nil)
+  }
+
+  /// Opens `track` (or the asset's first audio track) for reading, reporting what cannot be
+  /// decoded to `damageLog`.
+  ///
+  /// - Parameters:
+  ///   - asset: The file to read.
+  ///   - track: An audio track of `asset`; nil for the first one.
+  ///   - format: The sample rate and channel count to deliver.
+  ///   - damageLog: Where the reader reports damage (an export's log); nil for nowhere.
+  /// - Throws: As ``init(asset:track:format:)``.
+  package init(asset: Asset, track: TrackInfo?, format: AudioFormat, damageLog: DamageLog?)
     throws(MediaError)
   {
     path = asset.path
@@ -123,7 +138,7 @@ public final class AudioReader {
     containerStart =
       start == reel_AV_NOPTS_VALUE()
       ? .zero : Time(value: start, timescale: Int32(AV_TIME_BASE))
-    damageLog = DamageLog.current
+    self.damageLog = damageLog
   }
 
   /// Opens the asset's file again from its probe, with a decoder for stream `streamIndex`.

@@ -127,13 +127,10 @@ public struct MediaDamage: Sendable, Hashable {
 
 /// Collects the damage every reader met during one export, from any thread.
 ///
-/// An export binds a log with `DamageLog.$current.withValue(log) { … }` on each of its
-/// threads; readers opened there report into it. Readers opened with no log bound (a
-/// still, a probe) still throw for long gaps, but report nothing.
+/// An export makes a log and hands it to every reader its stages open (the readers'
+/// `damageLog:` parameter); readers opened without one (a still, a probe) still throw for
+/// long gaps, but report nothing.
 public final class DamageLog: Sendable {
-  /// The log readers opened on this thread report into.
-  @TaskLocal public static var current: DamageLog?
-
   private struct Key: Hashable {
     var path: String
     var kind: MediaDamage.Kind

@@ -20,24 +20,26 @@ extension MediaWriter {
 
     init(settings: VideoOutputSettings, container: OutputContainer, path: String) throws(MediaError)
     {
-      guard let defaultCodec = container.defaultVideoCodec else {
-        throw .codecNotAllowed(
-          path: path, codec: (settings.codec ?? .h264).rawValue, container: container.rawValue)
-      }
-      let codec = settings.codec ?? defaultCodec
+      let codec = VideoCodec.chosen(settings.codec, in: container)
+      let descriptor = codec.descriptor
       guard container.allows(codec) else {
         throw .codecNotAllowed(path: path, codec: codec.rawValue, container: container.rawValue)
       }
-      // Pinned settings and kept frames are libx264's.
       for (isSet, what) in [
         (settings.pinned != nil, "pinned encoder settings"),
         (settings.keptFrameCount != nil, "frames kept out of those appended"),
-      ] where isSet && codec != .h264 {
+      ] where isSet && !descriptor.supportsPinnedEncoding {
+        let names = VideoCodec.allCases.filter(\.descriptor.supportsPinnedEncoding)
+          .map(\.descriptor.displayName).joined(separator: " or ")
         throw .invalidArgument(
           path: path,
           reason:
-            "\(what) are for H.264 only (the codec is \(codec.rawValue)); encode H.264 or leave them out"
+            "\(what) are for \(names) only (the codec is \(codec.rawValue)); encode \(names) or leave them out"
         )
+      }
+      if let crf = settings.crf, let problem = descriptor.crfProblem(crf, codecName: codec.rawValue)
+      {
+        throw .invalidArgument(path: path, reason: problem)
       }
       if let problem = settings.pinned?.problem {
         throw .invalidArgument(path: path, reason: "pinned encoder settings: \(problem)")
@@ -95,18 +97,16 @@ extension MediaWriter {
       self.matrix = settings.colorMatrix ?? .forSize(width: width, height: height)
       self.timeBaseDenominator = Int64(duration.timescale) / divisor
       self.frameTicks = duration.value / divisor
-      if codec == .h264,
-        H264Level.minimum(
-          width: width, height: height, frameDuration: (frameTicks, timeBaseDenominator),
-          bitRate: settings.bitRate)
-          == nil
-      {
-        throw .invalidArgument(
-          path: path,
-          reason:
-            "\(width)×\(height) at this frame rate and bit rate exceeds H.264 level 6.2 (at most 139264 macroblocks of 16×16 a frame, such as 8192×4352, and 16711680 a second); choose a smaller size or frame rate, or the hevc or vp9 codec"
-        )
+      if let problem = descriptor.levelProblem(pictureRate) {
+        throw .invalidArgument(path: path, reason: problem)
       }
+    }
+
+    /// The coded size, frame rate and bit rate, for the codec's level limits.
+    var pictureRate: EncodedPictureRate {
+      EncodedPictureRate(
+        width: width, height: height, frameDuration: (frameTicks, timeBaseDenominator),
+        bitRate: settings.bitRate)
     }
 
     /// `time` in encoder ticks, rounded to the nearest tick (halves away from zero).
@@ -126,15 +126,14 @@ extension MediaWriter {
       // The rounding half is added in 128 bits: `product + scale / 2` can pass Int64.max.
       return Int64((Int128(product) + Int128(scale / 2)) / Int128(scale))
     }
+  }
 
-    /// The libavcodec encoder name.
-    var encoderName: String {
-      switch codec {
-      case .h264: return "libx264"
-      case .hevc: return "libx265"
-      case .vp9: return "libvpx-vp9"
-      }
-    }
+  /// A four-character code (`hvc1`) as FFmpeg's `MKTAG` packs it; 0 unless it is four ASCII
+  /// characters.
+  static func fourCharacterCode(_ text: String) -> UInt32 {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 4, bytes.allSatisfy({ $0 < 0x80 }) else { return 0 }
+    return bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
   }
 
   /// The video encoder, its converter and its stream.
@@ -160,11 +159,11 @@ extension MediaWriter {
 
     init(plan: VideoPlan, muxer: OutputMuxer, container: OutputContainer) throws(FFmpegError) {
       self.plan = plan
-      let encoder = try EncoderContext(encoderName: plan.encoderName)
+      let encoder = try EncoderContext(encoderName: plan.codec.descriptor.encoderName)
       let context = encoder.pointer
       context.pointee.width = Int32(plan.width)
       context.pointee.height = Int32(plan.height)
-      context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+      context.pointee.pix_fmt = plan.codec.descriptor.pixelFormat.avPixelFormat
       context.pointee.time_base = AVRational(num: 1, den: Int32(plan.timeBaseDenominator))
       context.pointee.framerate = AVRational(
         num: Int32(plan.timeBaseDenominator), den: Int32(plan.frameTicks))
@@ -180,11 +179,11 @@ extension MediaWriter {
         context.pointee.color_primaries = AVCOL_PRI_SMPTE170M
         context.pointee.color_trc = AVCOL_TRC_SMPTE170M
       }
-      try MediaWriter.configure(encoder, for: plan)
+      try plan.codec.descriptor.configure(encoder, plan)
       try encoder.open(for: muxer)
       self.encoder = encoder
-      let tag =
-        plan.codec == .hevc && container.tagsHEVCAsHVC1 ? reel_MKTAG(0x68, 0x76, 0x63, 0x31) : 0
+      let entry = container.isISOMediaFamily ? plan.codec.descriptor.isoSampleEntry : nil
+      let tag = entry.map(MediaWriter.fourCharacterCode) ?? 0
       streamIndex = try muxer.addStream(for: encoder, codecTag: tag)
       converter = try PixelConverter(
         sourceWidth: plan.sourceWidth, sourceHeight: plan.sourceHeight, width: plan.width,
@@ -278,73 +277,6 @@ extension MediaWriter {
         try muxer.write(packet, stream: streamIndex, from: timeBase)
         writtenPacketCount += 1
       }
-    }
-  }
-
-  /// Sets the codec-specific options: profile, level, preset and rate control.
-  static func configure(_ encoder: EncoderContext, for plan: VideoPlan) throws(FFmpegError) {
-    let settings = plan.settings
-    let context = encoder.pointer
-    switch plan.codec {
-    case .h264:
-      try encoder.setPrivateOption("preset", settings.speed.rawValue)
-      try encoder.setPrivateOption("profile", settings.h264ProfileName)
-      if let level = H264Level.minimum(
-        width: plan.width, height: plan.height,
-        frameDuration: (plan.frameTicks, plan.timeBaseDenominator),
-        bitRate: settings.bitRate)
-      {
-        context.pointee.level = level
-      }
-      if let pinned = settings.pinned {
-        context.pointee.thread_count = Int32(pinned.threadCount)
-        context.pointee.gop_size = Int32(pinned.keyframeInterval)
-        context.pointee.keyint_min = Int32(pinned.minimumKeyframeInterval)
-        context.pointee.max_b_frames = Int32(pinned.bFrames)
-        try encoder.setPrivateOption("x264-params", pinned.x264Parameters)
-      }
-      if settings.pinned?.lossless == true {
-        // x264-params carries qp=0; no CRF.
-      } else if let bitRate = settings.bitRate {
-        context.pointee.bit_rate = Int64(bitRate)
-      } else {
-        try encoder.setPrivateOption("crf", String(settings.crf ?? 23))
-      }
-    case .hevc:
-      try encoder.setPrivateOption("preset", settings.speed.rawValue)
-      try encoder.setPrivateOption("x265-params", "log-level=error")
-      if let bitRate = settings.bitRate {
-        context.pointee.bit_rate = Int64(bitRate)
-      } else {
-        try encoder.setPrivateOption("crf", String(settings.crf ?? 23))
-      }
-    case .vp9:
-      let (deadline, cpuUsed) = vp9Speed(settings.speed)
-      try encoder.setPrivateOption("deadline", deadline)
-      try encoder.setPrivateOption("cpu-used", String(cpuUsed))
-      try encoder.setPrivateOption("row-mt", "1")
-      if let bitRate = settings.bitRate {
-        context.pointee.bit_rate = Int64(bitRate)
-      } else {
-        try encoder.setPrivateOption("crf", String(settings.crf ?? 32))
-        context.pointee.bit_rate = 0
-      }
-    }
-  }
-
-  /// libvpx's `deadline` and `cpu-used` for a speed preset: the fast presets use the
-  /// real-time mode, the middle ones "good" with decreasing `cpu-used`, the slowest "best".
-  static func vp9Speed(_ speed: EncoderSpeed) -> (deadline: String, cpuUsed: Int) {
-    switch speed {
-    case .ultrafast: return ("realtime", 8)
-    case .superfast: return ("realtime", 7)
-    case .veryfast: return ("good", 5)
-    case .faster: return ("good", 4)
-    case .fast: return ("good", 3)
-    case .medium: return ("good", 2)
-    case .slow: return ("good", 1)
-    case .slower: return ("good", 0)
-    case .veryslow: return ("best", 0)
     }
   }
 }

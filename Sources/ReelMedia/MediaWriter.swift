@@ -51,8 +51,6 @@ public final class MediaWriter {
   var state = State.writing
   let video: VideoTrack?
   let audio: AudioTrack?
-  /// Converts pictures the encoder cannot take as they are; made on first use.
-  var pictureConverter: PictureConverter?
 
   /// Opens a writer: checks the settings, creates the temporary file and writes the
   /// container header.
@@ -151,15 +149,17 @@ public final class MediaWriter {
   }
   /// Appends one 4:2:0 picture shown from `time` until the next picture (or the end).
   ///
-  /// A picture with the writer's ``colorMatrix`` goes to the encoder as it is, with no colour
-  /// conversion; a picture in another matrix, or of an odd size the writer rounds down, is
-  /// converted to BGRA first and then written as ``appendVideo(_:at:)-(Image,_)`` writes an
-  /// image.
+  /// The picture goes to the encoder as it is, with no colour conversion, so it must be in
+  /// the writer's ``colorMatrix`` and of the encoded size (``outputVideoSize``); anything
+  /// else is refused rather than converted behind the caller's back (an export plan sets
+  /// both, so its pictures always fit).
   ///
   /// - Parameters:
   ///   - picture: The picture, of the size given in the video settings.
   ///   - time: Presentation time in seconds from the start of the file; must increase.
-  /// - Throws: As ``appendVideo(_:at:)-(Image,_)``.
+  /// - Throws: As ``appendVideo(_:at:)-(Image,_)``, and
+  ///   ``MediaError/invalidArgument(path:reason:)`` for a picture in another matrix, or of
+  ///   an odd size the writer rounds down.
   public func appendVideo(_ picture: YUVImage, at time: Time) throws(MediaError) {
     try checkWriting()
     guard let video else {
@@ -174,19 +174,19 @@ public final class MediaWriter {
           "picture is \(picture.width)×\(picture.height) but the video settings say \(video.plan.sourceWidth)×\(video.plan.sourceHeight)"
       )
     }
-    guard picture.width == video.plan.width, picture.height == video.plan.height,
-      picture.matrix == video.plan.matrix
-    else {
-      // Another matrix, or an odd size the writer rounds: through RGB, as images go.
-      let converter: PictureConverter
-      if let existing = pictureConverter {
-        converter = existing
-      } else {
-        converter = try PictureConverter()
-        pictureConverter = converter
-      }
-      try appendVideo(converter.image(from: picture), at: time)
-      return
+    guard picture.width == video.plan.width, picture.height == video.plan.height else {
+      throw .invalidArgument(
+        path: path,
+        reason:
+          "picture is \(picture.width)×\(picture.height), an odd size the writer rounds down to \(video.plan.width)×\(video.plan.height), which a Y′CbCr picture cannot be scaled to here; append it as an Image, or use even sizes"
+      )
+    }
+    guard picture.matrix == video.plan.matrix else {
+      throw .invalidArgument(
+        path: path,
+        reason:
+          "picture is in the \(picture.matrix) matrix but the writer encodes \(video.plan.matrix); make the picture in \(video.plan.matrix), or set VideoOutputSettings.colorMatrix to \(picture.matrix)"
+      )
     }
     let pts = try checkedTicks(for: time, video: video)
     do {

@@ -39,30 +39,27 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     }
   }
 
-  /// Whether the ISO BMFF muxer can move `moov` before `mdat` (`movflags=+faststart`).
-  var supportsFastStart: Bool {
+  /// Whether the file is ISO base media (MP4, QuickTime and their kin), where codecs are
+  /// named by sample entry tags.
+  var isISOMediaFamily: Bool {
     switch self {
     case .mp4, .mov, .m4v, .m4a: return true
     case .mkv, .webm: return false
     }
   }
 
-  /// Whether HEVC needs the `hvc1` sample entry tag (Apple players refuse `hev1`).
-  var tagsHEVCAsHVC1: Bool {
-    switch self {
-    case .mp4, .mov, .m4v: return true
-    case .mkv, .webm, .m4a: return false
-    }
-  }
+  /// Whether the ISO BMFF muxer can move `moov` before `mdat` (`movflags=+faststart`).
+  var supportsFastStart: Bool { isISOMediaFamily }
 
-  /// The video codec used when the settings name none (VP9 for `.webm`, else H.264), or
-  /// `nil` for the audio-only `.m4a`.
+  /// Whether HEVC needs the `hvc1` sample entry tag (Apple players refuse `hev1`), for
+  /// streams copied as they are.
+  var tagsHEVCAsHVC1: Bool { carriesVideo && isISOMediaFamily }
+
+  /// The video codec used when the settings name none: the first of ``VideoCodec``'s
+  /// cases the container allows (H.264, or VP9 for `.webm`), or `nil` for the audio-only
+  /// `.m4a`.
   public var defaultVideoCodec: VideoCodec? {
-    switch self {
-    case .mp4, .mov, .m4v, .mkv: return .h264
-    case .webm: return .vp9
-    case .m4a: return nil
-    }
+    VideoCodec.allCases.first { allows($0) }
   }
 
   /// The audio codec used when the settings name none (Opus for `.webm`, else AAC).
@@ -70,14 +67,10 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     self == .webm ? .opus : .aac
   }
 
-  /// Whether the container may hold video encoded with `codec`.
+  /// Whether the container may hold video encoded with `codec`
+  /// (``VideoCodecDescriptor/containers``).
   public func allows(_ codec: VideoCodec) -> Bool {
-    switch (self, codec) {
-    case (.mp4, .h264), (.mov, .h264), (.m4v, .h264), (.mkv, .h264): return true
-    case (.mp4, .hevc), (.mov, .hevc), (.mkv, .hevc): return true
-    case (.webm, .vp9), (.mkv, .vp9): return true
-    default: return false
-    }
+    codec.descriptor.containers.contains(self)
   }
 
   /// Whether the container may hold audio encoded with `codec`.

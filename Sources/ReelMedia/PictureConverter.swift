@@ -8,11 +8,16 @@ import CFFmpeg
 package final class PictureConverter {
   private var converter: FrameConverter?
   private let scratch: FFFrame
+  /// The pool the Y′CbCr pictures it makes take their buffers from.
+  private let pictures: YUVBufferPool
 
   /// Makes a converter.
   ///
+  /// - Parameter pictures: The pool the Y′CbCr pictures it makes take their buffers from
+  ///   (an export's own; ``YUVBufferPool/shared`` elsewhere).
   /// - Throws: ``MediaError/decodeFailed(path:reason:)`` when memory is exhausted.
-  package init() throws(MediaError) {
+  package init(pictures: YUVBufferPool = .shared) throws(MediaError) {
+    self.pictures = pictures
     FFmpegLogging.configure()
     guard let frame = FFFrame() else {
       throw MediaError.decodeFailed(path: "(picture)", reason: "out of memory")
@@ -69,7 +74,8 @@ package final class PictureConverter {
     var picture: YUVImage
     do {
       picture = try YUVImage(
-        uninitializedCheckedWidth: image.width, height: image.height, matrix: matrix)
+        uninitializedCheckedWidth: image.width, height: image.height, matrix: matrix,
+        pool: pictures)
     } catch {
       throw MediaError.outOfMemory(path: "(picture)", error)
     }

@@ -121,7 +121,7 @@ public final class VideoReader {
   private let nominalFrameDuration: Time
   /// Half a nominal frame: a request this far after the end of the frame found is late.
   private let lateSlack: Time
-  /// The damage log bound when the reader was opened (see ``DamageLog``).
+  /// The log the reader reports damage to (see ``DamageLog``); nil for none.
   private let damageLog: DamageLog?
   /// Skipped packets already reported, and concealed frames not yet reported.
   private var reportedDrops = 0
@@ -147,7 +147,8 @@ public final class VideoReader {
     throws(MediaError)
   {
     try self.init(
-      asset: asset, track: track, applyRotation: applyRotation, decoderThreadCount: 0)
+      asset: asset, track: track, applyRotation: applyRotation, decoderThreadCount: 0,
+      damageLog: nil)
   }
 
   /// Opens a reader with a chosen number of decoder threads.
@@ -159,9 +160,12 @@ public final class VideoReader {
   ///   - decoderThreadCount: Decoder threads; 0 lets FFmpeg choose (one more than the cores,
   ///     frame threading). Each frame thread keeps its own pictures, so fewer threads use
   ///     less memory: a pipeline that decodes on its own thread beside an encoder uses 1.
+  ///   - damageLog: Where the reader reports what it could not decode (an export's log);
+  ///     nil reports nothing (long gaps still throw).
   /// - Throws: As ``init(asset:track:applyRotation:)``.
   package init(
-    asset: Asset, track: TrackInfo?, applyRotation: Bool, decoderThreadCount: Int
+    asset: Asset, track: TrackInfo?, applyRotation: Bool, decoderThreadCount: Int,
+    damageLog: DamageLog?
   ) throws(MediaError) {
     let chosen: TrackInfo
     if let track {
@@ -218,7 +222,7 @@ public final class VideoReader {
     }
     lateSlack = Time(seconds: nominalFrameDuration.seconds / 2, preferredTimescale: 90_000)
     ownDeclaredEnd = VideoReader.declaredEnd(of: stream, origin: origin)
-    damageLog = DamageLog.current
+    self.damageLog = damageLog
     guard let packet = FFPacket() else {
       throw MediaError.decodeFailed(path: asset.path, reason: "out of memory")
     }

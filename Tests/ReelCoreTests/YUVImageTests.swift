@@ -72,31 +72,35 @@ struct YUVImageTests {
     pool.removeAll()
   }
 
-  @Test func picturesTakeAndReturnBuffersToTheirThreadsPool() {
-    // Two pipelines' pools (as two concurrent exports bind), used one after the other here.
+  static func picture(from pool: YUVBufferPool) -> YUVImage {
+    YUVImage(uninitializedWidth: 64, height: 32, matrix: .bt601, pool: pool)
+  }
+
+  @Test func picturesTakeAndReturnBuffersToTheirPool() throws {
+    // Two pipelines' pools (as two concurrent exports pass), used one after the other here.
     let first = YUVBufferPool()
     let second = YUVBufferPool()
-    YUVBufferPool.$current.withValue(first) {
-      for _ in 0..<5 { _ = YUVImage(width: 64, height: 32, matrix: .bt601) }
-    }
+    for _ in 0..<5 { _ = Self.picture(from: first) }
     // One buffer, made once and reused by each next picture; none went to the other pool.
     #expect(first.allocatedCount == 1 && first.kept.count == 1)
     #expect(second.allocatedCount == 0 && second.kept.count == 0)
-    var held: [YUVImage] = []
-    YUVBufferPool.$current.withValue(second) {
-      held = (0..<3).map { _ in YUVImage(width: 64, height: 32, matrix: .bt601) }
-    }
+    var held = (0..<3).map { _ in Self.picture(from: second) }
     #expect(second.allocatedCount == 3 && first.kept.count == 1)
-    // A picture goes back to the pool it came from, whichever thread lets it go.
-    YUVBufferPool.$current.withValue(first) { held.removeAll() }
-    #expect(second.kept.count == 3 && first.kept.count == 1)
+    // A copy made to be written comes from the pool it is made in.
+    var written = held[0]
+    try written.makeWritable(in: first)
+    #expect(first.kept.count == 0 && first.allocatedCount == 1)
+    written = Self.picture(from: second)
+    #expect(first.kept.count == 1)
+    // A picture goes back to the pool it came from, whoever lets it go.
+    held.removeAll()
+    _ = consume written
+    #expect(second.kept.count == 4 && first.kept.count == 1)
     // A pool that ends (its export finished) frees only its own buffers.
     _ = consume first
-    #expect(second.kept.count == 3)
-    YUVBufferPool.$current.withValue(second) {
-      _ = YUVImage(width: 64, height: 32, matrix: .bt601)
-    }
-    #expect(second.allocatedCount == 3)
+    #expect(second.kept.count == 4)
+    _ = Self.picture(from: second)
+    #expect(second.allocatedCount == 4)
   }
 
   @Test func aReusedBufferIsStillMadeBlack() {

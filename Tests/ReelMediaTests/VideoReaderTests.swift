@@ -426,7 +426,8 @@ struct VideoReaderRandomAccessTests {
     let path = try Self.clipWithDamagedPFrame(in: folder)
     func reader() throws -> VideoReader {
       try VideoReader(
-        asset: try Asset(path: path), track: nil, applyRotation: true, decoderThreadCount: 1)
+        asset: try Asset(path: path), track: nil, applyRotation: true, decoderThreadCount: 1,
+        damageLog: nil)
     }
     let sequential = try reader()
     var reference: [VideoFrame] = []

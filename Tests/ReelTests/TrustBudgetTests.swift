@@ -135,7 +135,8 @@ struct TrustBudgetTests {
       _ = try Image(checkedWidth: Int.max / 2, height: 4)
     }
     #expect(throws: PixelAllocationError.self) {
-      _ = try YUVImage(uninitializedCheckedWidth: 1 << 30, height: 1 << 30, matrix: .bt709)
+      _ = try YUVImage(
+        uninitializedCheckedWidth: 1 << 30, height: 1 << 30, matrix: .bt709, pool: .shared)
     }
     let small = try? Image(checkedWidth: 3, height: 2)
     #expect(small?[x: 2, y: 1] == BGRA(blue: 0, green: 0, red: 0, alpha: 0))

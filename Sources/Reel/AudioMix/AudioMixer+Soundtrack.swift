@@ -22,11 +22,16 @@ extension AudioMixer {
     private let fadeOut: Double
     private let playSeconds: Double
     private var reader: SourceReader?
+    /// Where the reader reports damage; nil for nowhere.
+    private let damageLog: DamageLog?
     private var samples: [Float] = []
 
     /// Places `soundtrack` under a composition of `compositionDuration` seconds; nil when
     /// it never sounds (empty or non-numeric trim range, zero-length composition).
-    init?(soundtrack: Soundtrack, compositionDuration: Time, format: AudioFormat) {
+    init?(
+      soundtrack: Soundtrack, compositionDuration: Time, format: AudioFormat,
+      damageLog: DamageLog?
+    ) {
       let rate = Int32(format.sampleRate)
       guard
         let trimStart = AudioMixer.frame(at: soundtrack.trimRange.start, sampleRate: rate),
@@ -38,6 +43,7 @@ extension AudioMixer {
       else { return nil }
       if !soundtrack.loops { playEnd = min(playEnd, trimEnd - trimStart) }
       self.soundtrack = soundtrack
+      self.damageLog = damageLog
       self.format = format
       self.trimStart = trimStart
       self.loopLength = trimEnd - trimStart
@@ -86,7 +92,8 @@ extension AudioMixer {
 
     private func openReader() throws(MediaError) -> SourceReader {
       if let reader { return reader }
-      let opened = try SourceReader(asset: soundtrack.asset(), track: nil, format: format)
+      let opened = try SourceReader(
+        asset: soundtrack.asset(), track: nil, format: format, damageLog: damageLog)
       reader = opened
       return opened
     }

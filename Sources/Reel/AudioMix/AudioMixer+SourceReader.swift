@@ -17,9 +17,11 @@ extension AudioMixer {
 
     /// Opens `track` of a probed file (nil: the first audio track) in `format`, without
     /// probing the file again.
-    init(asset: Asset, track: TrackInfo?, format: AudioFormat) throws(MediaError) {
+    init(asset: Asset, track: TrackInfo?, format: AudioFormat, damageLog: DamageLog?)
+      throws(MediaError)
+    {
       path = asset.path
-      reader = try AudioReader(asset: asset, track: track, format: format)
+      reader = try AudioReader(asset: asset, track: track, format: format, damageLog: damageLog)
     }
 
     /// Reads `count` frames from source frame `start` into `destination` at sample frame
@@ -77,7 +79,13 @@ extension AudioMixer {
     private let capacity = 4
     let format: AudioFormat
 
-    init(format: AudioFormat) { self.format = format }
+    /// Where the readers report damage; nil for nowhere.
+    let damageLog: DamageLog?
+
+    init(format: AudioFormat, damageLog: DamageLog?) {
+      self.format = format
+      self.damageLog = damageLog
+    }
 
     /// The reader for `key` (the file and track of `source`), opened from the source's probe
     /// if needed.
@@ -89,7 +97,8 @@ extension AudioMixer {
         entries.append(entry)
         return entry.reader
       }
-      let reader = try SourceReader(asset: source.asset(), track: source.track, format: format)
+      let reader = try SourceReader(
+        asset: source.asset(), track: source.track, format: format, damageLog: damageLog)
       if entries.count >= capacity { entries.removeFirst() }
       entries.append((key, reader))
       return reader

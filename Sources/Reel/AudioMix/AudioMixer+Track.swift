@@ -56,10 +56,13 @@ extension AudioMixer {
     /// enough input to fill the segment exactly (0.1 s).
     private var stretchLookahead: Int64 { Int64(format.sampleRate / 10) }
 
-    init(track: CompositionTrack, parameters: AudioMixInputParameters?, format: AudioFormat) {
+    init(
+      track: CompositionTrack, parameters: AudioMixInputParameters?, format: AudioFormat,
+      damageLog: DamageLog?
+    ) {
       trackID = track.id
       self.format = format
-      readers = ReaderCache(format: format)
+      readers = ReaderCache(format: format, damageLog: damageLog)
       let rate = Int32(format.sampleRate)
       var pieces: [Piece] = []
       for segment in track.segments {

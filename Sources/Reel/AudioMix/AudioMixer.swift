@@ -58,11 +58,19 @@ public final class AudioMixer {
   ///     track at unity, no soundtrack).
   ///   - format: The output format; 48 kHz stereo by default (1…768 000 Hz, 1…8 channels).
   /// - Throws: ``AudioMixerError/invalidFormat(_:)``.
-  public init(
+  public convenience init(
     composition: Composition, audioMix: AudioMix = AudioMix(), format: AudioFormat = .standard
   )
     throws(AudioMixerError)
   {
+    try self.init(composition: composition, audioMix: audioMix, format: format, damageLog: nil)
+  }
+
+  /// Makes a mixer whose readers report what they cannot decode to `damageLog` (an
+  /// export's log; nil for nowhere), as ``init(composition:audioMix:format:)``.
+  package init(
+    composition: Composition, audioMix: AudioMix, format: AudioFormat, damageLog: DamageLog?
+  ) throws(AudioMixerError) {
     guard format.sampleRate > 0 && format.sampleRate <= 768_000,
       format.channelCount >= 1 && format.channelCount <= 8
     else { throw .invalidFormat(format) }
@@ -72,10 +80,13 @@ public final class AudioMixer {
     let duration = composition.duration
     frameCount = AudioMixer.frame(at: duration, sampleRate: Int32(format.sampleRate)) ?? 0
     tracks = composition.audioTracks.map {
-      TrackMixer(track: $0, parameters: audioMix.parameters(for: $0.id), format: format)
+      TrackMixer(
+        track: $0, parameters: audioMix.parameters(for: $0.id), format: format,
+        damageLog: damageLog)
     }
     soundtrack = audioMix.soundtrack.flatMap {
-      SoundtrackMixer(soundtrack: $0, compositionDuration: duration, format: format)
+      SoundtrackMixer(
+        soundtrack: $0, compositionDuration: duration, format: format, damageLog: damageLog)
     }
   }
 

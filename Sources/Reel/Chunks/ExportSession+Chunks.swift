@@ -73,7 +73,7 @@ extension RenderPlan {
       differences.append(
         "frame duration \(export.frameDuration), the plan says \(frameDuration)")
     }
-    if (video.codec ?? .h264).rawValue != encoder.codec {
+    if VideoCodec.chosen(video.codec, in: export.container).rawValue != encoder.codec {
       differences.append("codec \(video.codec?.rawValue ?? "?"), the plan says \(encoder.codec)")
     }
     if !encoder.pinned.lossless && video.crf != encoder.crf {

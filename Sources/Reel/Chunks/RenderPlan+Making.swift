@@ -83,7 +83,7 @@ extension RenderPlan {
         "the output \(output) holds audio only, which is one task, not chunks; render it whole (reel render without --jobs)"
       )
     }
-    guard (joinedVideo.codec ?? .h264) == .h264 else {
+    guard VideoCodec.chosen(joinedVideo.codec, in: joined.container) == .h264 else {
       throw .cannotSplit(
         "chunks are encoded with H.264 only, and this export encodes \(joinedVideo.codec?.rawValue ?? "?"); render it whole (reel render without --jobs), or choose codec h264 with an output that holds it, such as .mp4"
       )

@@ -43,15 +43,11 @@ extension ExportPlan {
     return explicit
   }
 
-  /// Checks a CRF against the codec's range (``ReelMedia/VideoCodec/crfRange``).
+  /// Checks a CRF against the codec's range (``ReelMedia/VideoCodec/crfRange``), with the
+  /// writer's reason (``ReelMedia/VideoCodecDescriptor/crfProblem(_:codecName:)``).
   static func check(crf: Int, codec: VideoCodec) throws(ExportError) {
-    let allowed = codec.crfRange
-    guard allowed.contains(crf) else {
-      let lossless =
-        crf == 0 ? " (0 is lossless, which the High profile cannot carry)" : ""
-      throw .invalidMovie(
-        "CRF \(crf) is outside \(allowed.lowerBound)…\(allowed.upperBound) for \(codec)\(lossless): use, e.g., 18 for visually lossless"
-      )
+    if let problem = codec.descriptor.crfProblem(crf, codecName: codec.rawValue) {
+      throw .invalidMovie(problem)
     }
   }
 

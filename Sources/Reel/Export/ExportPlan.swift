@@ -42,12 +42,10 @@ public struct ExportPlan: Sendable {
   /// Whether the export writes an audio track.
   public var hasAudio: Bool { audio != nil }
 
-  /// The matrix pictures are converted to Y′CbCr with and the encoder tags (the writer's
-  /// default for the output size; BT.709 for audio-only exports).
-  public var outputMatrix: ColorMatrix {
-    guard let size = outputSize else { return .bt709 }
-    return ColorMatrix.forSize(width: size.width, height: size.height)
-  }
+  /// The matrix pictures are converted to Y′CbCr with and the encoder tags: the video
+  /// settings' (chosen by size when the plan is made; BT.709 for audio-only exports), so
+  /// the pictures the pipeline makes and the writer's matrix cannot differ.
+  public var outputMatrix: ColorMatrix { video?.colorMatrix ?? .bt709 }
 
   /// The composition time of a frame: the range's start plus `index` frame durations.
   ///
@@ -121,7 +119,7 @@ public struct ExportPlan: Sendable {
     }
     if let problem = movie.layers?.depthProblem { throw .invalidMovie(problem) }
     // The container's natural codec when the settings name none (e.g. VP9 for .webm).
-    let codec = settings.resolvedVideoCodec ?? container?.defaultVideoCodec ?? .h264
+    let codec = VideoCodec.chosen(settings.resolvedVideoCodec, in: container)
     if let crf = settings.crf, !audioOnly { try Self.check(crf: crf, codec: codec) }
 
     let hasAudioSource =
@@ -136,6 +134,7 @@ public struct ExportPlan: Sendable {
       var video = VideoOutputSettings(
         codec: codec, width: size.width, height: size.height, frameDuration: frameDuration,
         crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
+      video.colorMatrix = ColorMatrix.forSize(width: size.width, height: size.height)
       video.pinned = settings.pinnedEncoding
       video.keptFrameCount = keptFrameCount
       return video

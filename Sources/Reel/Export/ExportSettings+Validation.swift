@@ -2,10 +2,12 @@ import Foundation
 import ReelMedia
 
 extension ExportSettings {
-  /// The output file extension these settings imply when none is chosen: `webm` for VP9,
-  /// `m4a` for the audio-only preset, else `mp4`.
+  /// The output file extension these settings imply when none is chosen: `m4a` for the
+  /// audio-only preset, else the codec's preferred container
+  /// (``ReelMedia/VideoCodecDescriptor/preferredContainer``: `webm` for VP9, else `mp4`).
   public var impliedFileExtension: String {
-    preset == .appleM4A ? "m4a" : videoCodec == .vp9 ? "webm" : "mp4"
+    if preset == .appleM4A { return OutputContainer.m4a.rawValue }
+    return VideoCodec.chosen(resolvedVideoCodec, in: nil).descriptor.preferredContainer.rawValue
   }
 
   /// Checks everything an export of `movie` with these settings would refuse before it

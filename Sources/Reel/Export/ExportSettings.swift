@@ -80,7 +80,8 @@ public struct ExportSettings: Sendable {
   var resolvedVideoCodec: VideoCodec? { videoCodec ?? preset.videoCodec }
 
   /// The CRF used: the override, else one per preset (quality presets trade size for
-  /// quality; HEVC's scale sits about 5 above x264's for the same quality).
+  /// quality), on x264's scale moved by the codec's
+  /// ``ReelMedia/VideoCodecDescriptor/presetCRFOffset`` (HEVC's sits about 5 above).
   var resolvedCRF: Int? {
     if bitRate != nil { return nil }
     if let crf { return crf }
@@ -92,6 +93,6 @@ public struct ExportSettings: Sendable {
     case .highestQuality, .hevcHighestQuality: base = 18
     default: base = 23
     }
-    return codec == .hevc ? base + 5 : base
+    return base + (codec?.descriptor.presetCRFOffset ?? 0)
   }
 }

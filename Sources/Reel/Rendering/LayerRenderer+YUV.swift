@@ -88,14 +88,19 @@ extension LayerRenderer {
       remaining = steps[(videoIndex + 1)...]
       if picture.width == width && picture.height == height {
         output = picture
+        do {
+          try output.makeWritable(in: pictures)
+        } catch {
+          throw RenderError.outOfMemory(error)
+        }
       } else {
-        output = try Self.allocateYUV(width: width, height: height, matrix: matrix)
+        output = try allocateYUV(width: width, height: height, matrix: matrix)
         guard
           YUVCompositor.scale(picture, intoX: 0, y: 0, width: width, height: height, of: &output)
         else { return nil }
       }
     } else {
-      output = try Self.allocateYUV(width: width, height: height, matrix: matrix)
+      output = try allocateYUV(width: width, height: height, matrix: matrix)
       // The RGB path's backdrop: the tree's background stored over black.
       Self.fillOverBlack(&output, color: list.backgroundColor ?? .black)
     }

@@ -26,6 +26,9 @@ public final class LayerRenderer {
   /// Output height in pixels.
   public let height: Int
   let rasterizer: LayerRasterizer
+  /// The pool the Y′CbCr pictures it draws take their buffers from: an export's own,
+  /// ``YUVBufferPool/shared`` elsewhere.
+  package var pictures = YUVBufferPool.shared
   private var collectedWarnings: [String] = []
   /// How many times the tree has been evaluated into a render list (once per frame drawn,
   /// whichever path draws it).
@@ -134,12 +137,13 @@ public final class LayerRenderer {
     }
   }
 
-  /// An uninitialised Y′CbCr picture, or ``RenderError/outOfMemory(_:)``.
-  static func allocateYUV(width: Int, height: Int, matrix: ColorMatrix) throws(RenderError)
+  /// An uninitialised Y′CbCr picture from ``pictures``, or ``RenderError/outOfMemory(_:)``.
+  func allocateYUV(width: Int, height: Int, matrix: ColorMatrix) throws(RenderError)
     -> YUVImage
   {
     do {
-      return try YUVImage(uninitializedCheckedWidth: width, height: height, matrix: matrix)
+      return try YUVImage(
+        uninitializedCheckedWidth: width, height: height, matrix: matrix, pool: pictures)
     } catch {
       throw RenderError.outOfMemory(error)
     }

@@ -30,14 +30,16 @@ extension MovieRenderer {
     package init(_ configuration: Configuration) throws {
       let movie = configuration.movie
       layers = try movie.layers.map { tree throws(RenderError) in
-        try LayerRenderer(tree: tree, limits: configuration.limits)
+        let renderer = try LayerRenderer(tree: tree, limits: configuration.limits)
+        renderer.pictures = configuration.pictures
+        return renderer
       }
       (drawWidth, drawHeight) = movie.drawSize
       outputWidth = configuration.outputWidth
       outputHeight = configuration.outputHeight
       matrix = configuration.matrix
       allowsYUV = configuration.allowsYUV
-      converter = try PictureConverter()
+      converter = try PictureConverter(pictures: configuration.pictures)
     }
 
     var renderListEvaluationCount: Int { layers?.renderListEvaluationCount ?? 0 }

@@ -144,6 +144,11 @@ extension MovieRenderer {
     var allowsYUV: Bool
     /// Decoder threads per source reader (0: FFmpeg's choice).
     var decoderThreadCount: Int
+    /// The pool the Y′CbCr pictures of the steps take their buffers from: an export's own
+    /// (freed with it), ``YUVBufferPool/shared`` for stills.
+    var pictures = YUVBufferPool.shared
+    /// Where the readers report what they could not decode: an export's log; nil for stills.
+    var damage: DamageLog?
 
     init(
       movie: Movie, outputWidth: Int, outputHeight: Int, matrix: ColorMatrix,
@@ -193,6 +198,8 @@ extension MovieRenderer {
       compositor = try VideoFrameCompositor(
         composition: movie.composition, videoComposition: movie.resolvedVideoComposition)
       compositor.decoderThreadCount = configuration.decoderThreadCount
+      compositor.pictures = configuration.pictures
+      compositor.damageLog = configuration.damage
       yuvMatrix = configuration.allowsYUV ? configuration.matrix : nil
     }
 

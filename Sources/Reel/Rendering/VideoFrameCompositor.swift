@@ -37,6 +37,10 @@ public final class VideoFrameCompositor {
   /// the cores). Export decodes on a thread of its own beside the encoder's threads and sets
   /// 1: as fast there, and each frame thread would keep its own pictures in memory.
   package var decoderThreadCount = 0
+  /// Where the Y′CbCr pictures it makes (cross-fades) take their buffers from.
+  package var pictures = YUVBufferPool.shared
+  /// Where its readers report what they could not decode; nil for nowhere.
+  package var damageLog: DamageLog?
   /// How many source readers (open decoders) the compositor holds.
   package var openReaderCount: Int { readers.count }
   /// The readers the frame being made has asked for.
@@ -123,7 +127,8 @@ public final class VideoFrameCompositor {
       {
         return .yuv(
           try RenderError.allocating(layer: "video composition") { () throws(GraphicsError) in
-            try YUVCompositor.mix(over, opacity: topLayer.opacity, over: under)
+            try YUVCompositor.mix(
+              over, opacity: topLayer.opacity, over: under, pool: self.pictures)
           })
       }
     }
@@ -203,7 +208,7 @@ public final class VideoFrameCompositor {
     assets[source.path] = asset
     let reader = try VideoReader(
       asset: asset, track: source.track, applyRotation: false,
-      decoderThreadCount: decoderThreadCount)
+      decoderThreadCount: decoderThreadCount, damageLog: damageLog)
     readers[key] = reader
     return reader
   }

@@ -64,4 +64,12 @@ enum H264Level {
     }
     return nil
   }
+
+  /// The lowest level for a coded picture size and rate (see
+  /// ``minimum(width:height:frameDuration:bitRate:)``).
+  static func minimum(_ rate: EncodedPictureRate) -> Int32? {
+    minimum(
+      width: rate.width, height: rate.height, frameDuration: rate.frameDuration,
+      bitRate: rate.bitRate)
+  }
 }

@@ -53,7 +53,11 @@ struct ExportJob: Sendable {
     let damage = DamageLog()
     let failure = FirstFailure()
     let statistics = PipelineStatistics()
-    let frames = MovieRenderer.Configuration(plan: plan, movie: movie, settings: settings)
+    // Each stage's pictures recycle this export's buffers; its readers report damage here.
+    let context = PipelineContext(pictures: YUVBufferPool(), damage: damage)
+    var frames = MovieRenderer.Configuration(plan: plan, movie: movie, settings: settings)
+    frames.pictures = context.pictures
+    frames.damage = damage
     let decoded = BlockingQueue<Frame>(capacity: Self.queueCapacity)
     let composited = BlockingQueue<Frame>(capacity: Self.queueCapacity)
     let fail: @Sendable (ExportError) -> Void = { error in
@@ -66,24 +70,18 @@ struct ExportJob: Sendable {
       composited.cancel()
     }
 
-    // Each stage's pictures recycle this export's buffers; its readers report damage here.
-    let context = PipelineContext(pictures: YUVBufferPool(), damage: damage)
     let limit = FrameLimit(plan.frameCount + plan.lookaheadFrameCount)
     let stages = DispatchGroup()
     if plan.frameCount > 0 {
-      PipelineContext.startThread("reel.decode", group: stages) {
-        context.bind {
-          decodeStage(
-            frames, into: decoded, limit: limit, cancellation: cancellation, stats: statistics,
-            fail: fail)
-        }
+      PipelineContext.startThread("reel.decode", group: stages) { [frames] in
+        decodeStage(
+          frames, into: decoded, limit: limit, cancellation: cancellation, stats: statistics,
+          fail: fail)
       }
-      PipelineContext.startThread("reel.composite", group: stages) {
-        context.bind {
-          compositeStage(
-            frames, from: decoded, into: composited, cancellation: cancellation,
-            stats: statistics, fail: fail)
-        }
+      PipelineContext.startThread("reel.composite", group: stages) { [frames] in
+        compositeStage(
+          frames, from: decoded, into: composited, cancellation: cancellation,
+          stats: statistics, fail: fail)
       }
     }
     // Once the writer has every frame it keeps, the lookahead frames still being drawn are
@@ -92,12 +90,10 @@ struct ExportJob: Sendable {
       decoded.cancel()
       composited.cancel()
     }
-    let encodeOutcome = context.bind {
-      encodeStage(
-        writer: writer, from: composited, limit: limit, cancellation: cancellation,
-        stats: statistics, progress: progress, started: started, clock: clock,
-        stopDrawing: stopDrawing)
-    }
+    let encodeOutcome = encodeStage(
+      writer: writer, damage: damage, from: composited, limit: limit,
+      cancellation: cancellation, stats: statistics, progress: progress, started: started,
+      clock: clock, stopDrawing: stopDrawing)
     if case .failure(let error) = encodeOutcome { fail(error) }
     stages.wait()
 
@@ -138,7 +134,7 @@ struct ExportJob: Sendable {
   /// waste, about six frames in the queues and stages — and when the writer has all it
   /// keeps, `stopDrawing` ends the other stages.
   private func encodeStage(
-    writer: MediaWriter, from input: BlockingQueue<Frame>, limit: FrameLimit,
+    writer: MediaWriter, damage: DamageLog, from input: BlockingQueue<Frame>, limit: FrameLimit,
     cancellation: ExportCancellation,
     stats: PipelineStatistics, progress: AsyncStream<ExportProgress>.Continuation,
     started: ContinuousClock.Instant, clock: ContinuousClock,
@@ -153,7 +149,7 @@ struct ExportJob: Sendable {
           elapsed: Self.seconds(clock.now - started)))
     }
     do {
-      let mixer = try plan.hasAudio ? makeMixer() : nil
+      let mixer = try plan.hasAudio ? makeMixer(damage: damage) : nil
       let sampleRate = Int64(AudioFormat.standard.sampleRate)
       let audioEnd = Self.sampleFrame(plan.range.duration, sampleRate: sampleRate)
       var audioWritten: Int64 = 0
@@ -216,9 +212,10 @@ struct ExportJob: Sendable {
     }
   }
 
-  private func makeMixer() throws -> AudioMixer {
+  private func makeMixer(damage: DamageLog) throws -> AudioMixer {
     let mixer = try AudioMixer(
-      composition: movie.composition, audioMix: movie.audioMix ?? AudioMix())
+      composition: movie.composition, audioMix: movie.audioMix ?? AudioMix(),
+      format: .standard, damageLog: damage)
     try mixer.seek(to: plan.range.start)
     return mixer
   }

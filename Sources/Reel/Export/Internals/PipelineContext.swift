@@ -5,17 +5,11 @@ import Synchronization
 
 /// What every thread of one export's pipeline shares: the pool its pictures' buffers are
 /// recycled in (freed with the export, so concurrent exports never drain each other) and
-/// the log its readers report damage to.
+/// the log its readers report damage to. Both are handed to the steps explicitly
+/// (``MovieRenderer/Configuration``, the audio mixer).
 struct PipelineContext: Sendable {
   let pictures: YUVBufferPool
   let damage: DamageLog
-
-  /// Runs `body` with the pool and the log bound for the calling thread.
-  func bind<T>(_ body: () -> T) -> T {
-    YUVBufferPool.$current.withValue(pictures) {
-      DamageLog.$current.withValue(damage) { body() }
-    }
-  }
 
   /// Starts a named thread of the pipeline (8 MiB of stack), entering `group` until
   /// `body` returns.
