@@ -55,4 +55,39 @@ struct TemplateRepeatRenderTests {
       sameConcurrent == Self.renderCount,
       "\(sameConcurrent) of \(Self.renderCount) renders 4 at a time identical to the first")
   }
+
+  /// A clip under a title, and the same clip with nothing drawn on it (its decoded pictures
+  /// go to the encoder as they are), rendered 20 times each: one file each.
+  @Test(arguments: [true, false])
+  func renderingAClipTwentyTimesMakesOneFile(titled: Bool) async throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-repeat-clip")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try TestSupport.ffmpeg([
+      "-f", "lavfi", "-i", "testsrc2=size=166x94:rate=20:duration=0.6", "-c:v", "libx264",
+      "-pix_fmt", "yuv420p", folder.appendingPathComponent("clip.mp4").path,
+    ])
+    let title =
+      titled
+      ? """
+      , "layers": [{"type": "video"}, {"type": "text", "text": "Hello",
+        "font": {"family": "DejaVu Sans", "size": 18}, "color": "white", "frame": [10, 10, 100, 30]}]
+      """ : ""
+    let loaded = try loadTemplate(
+      """
+      {"version": 1, "size": [166, 94], "frameRate": 20, "clips": [{"media": "clip.mp4"}]\(title)}
+      """, folder: folder)
+    var files: [Data] = []
+    for index in 0..<Self.renderCount {
+      HeapNoise.dirty(seed: UInt64(index) &* 65_537 &+ 11, threads: 1)
+      var settings = loaded.exportSettings
+      settings.overwrite = true
+      let output = folder.appendingPathComponent("out.mp4")
+      _ = try await ExportSession(movie: loaded.movie, outputURL: output, settings: settings)
+        .export()
+      files.append(try Data(contentsOf: output))
+    }
+    let first = try #require(files.first)
+    let same = files.filter { $0 == first }.count
+    #expect(same == Self.renderCount, "\(same) of \(Self.renderCount) renders identical")
+  }
 }
