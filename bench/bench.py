@@ -10,6 +10,7 @@ Python 3 standard library only.
     BENCH_JOBS=corrupt make bench    # only the corrupt-media set (with the floor)
     BENCH_JOBS=scale make bench      # only the scale-out section (bench/scale.py; with the floor)
     BENCH_SCALE=0 make bench         # skip the scale-out section (it takes minutes)
+    BENCH_JOBS=memory make bench     # only the memory-settle section (with the floor)
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -471,6 +472,22 @@ def main():
             out(f"Compositing alone: ReelBenchmarks failed: {run.stderr.strip()}")
         out("")
 
+    memory_ok = True
+    if os.path.exists(BENCHMARKS) and (not ONLY or "memory" in ONLY):
+        print("  300 exports in one process, then 8 at once (ReelBenchmarks memory-settle)…",
+              flush=True)
+        run = subprocess.run([BENCHMARKS, "memory-settle", work("memory-settle")],
+                             capture_output=True, text=True)
+        out("Memory of one process exporting over and over (docs/server.md; 640×360 1 s "
+            "template, RSS from /proc/self/statm):")
+        out("")
+        for line in run.stdout.strip().splitlines():
+            out(f"- {line}")
+        if run.returncode not in (0, 3):
+            out(f"- ReelBenchmarks failed: {run.stderr.strip()}")
+        memory_ok = run.returncode == 0
+        out("")
+
     corrupt_ok = True
     if not ONLY or "corrupt" in ONLY:
         print("  corrupt media set…", flush=True)
@@ -494,6 +511,9 @@ def main():
         results_file.write("# `make bench` results\n\n" + text)
     if not corrupt_ok:
         sys.exit(f"Reel took more than {CORRUPT_LIMIT}× ffmpeg's time on the corrupt media set")
+    if not memory_ok:
+        sys.exit("memory-settle: RSS grew more than 2 MB per 100 exports or did not settle "
+                 "within 32 MB after the burst")
 
 
 if __name__ == "__main__":

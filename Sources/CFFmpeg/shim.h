@@ -21,6 +21,7 @@
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersrc.h>
 #include <libavfilter/buffersink.h>
+#include <malloc.h>
 
 /// `AVERROR(e)` is a function-like macro.
 static inline int reel_AVERROR(int e) { return AVERROR(e); }
@@ -52,5 +53,10 @@ static inline AVChannelLayout reel_AV_CHANNEL_LAYOUT_MONO(void) {
 }
 /// `MKTAG` is a function-like macro (used for codec tags such as `hvc1`).
 static inline unsigned int reel_MKTAG(char a, char b, char c, char d) { return MKTAG(a, b, c, d); }
+
+/// glibc's `malloc_trim` (`<malloc.h>` is not part of Swift's Glibc module): returns the
+/// free memory of every arena to the system; 1 when some was returned. ReelMedia's
+/// `HeapMemory` owns the call.
+static inline int reel_malloc_trim(void) { return malloc_trim(0); }
 
 #endif

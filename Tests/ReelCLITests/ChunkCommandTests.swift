@@ -463,6 +463,31 @@ import Testing
           .path))
   }
 
+  /// A task of a plan writes the file its plan names, where `reel join` reads it: `-o` with
+  /// `--chunk` or `--audio` is refused before anything is rendered or written.
+  @Test func aPlansTaskRefusesAnOutputOfItsOwn() throws {
+    let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
+    let folder = template.deletingLastPathComponent()
+    let plan = folder.appendingPathComponent("card.plan.json")
+    try Self.reel(["plan", template.path, "--chunks", "2", "-o", plan.path])
+    let elsewhere = folder.appendingPathComponent("elsewhere.mp4")
+    let chunk = try TestSupport.reel([
+      "render", template.path, "--plan", plan.path, "--chunk", "1", "-o", elsewhere.path,
+    ])
+    #expect(chunk.status == 2)
+    #expect(chunk.stderr.contains("-o does not go with --chunk 1"), "\(chunk.stderr)")
+    #expect(chunk.stderr.contains("card.plan.chunks/"), "names the plan's file: \(chunk.stderr)")
+    let audio = try TestSupport.reel([
+      "render", template.path, "--plan", plan.path, "--audio", "-o", elsewhere.path,
+    ])
+    #expect(audio.status == 2)
+    #expect(audio.stderr.contains("-o does not go with --audio"), "\(audio.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: elsewhere.path))
+    #expect(try CLITestSupport.contents(of: folder) == ["card.plan.json", "template.json"])
+    let help = try Self.reel(["render", "--help"])
+    #expect(help.stdoutText.contains("-o is refused"))
+  }
+
   @Test func theNewCommandsHaveHelp() throws {
     let plan = try Self.reel(["plan", "--help"])
     #expect(plan.stdoutText.contains("--chunk-seconds S"))

@@ -92,7 +92,7 @@ struct RenderOutputTrustTests {
   }
 
   /// SIGKILL cannot be handled: the temporary file stays, named with the host and the
-  /// render's PID. The next render (or still) in the folder removes it, and only it: not a
+  /// render's PID. The next render in the folder removes it, and only it: not a
   /// live process's file, not another host's, not a link, not other names.
   @Test func temporaryFileOfAKilledRenderIsRemovedByTheNextRender() throws {
     let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate(seconds: 120))
@@ -125,12 +125,17 @@ struct RenderOutputTrustTests {
     try FileManager.default.createSymbolicLink(
       atPath: folder.appendingPathComponent(linked).path, withDestinationPath: unrelated)
 
-    let still = folder.appendingPathComponent("still.png").path
-    let next = try TestSupport.reel(["frame", template.path, "--time", "1", "-o", still])
+    // The next render into the folder (a short template of its own) removes it.
+    let short = folder.appendingPathComponent("short.json")
+    try Data(CLITestSupport.smallTemplate(seconds: 0.2).utf8).write(to: short)
+    let next = try TestSupport.reel([
+      "render", short.path, "-o", folder.appendingPathComponent("next.mp4").path, "--quiet",
+    ])
     #expect(next.status == 0, "\(next.stderr)")
     let after = Set(try CLITestSupport.contents(of: folder))
     #expect(!after.contains(stale), "\(after)")
     #expect(
-      after == [running, foreign, linked, unrelated, "still.png", "template.json"], "\(after)")
+      after == [running, foreign, linked, unrelated, "next.mp4", "short.json", "template.json"],
+      "\(after)")
   }
 }

@@ -10,6 +10,8 @@
 //                                                          # a template's layers alone, in fps
 //     Benchmarks/.build/release/ReelBenchmarks plan-in-process TEMPLATE PLAN whole|chunks FOLDER
 //                                                          # a render plan in one process: CPU s
+//     Benchmarks/.build/release/ReelBenchmarks memory-settle FOLDER [EXPORTS]
+//                                                          # RSS over 300 exports and a burst
 //
 // Times are medians of repeated single-threaded runs, in milliseconds per frame.
 
@@ -48,13 +50,30 @@ if arguments.first == "plan-in-process" {
   }
   exit(0)
 }
+if arguments.first == "memory-settle" {
+  guard arguments.count >= 2, arguments.count <= 3,
+    let exports = arguments.count == 3 ? Int(arguments[2]) : 300, exports > 0
+  else {
+    FileHandle.standardError.write(
+      Data("usage: ReelBenchmarks memory-settle FOLDER [EXPORTS]\n".utf8))
+    exit(2)
+  }
+  do {
+    let ok = try await MemorySettleBenchmark.run(folder: arguments[1], exports: exports)
+    exit(ok ? 0 : 3)
+  } catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+  }
+}
 let which = Set(arguments.isEmpty ? ["warp", "composite"] : arguments)
 let known: Set<String> = ["warp", "composite", "pixels"]
 if !which.isSubset(of: known) {
   FileHandle.standardError.write(
     Data(
       ("usage: ReelBenchmarks [warp] [composite] [pixels] | composite-card TEMPLATE [FRAMES]"
-        + " | plan-in-process TEMPLATE PLAN whole|chunks FOLDER\n").utf8))
+        + " | plan-in-process TEMPLATE PLAN whole|chunks FOLDER | memory-settle FOLDER [EXPORTS]\n")
+        .utf8))
   exit(2)
 }
 do {

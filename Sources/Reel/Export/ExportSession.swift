@@ -82,7 +82,10 @@ public final class ExportSession: Sendable {
       await withCheckedContinuation {
         (resume: CheckedContinuation<Result<ExportResult, ExportError>, Never>) in
         let thread = Thread {
-          resume.resume(returning: job.run(cancellation: cancellation, progress: continuation))
+          resume.resume(
+            returning: ExportMemory.whileRunning {
+              job.run(cancellation: cancellation, progress: continuation)
+            })
         }
         thread.name = "reel.export"
         thread.stackSize = 8 << 20

@@ -7,8 +7,8 @@ import ReelProject
 enum ChunkRenderCommand {
   /// The usage lines added to `reel render`'s.
   static let usage = """
-    reel render TEMPLATE --plan PLAN.json --chunk I [-o CHUNK.mp4] [--quiet]
-           reel render TEMPLATE --plan PLAN.json --audio [-o AUDIO.m4a] [--quiet]
+    reel render TEMPLATE --plan PLAN.json --chunk I [--quiet]
+           reel render TEMPLATE --plan PLAN.json --audio [--quiet]
            reel render TEMPLATE --jobs J [--plan PLAN.json] [-o OUT.mp4] [--lossless] [--threads T] [render's options]
     """
 
@@ -20,10 +20,11 @@ enum ChunkRenderCommand {
                              come from the plan (a --set that disagrees is refused), and
                              --from, --to, --preset, --lossless and --threads, which the
                              plan fixes, are refused.
-      --chunk I              Render only the video frames of chunk I (from 0) to OUT, by
-                             default the plan's chunk file. A re-run replaces it atomically.
-      --audio                Mix and encode the whole movie's audio once (.m4a), by default
-                             to the plan's audio file.
+      --chunk I              Render only the video frames of chunk I (from 0) to the plan's
+                             chunk file, where reel join reads it (-o is refused: the plan
+                             names the file). A re-run replaces it atomically.
+      --audio                Mix and encode the whole movie's audio once (.m4a) to the
+                             plan's audio file (-o is refused likewise).
       --jobs J               Render with J local processes of reel and join: a plan of J
                              chunks (made in a temporary folder beside OUT, or --plan's),
                              its tasks J at a time, then reel join. OUT defaults to the
@@ -67,9 +68,12 @@ enum ChunkRenderCommand {
     let planURL = URL(fileURLWithPath: planPath).standardizedFileURL
     let plan = try readPlan(planURL, command: "render")
     try PlanOptions.refuseChanges(to: plan, in: parsed, command: "render")
+    let folder = planURL.deletingLastPathComponent()
+    if let requested = parsed.value("--output") {
+      try refuseOutput(requested, chunk: chunk, plan: plan, folder: folder)
+    }
     let (movie, settings) = try load(
       plan: plan, templatePath: templatePath, parsed: parsed)
-    let folder = planURL.deletingLastPathComponent()
     let output: URL
     let session: ExportSession
     do throws(RenderPlanError) {
@@ -77,18 +81,14 @@ enum ChunkRenderCommand {
         guard plan.chunks.indices.contains(chunk) else {
           throw RenderPlanError.noSuchChunk(index: chunk, count: plan.chunks.count)
         }
-        output =
-          parsed.value("--output").map { URL(fileURLWithPath: $0) }
-          ?? RenderPlan.url(of: plan.chunks[chunk].file, planFolder: folder)
+        output = RenderPlan.url(of: plan.chunks[chunk].file, planFolder: folder)
         session = try ExportSession(
           movie: movie, plan: plan, chunk: chunk, outputURL: output, base: settings)
       } else {
         guard let audio = plan.audio else {
           throw RenderPlanError.mismatch("the plan has no audio task (the movie has no audio)")
         }
-        output =
-          parsed.value("--output").map { URL(fileURLWithPath: $0) }
-          ?? RenderPlan.url(of: audio.file, planFolder: folder)
+        output = RenderPlan.url(of: audio.file, planFolder: folder)
         session = try ExportSession(movie: movie, plan: plan, audioTo: output, base: settings)
       }
     } catch {
@@ -108,6 +108,24 @@ enum ChunkRenderCommand {
       try Interruption.check(output: output.path)
       throw RenderCommand.failure(for: error, template: templatePath)
     }
+  }
+
+  /// Refuses `-o` for one of a plan's tasks: the plan names each task's file and `reel join`
+  /// reads it there, so a file written anywhere else would never be joined.
+  static func refuseOutput(_ requested: String, chunk: Int?, plan: RenderPlan, folder: URL)
+    throws(CommandFailure)
+  {
+    let task = chunk.map { "--chunk \($0)" } ?? "--audio"
+    let file: String? =
+      if let chunk {
+        plan.chunks.indices.contains(chunk) ? plan.chunks[chunk].file : nil
+      } else {
+        plan.audio?.file
+      }
+    let named = file.map { " (\(RenderPlan.url(of: $0, planFolder: folder).path))" } ?? ""
+    throw CommandFailure.usage(
+      "render: -o does not go with \(task) (got '\(requested)'): the task writes the file its plan names\(named), where reel join reads it; leave out -o"
+    )
   }
 
   /// Reads a plan, as a usage error when it cannot be read.
