@@ -109,7 +109,7 @@ public enum GradientRenderer {
       for stop in cairoStops(stops) {
         pattern.addStop(at: stop.location, color: stop.color)
       }
-      try canvas.withCheckedContext("gradient") { cr in
+      try canvas.withCheckedContext("gradient fill") { cr in
         cr.setSource(pattern)
         cr.setOperator(.source)
         cr.paint()

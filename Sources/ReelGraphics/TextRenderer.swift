@@ -340,7 +340,7 @@ public enum TextRenderer {
           cr.stroke()
         }
       }
-      try glyphs.withCheckedContext("text") { cr in
+      try glyphs.withCheckedContext("text glyphs") { cr in
         cr.move(to: .zero)
         cr.setSource(style.color)
         cr.show(layout)

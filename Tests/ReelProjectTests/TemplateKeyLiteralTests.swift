@@ -53,7 +53,7 @@ struct TemplateKeyLiteralTests {
       "ReelMedia/Internals/InputContainer.swift", ["dash", "file"],
       "FFmpeg demuxer and protocol names"
     ),
-    ("ReelMedia/MediaWriter+Video.swift", ["crf", "preset"], "x264/x265 option names"),
+    ("ReelMedia/VideoCodecDescriptor+Codecs.swift", ["crf", "preset"], "x264/x265 option names"),
     (
       "ReelProject/Subtitles/SubtitleCueSettings+Parsing.swift", ["align", "position", "size"],
       "WebVTT cue setting names"
