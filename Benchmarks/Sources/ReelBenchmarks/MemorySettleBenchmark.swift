@@ -69,6 +69,9 @@ enum MemorySettleBenchmark {
     try await Task.sleep(for: .seconds(1))
     let idle = megabytes()
     say(String(format: "rss idle after the burst: %.1f MB", idle))
+    // What is left is not free heap memory when another trim gives nothing back.
+    HeapMemory.releaseFreeMemory()
+    say(String(format: "rss after another malloc_trim: %.1f MB", megabytes()))
 
     // Growth per 100 exports, from the 25th (warmed up) to the last.
     let first = marks[min(25, exports)] ?? started

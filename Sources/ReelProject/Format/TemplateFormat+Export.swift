@@ -9,7 +9,7 @@ extension TemplateFormat {
   /// The encoder speeds.
   static let speedNames = EncoderSpeed.allCases.map(\.rawValue)
   /// The constant rate factors a template may give (the codec may allow fewer).
-  static let crfRange: ClosedRange<Int> = 0...51
+  static let crfRange: ClosedRange<Int> = VideoCodec.crfRangeOfAnyCodec
 }
 
 extension TemplateObjectFormat {
