@@ -90,6 +90,15 @@ let package = Package(
     .executableTarget(
       name: "Borders", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/Borders", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "ImagesToVideo", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/ImagesToVideo", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "ReverseClip", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/ReverseClip", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "Reencode", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/Reencode", swiftSettings: [.swiftLanguageMode(.v5)]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),
