@@ -93,6 +93,15 @@ let package = Package(
     .executableTarget(
       name: "Thumbnails", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/Thumbnails", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "ImagesToVideo", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/ImagesToVideo", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "ReverseClip", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/ReverseClip", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "Reencode", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/Reencode", swiftSettings: [.swiftLanguageMode(.v5)]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

@@ -95,8 +95,20 @@ extension MediaWriter {
       self.width = width
       self.height = height
       self.matrix = settings.colorMatrix ?? .forSize(width: width, height: height)
-      self.timeBaseDenominator = Int64(duration.timescale) / divisor
-      self.frameTicks = duration.value / divisor
+      if let timeScale = settings.timeScale {
+        guard timeScale > 0 else {
+          throw .invalidArgument(
+            path: path, reason: "the time scale must be positive (got \(timeScale) ticks a second)")
+        }
+        // The nominal frame in the finer base, rounded, at least one tick.
+        let ticks = (Double(duration.value) * Double(timeScale) / Double(duration.timescale))
+          .rounded()
+        self.timeBaseDenominator = Int64(timeScale)
+        self.frameTicks = ticks >= 1 && ticks <= Double(Int32.max) ? Int64(ticks) : 1
+      } else {
+        self.timeBaseDenominator = Int64(duration.timescale) / divisor
+        self.frameTicks = duration.value / divisor
+      }
       if let problem = descriptor.levelProblem(pictureRate) {
         throw .invalidArgument(path: path, reason: problem)
       }
@@ -144,6 +156,9 @@ extension MediaWriter {
     let frame: FFFrame
     let streamIndex: Int32
     var lastPresentationTicks: Int64?
+    /// Where the track ends, in encoder ticks, when the caller said
+    /// (``MediaWriter/setVideoEndTime(_:)``): the last frame lasts until then.
+    var endTicks: Int64?
     /// Frames handed to the encoder so far.
     private(set) var appendedFrameCount = 0
     /// Packets written to the file so far (one per frame).
@@ -273,7 +288,12 @@ extension MediaWriter {
         if encoderDelay == nil, frame != nil { encoderDelay = appendedFrameCount - 1 }
         if let kept, writtenPacketCount >= kept { return }
         // libx264 leaves the duration 0; without it the last frame drops out of the track.
-        packet.pointee.duration = plan.frameTicks
+        // With an end time, each packet lasts to it: MP4 and MOV keep only the last
+        // packet's duration (the others' come from the next timestamps), so the last frame
+        // is shown until the end.
+        let pts = packet.pointee.pts
+        packet.pointee.duration =
+          endTicks.map { $0 > pts ? $0 - pts : plan.frameTicks } ?? plan.frameTicks
         try muxer.write(packet, stream: streamIndex, from: timeBase)
         writtenPacketCount += 1
       }

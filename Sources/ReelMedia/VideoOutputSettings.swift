@@ -35,6 +35,13 @@ public struct VideoOutputSettings: Sendable, Hashable {
   /// kept frame refers to a later one) and the packets of the frames after it are dropped.
   /// `nil` (default): every appended frame is written. H.264 only; at least 1.
   public var keptFrameCount: Int?
+  /// The time base of the track, in ticks a second, for frames at any times (a slideshow
+  /// holding each picture for seconds, variable frame rate): each frame's time is kept to
+  /// the nearest 1/`timeScale` s, and ``frameDuration`` is then only the nominal rate
+  /// (encoder rate control, the H.264 level, the last frame's duration). `nil` (default):
+  /// the reduced ``frameDuration``'s timescale, so times round to whole frames for 1/30.
+  /// 1…2³¹ − 1.
+  public var timeScale: Int32?
 
   /// Makes video settings.
   ///

@@ -282,6 +282,33 @@ public final class VideoReader {
   /// - Throws: As ``frame(at:)``.
   package func picture(at time: Time) throws(MediaError) -> VideoPicture? {
     guard let found = try locate(time) else { return nil }
+    return try picture(of: found)
+  }
+
+  /// The next frame in presentation order as ``picture(at:)`` hands pictures over (the
+  /// decoder's own 4:2:0 planes when they can stay as they are, else BGRA), with its time and
+  /// duration as ``nextFrame()`` gives them.
+  ///
+  /// - Returns: The picture, its time and duration in seconds; nil at the end of the track.
+  /// - Throws: As ``nextFrame()``.
+  package func nextPicture() throws(MediaError) -> (
+    picture: VideoPicture, time: Time, duration: Time?
+  )? {
+    let next: DecodedFrame?
+    if let upcoming {
+      next = upcoming
+      self.upcoming = nil
+    } else {
+      next = try decodeNext()
+    }
+    guard let next else { return nil }
+    current = next
+    atStreamStart = false
+    return (try picture(of: next), next.time, next.duration)
+  }
+
+  /// `found` as a 4:2:0 picture sharing the decoder's planes when it can, else as BGRA.
+  private func picture(of found: DecodedFrame) throws(MediaError) -> VideoPicture {
     if let wrapped = found.wrapped { return .yuv(wrapped) }
     if found.converted == nil, appliedRotation == 0, let raw = found.raw,
       let wrapped = VideoReader.wrap(

@@ -54,7 +54,7 @@ struct CGContextTests {
     #expect(S.pixel(image, 0, 0) == S.clear)
   }
 
-  @Test("unsupported layouts and a caller's buffer give nil")
+  @Test("unsupported layouts give nil; a caller's buffer must hold 4 × width bytes a row")
   func unsupportedLayouts() {
     let space = CGColorSpaceCreateDeviceRGB()
     #expect(
@@ -69,8 +69,12 @@ struct CGContextTests {
     buffer.withUnsafeMutableBytes { bytes in
       #expect(
         CGContext(
-          data: bytes.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 16,
+          data: bytes.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 12,
           space: space, bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) == nil)
+      #expect(
+        CGContext(
+          data: bytes.baseAddress, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 16,
+          space: space, bitmapInfo: CGImageAlphaInfo.first.rawValue) == nil)
     }
     #expect(S.bitmap(0, 4) == nil)
   }

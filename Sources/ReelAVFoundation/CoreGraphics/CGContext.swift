@@ -21,8 +21,13 @@ public final class CGContext: @unchecked Sendable {
     var clipPaths: [ClipPath] = []
   }
 
-  /// The pixels (y-down, as every Reel image).
-  var canvas: Canvas
+  /// The pixels (y-down, as every Reel image); for a context over a caller's memory, each
+  /// change is written through to that memory at once.
+  var canvas: Canvas {
+    didSet { callerBitmap?.store(canvas.image) }
+  }
+  /// The caller's memory the context draws into (`CGContext(data:…)` with a buffer), or nil.
+  private(set) var callerBitmap: CallerBitmap?
   /// The current graphics state.
   var state: GState
   /// The states `saveGState()` pushed.
@@ -36,21 +41,28 @@ public final class CGContext: @unchecked Sendable {
     self.state = GState(ctm: ctm)
   }
 
-  /// A bitmap context `width` × `height` pixels, transparent, y-up.
+  /// A bitmap context `width` × `height` pixels, y-up: over the caller's memory when `data`
+  /// is given (a locked pixel buffer's base address, say), else transparent pixels of its own.
   ///
-  /// Reel keeps its pixels itself: `data` must be nil (a caller's buffer is not drawn into:
-  /// nil with a warning). The layouts accepted are 8 bits a component with premultiplied
-  /// alpha first or last (`CGImageAlphaInfo.premultipliedFirst` / `.premultipliedLast`, any
-  /// 32-bit byte order); the pixels are read back only through `makeImage()`, so the byte
-  /// order is not observable. Other layouts, an RGB-less space or a size outside
-  /// 1…32767 give nil with a warning.
+  /// With `data`, drawing lands in that memory as on Apple: the context starts from the
+  /// bytes there and writes every change back before the drawing call returns (through a
+  /// picture of its own; a change the caller makes to the memory while the context lives is
+  /// overwritten by the next drawing call). The layouts accepted are 8 bits a component,
+  /// alpha premultiplied first or last, or skipped (`noneSkipFirst` / `noneSkipLast`: drawn
+  /// as opaque), in the default (big-endian), `byteOrder32Big` or `byteOrder32Little` order:
+  /// `premultipliedFirst | byteOrder32Little` is a BGRA pixel buffer,
+  /// `premultipliedFirst` / `noneSkipFirst` an ARGB one. Without `data` the pixels are read
+  /// back through `makeImage()`. Other layouts, an RGB-less space, a row shorter than
+  /// `4 × width` or a size outside 1…32767 give nil with a warning.
   ///
   /// - Parameters:
-  ///   - data: Must be nil.
+  ///   - data: The caller's memory, `bytesPerRow × height` bytes that stay valid while the
+  ///     context is used; or nil.
   ///   - width: Pixels across.
   ///   - height: Pixels down.
   ///   - bitsPerComponent: 8.
-  ///   - bytesPerRow: 0 or at least `4 × width` (Reel chooses its own).
+  ///   - bytesPerRow: With `data`: at least `4 × width`. Without: 0 or at least `4 × width`
+  ///     (Reel chooses its own).
   ///   - space: An RGB colour space.
   ///   - bitmapInfo: A `CGImageAlphaInfo` raw value or'ed with `CGBitmapInfo` bits.
   public init?(
@@ -60,16 +72,24 @@ public final class CGContext: @unchecked Sendable {
     let info = CGBitmapInfo(rawValue: bitmapInfo)
     let alpha = CGImageAlphaInfo(rawValue: bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue)
     var problem: String?
-    if data != nil {
-      problem = "a caller's data buffer is not supported (pass nil; read with makeImage())"
-    } else if bitsPerComponent != 8 || info.contains(.floatComponents) {
+    var layout: CallerBitmap.Layout?
+    if bitsPerComponent != 8 || info.contains(.floatComponents) {
       problem = "only 8 bits a component are supported (got \(bitsPerComponent))"
+    } else if space.numberOfComponents != 3 {
+      problem = "only RGB colour spaces are supported"
+    } else if data != nil {
+      layout = CallerBitmap.Layout(bitmapInfo: bitmapInfo)
+      if layout == nil {
+        problem =
+          "a caller's buffer must be 8-bit RGB with alpha premultiplied or skipped, first or last, in 32-bit big or little byte order (bitmapInfo \(bitmapInfo))"
+      } else if width < 1 || height < 1 || bytesPerRow < width * 4 {
+        problem =
+          "bytesPerRow \(bytesPerRow) is less than 4 × width \(width) for the caller's buffer"
+      }
     } else if alpha != .premultipliedFirst && alpha != .premultipliedLast {
       problem =
         "only premultiplied alpha first or last is supported (CGImageAlphaInfo raw value "
         + "\(bitmapInfo & CGBitmapInfo.alphaInfoMask.rawValue))"
-    } else if space.numberOfComponents != 3 {
-      problem = "only RGB colour spaces are supported"
     } else if bytesPerRow != 0 && bytesPerRow < width * 4 {
       problem = "bytesPerRow \(bytesPerRow) is less than 4 × width \(width)"
     }
@@ -86,6 +106,12 @@ public final class CGContext: @unchecked Sendable {
       return nil
     }
     state = GState(ctm: .identity)
+    if let data, let layout {
+      let bitmap = CallerBitmap(
+        base: data, width: width, height: height, bytesPerRow: bytesPerRow, layout: layout)
+      canvas = (try? Canvas(image: bitmap.load())) ?? canvas
+      callerBitmap = bitmap
+    }
   }
 
   // MARK: Facts
@@ -98,8 +124,11 @@ public final class CGContext: @unchecked Sendable {
   public var bitsPerComponent: Int { 8 }
   /// 32.
   public var bitsPerPixel: Int { 32 }
-  /// Bytes from one row of the pixels to the next.
-  public var bytesPerRow: Int { canvas.image.bytesPerRow }
+  /// Bytes from one row of the pixels to the next (the caller's, for a context over a
+  /// caller's memory).
+  public var bytesPerRow: Int { callerBitmap?.bytesPerRow ?? canvas.image.bytesPerRow }
+  /// The caller's memory the context draws into; nil for a context with pixels of its own.
+  public var data: UnsafeMutableRawPointer? { callerBitmap?.base }
   /// Device RGB.
   public var colorSpace: CGColorSpace? { CGColorSpaceCreateDeviceRGB() }
 

@@ -32,8 +32,11 @@ extension NSValue {
   }
 
   /// The time range held; `.invalid` for a value that holds no range.
-  public var timeRangeValue: CMTimeRange {
-    guard let fields = heldFields(NSValue.timeRangeType, count: 8) else { return .invalid }
+  public var timeRangeValue: CMTimeRange { heldTimeRange ?? .invalid }
+
+  /// The time range held, or nil when the value holds something else.
+  var heldTimeRange: CMTimeRange? {
+    guard let fields = heldFields(NSValue.timeRangeType, count: 8) else { return nil }
     return CMTimeRange(start: NSValue.time(fields, at: 0), duration: NSValue.time(fields, at: 4))
   }
 
