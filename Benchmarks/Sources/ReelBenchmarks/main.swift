@@ -10,6 +10,10 @@
 //                                                          # a template's layers alone, in fps
 //     Benchmarks/.build/release/ReelBenchmarks plan-in-process TEMPLATE PLAN whole|chunks FOLDER
 //                                                          # a render plan in one process: CPU s
+//     Benchmarks/.build/release/ReelBenchmarks avwrite RAW.bgra OUT.mp4 [FRAMES]
+//                                                          # AVAssetWriter + adaptor, 1080p BGRA
+//     Benchmarks/.build/release/ReelBenchmarks avread IN.mp4
+//                                                          # AVAssetReader, BGRA pixel buffers
 //
 // Times are medians of repeated single-threaded runs, in milliseconds per frame.
 
@@ -42,6 +46,25 @@ if arguments.first == "plan-in-process" {
     try await InProcessPlanBenchmark.run(
       templatePath: arguments[1], planPath: arguments[2], chunks: arguments[3] == "chunks",
       folder: arguments[4])
+  } catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+if arguments.first == "avwrite" || arguments.first == "avread" {
+  do {
+    if arguments.first == "avwrite", arguments.count == 3 || arguments.count == 4 {
+      try AVWriterReaderBenchmark.write(
+        rawFrames: arguments[1], to: arguments[2],
+        frameCount: arguments.count == 4 ? Int(arguments[3]) ?? 300 : 300)
+    } else if arguments.first == "avread", arguments.count == 2 {
+      try AVWriterReaderBenchmark.read(arguments[1])
+    } else {
+      FileHandle.standardError.write(
+        Data("usage: ReelBenchmarks avwrite RAW.bgra OUT.mp4 [FRAMES] | avread IN.mp4\n".utf8))
+      exit(2)
+    }
   } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
     exit(1)
