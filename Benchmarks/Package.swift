@@ -26,6 +26,7 @@ let package = Package(
         .product(name: "ReelGraphics", package: rootPackage),
         .product(name: "Reel", package: rootPackage),
         .product(name: "ReelProject", package: rootPackage),
+        .product(name: "AVFoundationCompat", package: rootPackage),
         .product(name: "CFFmpeg", package: rootPackage),
         .product(name: "CYUV", package: rootPackage),
       ])

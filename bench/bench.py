@@ -11,6 +11,7 @@ Python 3 standard library only.
     BENCH_JOBS=scale make bench      # only the scale-out section (bench/scale.py; with the floor)
     BENCH_SCALE=0 make bench         # skip the scale-out section (it takes minutes)
     BENCH_JOBS=memory make bench     # only the memory-settle section (with the floor)
+    BENCH_JOBS=avfoundation make bench  # only the AVAssetWriter / AVAssetReader section
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -498,6 +499,10 @@ def main():
         corrupt_lines, corrupt_ok = run_corrupt_set()
         lines.extend(corrupt_lines)
 
+    if os.path.exists(BENCHMARKS) and (not ONLY or "avfoundation" in ONLY):
+        print("  AVAssetWriter / AVAssetReader against ffmpeg…", flush=True)
+        lines.extend(av_side_by_side())
+
     if os.environ.get("BENCH_SCALE", "1") != "0" and (not ONLY or "scale" in ONLY):
         lines.extend(scale.run(REEL, WORK, measure))
 
@@ -518,6 +523,55 @@ def main():
     if not memory_ok:
         sys.exit("memory-settle: RSS grew more than 2 MB per 100 exports or did not settle "
                  "within 32 MB after the burst")
+
+
+AV_FRAMES = 300
+AV_RAW_FRAMES = 60
+
+
+def av_side_by_side():
+    """Apple's writer and reader over Reel (ReelBenchmarks avwrite / avread) against ffmpeg
+    doing the same: 300 raw 1080p BGRA frames (60 distinct, looped) encoded with libx264
+    veryfast CRF 23 yuv420p; the 1080p30 source's 300 frames decoded to raw BGRA."""
+    raw = work("frames-1080p.bgra")
+    if not os.path.exists(raw):
+        ffmpeg("-i", work("source.mp4"), "-frames:v", str(AV_RAW_FRAMES), "-f", "rawvideo",
+               "-pix_fmt", "bgra", raw + ".tmp")
+        os.replace(raw + ".tmp", raw)
+    reel_out, ff_out = work("avwrite-reel.mp4"), work("avwrite-ffmpeg.mp4")
+    loops = AV_FRAMES // AV_RAW_FRAMES - 1
+    ff_write = ["ffmpeg", "-v", "error", "-y", "-stream_loop", str(loops), "-f", "rawvideo",
+                "-pix_fmt", "bgra", "-s", f"{WIDTH}x{HEIGHT}", "-r", str(RATE), "-i", raw,
+                "-frames:v", str(AV_FRAMES), "-c:v", "libx264", "-preset", "veryfast",
+                "-crf", "23", "-pix_fmt", "yuv420p", ff_out]
+    reel_write = [BENCHMARKS, "avwrite", raw, reel_out, str(AV_FRAMES)]
+    ff_read = ["ffmpeg", "-v", "error", "-i", work("source.mp4"), "-map", "0:v:0",
+               "-sws_flags", "bilinear+full_chroma_int", "-f", "rawvideo", "-pix_fmt", "bgra",
+               "-y", "/dev/null"]
+    reel_read = [BENCHMARKS, "avread", work("source.mp4")]
+    results = {"write": ([], []), "read": ([], [])}
+    for _ in range(RUNS):
+        for key, reel_command_line, ff_command_line in (
+                ("write", reel_write, ff_write), ("read", reel_read, ff_read)):
+            results[key][0].append(measure(reel_command_line))
+            results[key][1].append(measure(ff_command_line))
+    lines = ["AVFoundation names over Reel against ffmpeg, 300 1080p frames (medians of "
+             f"{RUNS} alternating runs): writing raw BGRA frames through AVAssetWriter + "
+             "AVAssetWriterInputPixelBufferAdaptor against `" + " ".join(
+                 os.path.relpath(a, ROOT) if a.startswith(WORK) else a for a in ff_write)
+             + "`; reading them back as BGRA pixel buffers with AVAssetReader against `"
+             + " ".join(os.path.relpath(a, ROOT) if a.startswith(WORK) else a for a in ff_read)
+             + "`.", "",
+             "| step | Reel wall s | ffmpeg wall s | Reel/ffmpeg wall | Reel CPU s | "
+             "ffmpeg CPU s | Reel/ffmpeg CPU |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for key in ("write", "read"):
+        reel_runs, ff_runs = results[key]
+        rw, fw = median([r["wall"] for r in reel_runs]), median([r["wall"] for r in ff_runs])
+        rc, fc = median([r["cpu"] for r in reel_runs]), median([r["cpu"] for r in ff_runs])
+        lines.append(f"| {key} | {rw:.2f} | {fw:.2f} | {rw / fw:.2f} | {rc:.2f} | {fc:.2f} | "
+                     f"{rc / fc:.2f} |")
+    lines += ["", f"Outputs: Reel {probe(reel_out)}; ffmpeg {probe(ff_out)}", ""]
+    return lines
 
 
 if __name__ == "__main__":

@@ -12,6 +12,10 @@
 //                                                          # a render plan in one process: CPU s
 //     Benchmarks/.build/release/ReelBenchmarks memory-settle FOLDER [EXPORTS]
 //                                                          # RSS over 300 exports and a burst
+//     Benchmarks/.build/release/ReelBenchmarks avwrite RAW.bgra OUT.mp4 [FRAMES]
+//                                                          # AVAssetWriter + adaptor, 1080p BGRA
+//     Benchmarks/.build/release/ReelBenchmarks avread IN.mp4
+//                                                          # AVAssetReader, BGRA pixel buffers
 //
 // Times are medians of repeated single-threaded runs, in milliseconds per frame.
 
@@ -66,13 +70,33 @@ if arguments.first == "memory-settle" {
     exit(1)
   }
 }
+if arguments.first == "avwrite" || arguments.first == "avread" {
+  do {
+    if arguments.first == "avwrite", arguments.count == 3 || arguments.count == 4 {
+      try AVWriterReaderBenchmark.write(
+        rawFrames: arguments[1], to: arguments[2],
+        frameCount: arguments.count == 4 ? Int(arguments[3]) ?? 300 : 300)
+    } else if arguments.first == "avread", arguments.count == 2 {
+      try AVWriterReaderBenchmark.read(arguments[1])
+    } else {
+      FileHandle.standardError.write(
+        Data("usage: ReelBenchmarks avwrite RAW.bgra OUT.mp4 [FRAMES] | avread IN.mp4\n".utf8))
+      exit(2)
+    }
+  } catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 let which = Set(arguments.isEmpty ? ["warp", "composite"] : arguments)
 let known: Set<String> = ["warp", "composite", "pixels"]
 if !which.isSubset(of: known) {
   FileHandle.standardError.write(
     Data(
       ("usage: ReelBenchmarks [warp] [composite] [pixels] | composite-card TEMPLATE [FRAMES]"
-        + " | plan-in-process TEMPLATE PLAN whole|chunks FOLDER | memory-settle FOLDER [EXPORTS]\n")
+        + " | plan-in-process TEMPLATE PLAN whole|chunks FOLDER | memory-settle FOLDER [EXPORTS]"
+        + " | avwrite RAW.bgra OUT.mp4 [FRAMES] | avread IN.mp4\n")
         .utf8))
   exit(2)
 }

@@ -92,7 +92,7 @@ extension CVBuffer {
       // Retagged by an attachment: the samples are the same, only their meaning changes.
       guard
         var retagged = try? YUVImage(
-          uninitializedCheckedWidth: width, height: height, matrix: matrix)
+          uninitializedCheckedWidth: width, height: height, matrix: matrix, pool: .shared)
       else { throw CVFailure(kCVReturnAllocationFailed, "no memory for \(width)×\(height)") }
       yuv.withUnsafePlanes { source in
         retagged.withUnsafeMutablePlanes { target in
@@ -126,7 +126,7 @@ extension CVBuffer {
       case .biPlanar(let full):
         guard
           var yuv = try? YUVImage(
-            uninitializedCheckedWidth: width, height: height, matrix: colorMatrix)
+            uninitializedCheckedWidth: width, height: height, matrix: colorMatrix, pool: .shared)
         else { throw CVFailure(kCVReturnAllocationFailed, "no memory for \(width)×\(height)") }
         let (width, height) = (self.width, self.height)
         yuv.withUnsafeMutablePlanes { target in

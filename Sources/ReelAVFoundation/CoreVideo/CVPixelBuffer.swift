@@ -79,7 +79,7 @@ public final class CVBuffer: @unchecked Sendable {
       guard
         var picture = try? YUVImage(
           uninitializedCheckedWidth: width, height: height,
-          matrix: .forSize(width: width, height: height))
+          matrix: .forSize(width: width, height: height), pool: .shared)
       else {
         return .failure(CVFailure(kCVReturnAllocationFailed, "no memory for \(width)×\(height)"))
       }
