@@ -93,7 +93,7 @@ struct TemplateProblemTests {
       {"version": 1, "size": [64, 64], "duration": 2,
        "layers": [{"type": "color", "color": "red", "opacity": 1.5, "start": 3},
                   {"type": "color", "color": "blue", "start": 1, "end": 0.5}],
-       "export": {"range": [1, 5], "crf": 60}}
+       "export": {"range": [1, 5], "crf": 70}}
       """)
     #expect(
       problems == [
@@ -101,8 +101,25 @@ struct TemplateProblemTests {
         "layers[0].start: the layer would appear at 3 s, after the movie ends (2 s)",
         "layers[1].end: must be after \"start\" (1 s) (got 0.5)",
         "export.range: [1, 5] is outside the movie [0, 2]: choose a range inside it",
-        "export.crf: must be between 0 and 51 (got 60)",
+        "export.crf: must be between 0 and 63 (got 70)",
       ])
+  }
+
+  /// The template takes any CRF some codec takes (VP9's 0…63); the codec's own range is
+  /// checked where the export is planned, from the codec descriptor.
+  @Test func aCRFIsCheckedAgainstTheCodecItGoesTo() throws {
+    let template = """
+      {"version": 1, "size": [64, 64], "duration": 1, "layers": [{"type": "color", "color": "red"}],
+       "export": {"crf": 60%@}}
+      """
+    let folder = try TestSupport.makeTemporaryDirectory("reel-crf")
+    let vp9 = folder.appendingPathComponent("vp9.json")
+    try Data(template.replacingOccurrences(of: "%@", with: #", "codec": "vp9""#).utf8).write(
+      to: vp9)
+    _ = try Template.load(path: vp9.path)
+    let h264 = try templateProblems(template.replacingOccurrences(of: "%@", with: ""))
+    #expect(h264.count == 1)
+    #expect(h264.first?.contains("CRF 60 is outside 1…51 for h264") == true)
   }
 
   @Test func versionAndBothTimelines() throws {

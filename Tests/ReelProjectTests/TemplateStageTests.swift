@@ -68,7 +68,7 @@ struct TemplateStageTests {
         "frameRate: must be between 1 and 240 (got 0)",
         "clips[0].media: expected a string, got a number",
         "clips[1]: missing required key 'duration' (how long the image is shown)",
-        "export.crf: must be between 0 and 51 (got 99)",
+        "export.crf: must be between 0 and 63 (got 99)",
       ])
   }
 
