@@ -30,6 +30,7 @@ struct TemplateKeyLiteralTests {
       "Core Animation key paths naming the model's animatable properties"
     ),
     ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
+    ("ReelMedia/ImageEncoder.swift", ["loop"], "FFmpeg's GIF muxer option (loop count)"),
     ("ReelAnimation/LayerContent.swift", [], "render-list dump labels"),
     ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
     ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),
