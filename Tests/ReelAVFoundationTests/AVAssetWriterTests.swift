@@ -159,6 +159,74 @@ struct AVAssetWriterTests {
     #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
+  @Test("canApply(outputSettings:forMediaType:) answers as startWriting would")
+  func canApplyAnswersAsStartWritingWould() throws {
+    let folder = try MediaOracle.folder()
+    let movie = try AVAssetWriter(
+      outputURL: folder.appendingPathComponent("a.mov"), fileType: .mov)
+    #expect(
+      movie.canApply(
+        outputSettings: Self.videoSettings(width: 64, height: 48), forMediaType: .video))
+    let aac: [String: Any] = [
+      AVFormatIDKey: kAudioFormatMPEG4AAC, AVSampleRateKey: 48_000, AVNumberOfChannelsKey: 2,
+    ]
+    #expect(movie.canApply(outputSettings: aac, forMediaType: .audio))
+    for refused in [
+      [AVVideoCodecKey: AVVideoCodecType.proRes4444, AVVideoWidthKey: 64, AVVideoHeightKey: 64]
+        as [String: Any],
+      [
+        AVVideoCodecKey: AVVideoCodecH264, AVVideoWidthKey: 64, AVVideoHeightKey: 64,
+        "Sharpness": 3,
+      ],
+    ] {
+      #expect(!movie.canApply(outputSettings: refused, forMediaType: .video), "\(refused)")
+    }
+    #expect(!movie.canApply(outputSettings: nil, forMediaType: .video))
+    #expect(!movie.canApply(outputSettings: aac, forMediaType: .text))
+    let sound = try AVAssetWriter(
+      outputURL: folder.appendingPathComponent("a.m4a"), fileType: .m4a)
+    #expect(
+      !sound.canApply(
+        outputSettings: Self.videoSettings(width: 64, height: 48), forMediaType: .video))
+    #expect(sound.canApply(outputSettings: aac, forMediaType: .audio))
+  }
+
+  @Test("The writer's metadata is the file's: title and creation date, read back by ffprobe")
+  func metadataIsWritten() throws {
+    let folder = try MediaOracle.folder()
+    let output = folder.appendingPathComponent("tagged.mp4")
+    let writer = try AVAssetWriter(outputURL: output, fileType: .mp4)
+    let title = AVMutableMetadataItem()
+    title.identifier = .commonIdentifierTitle
+    title.value = "Slides" as NSString
+    let created = AVMutableMetadataItem()
+    created.identifier = .commonIdentifierCreationDate
+    created.value = Date(timeIntervalSince1970: 1_700_000_000) as NSDate
+    writer.metadata = [title, created]
+    #expect(writer.metadata.count == 2)
+    let input = AVAssetWriterInput(
+      mediaType: .video, outputSettings: Self.videoSettings(width: 64, height: 48))
+    let adaptor = AVAssetWriterInputPixelBufferAdaptor(
+      assetWriterInput: input, sourcePixelBufferAttributes: nil)
+    writer.add(input)
+    #expect(writer.startWriting())
+    writer.startSession(atSourceTime: .zero)
+    for index in 0..<3 {
+      let buffer = try CVPixelBufferTests.make(64, 48, kCVPixelFormatType_32BGRA)
+      #expect(
+        adaptor.append(buffer, withPresentationTime: CMTime(value: Int64(index), timescale: 10)))
+    }
+    input.markAsFinished()
+    let done = DispatchSemaphore(value: 0)
+    writer.finishWriting { done.signal() }
+    done.wait()
+    #expect(writer.status == .completed, "\(String(describing: writer.error))")
+    let probe = try TestSupport.ffprobeJSON(["-show_format", output.path])
+    let tags = try #require((probe["format"] as? [String: Any])?["tags"] as? [String: Any])
+    #expect(tags["title"] as? String == "Slides")
+    #expect((tags["creation_time"] as? String)?.hasPrefix("2023-11-14T22:13:20") == true, "\(tags)")
+  }
+
   @Test("Sample buffers with CMSampleTimingInfo, audio PCM, cancel leaves nothing")
   func sampleBuffersAndAudio() throws {
     let folder = try MediaOracle.folder()

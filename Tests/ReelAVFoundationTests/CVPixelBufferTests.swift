@@ -215,4 +215,46 @@ struct CVPixelBufferTests {
     }
     #expect(rgba[0] == 255 && rgba[1] == 255 && abs(Int(rgba[2]) - 128) <= 1 && rgba[3] == 0)
   }
+
+  /// Apple's "Create" functions write their result into the caller's memory without reading
+  /// it, so code that hands over freshly allocated memory (`allocate(capacity: 1)`, as
+  /// TimeLapseBuilder-style slideshow code does) works: the old bytes are never released.
+  @Test func createFunctionsWriteIntoUninitialisedMemory() throws {
+    let attributes: [String: Any] = [
+      kCVPixelBufferPixelFormatTypeKey as String: kCVPixelFormatType_32BGRA,
+      kCVPixelBufferWidthKey as String: 16,
+      kCVPixelBufferHeightKey as String: 8,
+    ]
+    let poolOut = UnsafeMutablePointer<CVPixelBufferPool?>.allocate(capacity: 1)
+    let bufferOut = UnsafeMutablePointer<CVPixelBuffer?>.allocate(capacity: 1)
+    let sampleOut = UnsafeMutablePointer<CMSampleBuffer?>.allocate(capacity: 1)
+    defer {
+      for raw in [UnsafeMutableRawPointer(poolOut), .init(bufferOut), .init(sampleOut)] {
+        raw.deallocate()
+      }
+    }
+    // What an uninitialised allocation may hold: a pointer-sized pattern that is no object.
+    for raw in [UnsafeMutableRawPointer(poolOut), .init(bufferOut), .init(sampleOut)] {
+      raw.storeBytes(of: 0xDEAD_BEEF_DEAD_BEE0 as UInt64, as: UInt64.self)
+    }
+    #expect(
+      CVPixelBufferPoolCreate(nil, nil, attributes as CFDictionary, poolOut) == kCVReturnSuccess)
+    let pool = try #require(poolOut.move())
+    #expect(CVPixelBufferPoolCreatePixelBuffer(nil, pool, bufferOut) == kCVReturnSuccess)
+    let buffer = try #require(bufferOut.move())
+    #expect(CVPixelBufferGetWidth(buffer) == 16)
+    var format: CMFormatDescription?
+    #expect(
+      CMVideoFormatDescriptionCreateForImageBuffer(
+        allocator: nil, imageBuffer: buffer, formatDescriptionOut: &format) == noErr)
+    var timing = CMSampleTimingInfo(
+      duration: CMTime(value: 1, timescale: 30), presentationTimeStamp: .zero,
+      decodeTimeStamp: .invalid)
+    #expect(
+      CMSampleBufferCreateReadyWithImageBuffer(
+        allocator: nil, imageBuffer: buffer, formatDescription: try #require(format),
+        sampleTiming: &timing, sampleBufferOut: sampleOut) == noErr)
+    let sample = try #require(sampleOut.move())
+    #expect(CMSampleBufferGetImageBuffer(sample) === buffer)
+  }
 }

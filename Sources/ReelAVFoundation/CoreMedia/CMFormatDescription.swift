@@ -219,7 +219,7 @@ public func CMVideoFormatDescriptionCreateForImageBuffer(
   allocator: CFAllocator?, imageBuffer: CVImageBuffer,
   formatDescriptionOut: UnsafeMutablePointer<CMVideoFormatDescription?>
 ) -> OSStatus {
-  formatDescriptionOut.pointee = CMFormatDescription(imageBuffer: imageBuffer)
+  formatDescriptionOut.initialize(to: CMFormatDescription(imageBuffer: imageBuffer))
   return noErr
 }
 

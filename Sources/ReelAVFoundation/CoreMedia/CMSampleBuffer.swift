@@ -176,9 +176,10 @@ public func CMSampleBufferCreateReadyWithImageBuffer(
   else {
     return kCMSampleBufferError_InvalidMediaFormat
   }
-  sampleBufferOut.pointee = CMSampleBuffer(
-    imageBuffer: imageBuffer, dataBuffer: nil, formatDescription: formatDescription,
-    timing: sampleTiming.pointee, sampleCount: 1)
+  sampleBufferOut.initialize(
+    to: CMSampleBuffer(
+      imageBuffer: imageBuffer, dataBuffer: nil, formatDescription: formatDescription,
+      timing: sampleTiming.pointee, sampleCount: 1))
   return noErr
 }
 
@@ -223,10 +224,11 @@ public func CMSampleBufferCreateCopyWithNewTiming(
     )
     return kCMSampleBufferError_InvalidMediaFormat
   }
-  sampleBufferOut.pointee = CMSampleBuffer(
-    imageBuffer: originalSBuf.imageBuffer, dataBuffer: originalSBuf.dataBuffer,
-    formatDescription: originalSBuf.formatDescription, timing: sampleTimingArray.pointee,
-    sampleCount: originalSBuf.sampleCount)
+  sampleBufferOut.initialize(
+    to: CMSampleBuffer(
+      imageBuffer: originalSBuf.imageBuffer, dataBuffer: originalSBuf.dataBuffer,
+      formatDescription: originalSBuf.formatDescription, timing: sampleTimingArray.pointee,
+      sampleCount: originalSBuf.sampleCount))
   return noErr
 }
 
@@ -257,7 +259,7 @@ public func CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
     mBuffers: AudioBuffer(
       mNumberChannels: stream.mChannelsPerFrame, mDataByteSize: UInt32(clamping: block.length),
       mData: block.memory.bytes))
-  blockBufferOut?.pointee = block
+  blockBufferOut?.initialize(to: block)
   return noErr
 }
 

@@ -28,8 +28,9 @@ public func CVPixelBufferCreate(
 ) -> CVReturn {
   do throws(CVFailure) {
     _ = try PixelBufferAttributes(pixelBufferAttributes)
-    pixelBufferOut.pointee = try makePixelBuffer(
-      width: width, height: height, format: pixelFormatType)
+    pixelBufferOut.initialize(
+      to: try makePixelBuffer(
+        width: width, height: height, format: pixelFormatType))
     return kCVReturnSuccess
   } catch {
     return error.report("CVPixelBufferCreate")

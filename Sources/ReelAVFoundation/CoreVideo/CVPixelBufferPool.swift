@@ -66,8 +66,9 @@ public func CVPixelBufferPoolCreate(
   _ pixelBufferAttributes: CFDictionary?, _ poolOut: UnsafeMutablePointer<CVPixelBufferPool?>
 ) -> CVReturn {
   do throws(CVFailure) {
-    poolOut.pointee = try CVPixelBufferPool.make(
-      attributes: pixelBufferAttributes, poolAttributes: poolAttributes)
+    poolOut.initialize(
+      to: try CVPixelBufferPool.make(
+        attributes: pixelBufferAttributes, poolAttributes: poolAttributes))
     return kCVReturnSuccess
   } catch {
     return error.report("CVPixelBufferPoolCreate")
@@ -81,7 +82,7 @@ public func CVPixelBufferPoolCreatePixelBuffer(
   _ pixelBufferOut: UnsafeMutablePointer<CVPixelBuffer?>
 ) -> CVReturn {
   do throws(CVFailure) {
-    pixelBufferOut.pointee = try pixelBufferPool.makeBuffer()
+    pixelBufferOut.initialize(to: try pixelBufferPool.makeBuffer())
     return kCVReturnSuccess
   } catch {
     return error.report("CVPixelBufferPoolCreatePixelBuffer")

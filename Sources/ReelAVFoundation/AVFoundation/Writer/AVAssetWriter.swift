@@ -71,6 +71,31 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
   open var error: Error? { lock.withLock { failure } }
   /// The inputs added.
   open var inputs: [AVAssetWriterInput] { lock.withLock { addedInputs } }
+  /// The file's metadata, written when writing starts (set it before `startWriting()`):
+  /// the items the export session writes (title, artist, description, album, copyright,
+  /// software, creation date), others left out with a warning naming them.
+  open var metadata: [AVMetadataItem] {
+    get { lock.withLock { metadataItems } }
+    set { lock.withLock { metadataItems = newValue } }
+  }
+  private var metadataItems: [AVMetadataItem] = []
+
+  /// Whether Reel writes `outputSettings` for `mediaType` into this writer's file type: the
+  /// settings parse as an input's would (every key known, a codec Reel encodes) and the
+  /// container holds that media type.
+  open func canApply(outputSettings: [String: Any]?, forMediaType mediaType: AVMediaType) -> Bool {
+    guard availableMediaTypes.contains(mediaType) else { return false }
+    do throws(CompatFailure) {
+      switch mediaType {
+      case .video: _ = try WriterSettings.video(outputSettings, timeScale: nil)
+      case .audio: _ = try WriterSettings.audio(outputSettings)
+      default: return false
+      }
+      return true
+    } catch {
+      return false
+    }
+  }
   /// The media types the container takes.
   open var availableMediaTypes: [AVMediaType] {
     container.carriesVideo ? [.video, .audio] : [.audio]
@@ -135,12 +160,14 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         let audioSettings = try audio.map { (input) throws(CompatFailure) in
           try WriterSettings.audio(input.outputSettings)
         }
+        let items = metadataItems
         guard videoSettings != nil || audioSettings != nil else {
           throw CompatFailure(.exportFailed, "AVAssetWriter.startWriting(): add an input first")
         }
         do throws(MediaError) {
           writer = try MediaWriter(
-            url: outputURL, container: container, video: videoSettings, audio: audioSettings)
+            url: outputURL, container: container, video: videoSettings, audio: audioSettings,
+            metadata: MetadataTags.tags(for: items))
         } catch {
           throw CompatFailure(error)
         }
