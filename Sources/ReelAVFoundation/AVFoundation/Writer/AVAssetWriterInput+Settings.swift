@@ -123,8 +123,12 @@ enum WriterSettings {
   }
 
   /// An audio input's settings: AAC, sample rate, channels, bit rate.
-  static func audio(_ settings: [String: Any]?) throws(CompatFailure) -> AudioOutputSettings {
-    let where_ = "AVAssetWriterInput(mediaType: .audio, outputSettings:)"
+  ///
+  /// - Parameter where_: The API the settings were given to, for messages.
+  static func audio(
+    _ settings: [String: Any]?,
+    in where_: String = "AVAssetWriterInput(mediaType: .audio, outputSettings:)"
+  ) throws(CompatFailure) -> AudioOutputSettings {
     guard let settings else {
       throw CompatFailure(
         .operationNotSupportedForAsset,
