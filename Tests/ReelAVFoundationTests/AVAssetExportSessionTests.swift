@@ -163,13 +163,14 @@ struct AVAssetExportSessionTests {
         continuation.resume()
       }
     }
+    // Still alive when the handler has run: what it dispatched may reach it (for a second on
+    // other queues, so this is read at once, not after the wait below; AVAppleBehaviourTests).
+    #expect(weakSession != nil)
     try await Task.sleep(for: .milliseconds(200))
     let callCount = calls.load(ordering: .relaxed)
     let ranOnMain = onMain.load(ordering: .relaxed)
     #expect(callCount == 1)
     #expect(!ranOnMain)
-    // Still alive: what the handler dispatched may reach it (AVAppleBehaviourTests).
-    #expect(weakSession != nil)
     #expect(try AVTestMedia.format(output).name.contains("mp4"))
     #expect(CompatWarnings.printed.contains { $0.contains("outputFileType is not set") })
   }
