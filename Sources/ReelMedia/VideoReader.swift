@@ -237,6 +237,13 @@ public final class VideoReader {
   /// - Throws: `MediaError.corrupt` when the file is damaged or cut short (after the frames
   ///   that could be decoded), `.decodeFailed` when the codec fails.
   public func nextFrame() throws(MediaError) -> VideoFrame? {
+    guard let next = try advance() else { return nil }
+    return try materialize(next)
+  }
+
+  /// The next decoded frame in presentation order (the one looked ahead at, if any), made
+  /// the current one; nil at the end of the track.
+  private func advance() throws(MediaError) -> DecodedFrame? {
     let next: DecodedFrame?
     if let upcoming {
       next = upcoming
@@ -247,7 +254,7 @@ public final class VideoReader {
     guard let next else { return nil }
     current = next
     atStreamStart = false
-    return try materialize(next)
+    return next
   }
 
   /// Returns the frame shown at `time`: the last frame whose presentation time is at or
@@ -294,16 +301,7 @@ public final class VideoReader {
   package func nextPicture() throws(MediaError) -> (
     picture: VideoPicture, time: Time, duration: Time?
   )? {
-    let next: DecodedFrame?
-    if let upcoming {
-      next = upcoming
-      self.upcoming = nil
-    } else {
-      next = try decodeNext()
-    }
-    guard let next else { return nil }
-    current = next
-    atStreamStart = false
+    guard let next = try advance() else { return nil }
     return (try picture(of: next), next.time, next.duration)
   }
 
