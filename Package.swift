@@ -52,6 +52,7 @@ let package = Package(
       name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CCrypto", "CReelKernels"]),
     .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
+    .target(name: "ReelFilters", dependencies: ["ReelCore"]),
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .target(name: "ReelProject", dependencies: ["Reel"]),
@@ -111,6 +112,7 @@ let package = Package(
     .testTarget(name: "ReelMediaTests", dependencies: ["ReelMedia", "TestSupport"]),
     .testTarget(name: "ReelGraphicsTests", dependencies: ["ReelGraphics", "TestSupport"]),
     .testTarget(name: "ReelAnimationTests", dependencies: ["ReelAnimation", "TestSupport"]),
+    .testTarget(name: "ReelFiltersTests", dependencies: ["ReelFilters", "TestSupport"]),
     .testTarget(name: "ReelTests", dependencies: ["Reel", "TestSupport"]),
     .testTarget(
       name: "ReelProjectTests", dependencies: ["ReelProject", "TestSupport"], exclude: ["Fixtures"]),

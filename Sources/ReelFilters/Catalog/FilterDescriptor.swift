@@ -1,0 +1,170 @@
+import ReelCore
+
+/// Core Image's filter categories, as Apple names them.
+public enum FilterCategory: String, Sendable, CaseIterable {
+  case colorAdjustment = "CICategoryColorAdjustment"
+  case colorEffect = "CICategoryColorEffect"
+  case blur = "CICategoryBlur"
+  case compositeOperation = "CICategoryCompositeOperation"
+  case geometryAdjustment = "CICategoryGeometryAdjustment"
+  case generator = "CICategoryGenerator"
+  case transition = "CICategoryTransition"
+  case stylize = "CICategoryStylize"
+  case sharpen = "CICategorySharpen"
+  case video = "CICategoryVideo"
+  case stillImage = "CICategoryStillImage"
+  case builtIn = "CICategoryBuiltIn"
+}
+
+/// Everything about one filter, said once: its names, parameters with defaults and ranges,
+/// and how it makes its output. The Apple layer's `CIFilter`, the template format's `filters`
+/// and the docs all read this.
+public struct FilterDescriptor: Sendable {
+  /// Core Image's name, such as `CISepiaTone`.
+  public let coreImageName: String
+  /// The categories it is listed in.
+  public let categories: [FilterCategory]
+  /// Its parameters (the input image first, when it has one).
+  public let parameters: [FilterParameter]
+  /// What the filter does, one sentence.
+  public let summary: String
+  let output: @Sendable (FilterArguments) -> FilterImage?
+
+  /// Makes a descriptor.
+  init(
+    _ coreImageName: String, categories: [FilterCategory], summary: String,
+    parameters: [FilterParameter], output: @escaping @Sendable (FilterArguments) -> FilterImage?
+  ) {
+    self.coreImageName = coreImageName
+    self.categories = categories
+    self.summary = summary
+    self.parameters = parameters
+    self.output = output
+  }
+
+  /// The name templates use: Core Image's without `CI`, first letter lower-cased
+  /// (`CISepiaTone` → `sepiaTone`).
+  public var name: String {
+    guard coreImageName.hasPrefix("CI"), coreImageName.count > 2 else { return coreImageName }
+    let rest = coreImageName.dropFirst(2)
+    return rest.prefix(1).lowercased() + rest.dropFirst()
+  }
+
+  /// The parameter with Apple's `key`, if the filter has it.
+  public func parameter(forKey key: String) -> FilterParameter? {
+    parameters.first { $0.key == key }
+  }
+
+  /// The filter's output for `values` (Apple's keys; missing ones take their defaults), or
+  /// `nil` when an image it needs is missing.
+  ///
+  /// - Throws: ``FilterError`` for a value of the wrong kind or out of its range.
+  public func outputImage(_ values: [String: FilterValue]) throws(FilterError) -> FilterImage? {
+    for (key, value) in values {
+      guard let parameter = parameter(forKey: key) else {
+        throw .unknownParameter(filter: coreImageName, key: key, known: parameters.map(\.key))
+      }
+      try FilterArguments.check(value, for: parameter, filter: coreImageName)
+    }
+    return output(FilterArguments(descriptor: self, values: values))
+  }
+}
+
+/// The values one filter evaluation reads, defaults filled in.
+struct FilterArguments: Sendable {
+  let descriptor: FilterDescriptor
+  let values: [String: FilterValue]
+
+  func value(_ key: String) -> FilterValue? {
+    values[key] ?? descriptor.parameter(forKey: key)?.defaultValue
+  }
+
+  func number(_ key: String) -> Double {
+    if case .number(let number) = value(key) { return number }
+    return 0
+  }
+
+  func float(_ key: String) -> Float { Float(number(key)) }
+
+  func vector(_ key: String) -> [Double] {
+    switch value(key) {
+    case .vector(let values): values
+    case .number(let number): [number]
+    case .color(let color):
+      [color.components.x, color.components.y, color.components.z, color.components.w].map {
+        Double($0)
+      }
+    default: []
+    }
+  }
+
+  func point(_ key: String) -> Point {
+    let values = vector(key)
+    return Point(x: values.first ?? 0, y: values.count > 1 ? values[1] : 0)
+  }
+
+  func color(_ key: String) -> LinearColor {
+    switch value(key) {
+    case .color(let color): return color
+    case .vector(let v) where v.count >= 3:
+      return LinearColor(
+        red: Float(v[0]), green: Float(v[1]), blue: Float(v[2]),
+        alpha: v.count > 3 ? Float(v[3]) : 1)
+    default: return LinearColor(red: 0, green: 0, blue: 0, alpha: 0)
+    }
+  }
+
+  func image(_ key: String) -> FilterImage? {
+    if case .image(let image) = value(key) { return image }
+    return nil
+  }
+
+  func transform(_ key: String) -> AffineTransform {
+    if case .transform(let transform) = value(key) { return transform }
+    return .identity
+  }
+
+  /// Whether `value` suits `parameter`.
+  static func check(_ value: FilterValue, for parameter: FilterParameter, filter: String)
+    throws(FilterError)
+  {
+    switch (parameter.kind, value) {
+    case (.number(_, let range), .number(let number)):
+      guard number.isFinite else {
+        throw .outOfRange(filter: filter, key: parameter.key, value: number, range: range)
+      }
+    case (.vector(let defaults), .vector(let values)):
+      guard values.count == defaults.count, values.allSatisfy(\.isFinite) else {
+        throw .wrongKind(filter: filter, key: parameter.key, expected: "\(defaults.count) numbers")
+      }
+    case (.point, .vector(let values)):
+      guard values.count == 2, values.allSatisfy(\.isFinite) else {
+        throw .wrongKind(filter: filter, key: parameter.key, expected: "a point (x, y)")
+      }
+    case (.rectangle, .vector(let values)):
+      guard values.count == 4, values.allSatisfy(\.isFinite) else {
+        throw .wrongKind(
+          filter: filter, key: parameter.key, expected: "a rectangle (x, y, width, height)")
+      }
+    case (.color, .color), (.image, .image), (.transform, .transform): break
+    case (.color, .vector(let values)) where values.count == 3 || values.count == 4: break
+    default:
+      throw .wrongKind(filter: filter, key: parameter.key, expected: parameter.kind.expectation)
+    }
+  }
+}
+
+extension FilterValueKind {
+  /// The kind in words, for messages.
+  var expectation: String {
+    switch self {
+    case .number: "a number"
+    case .vector(let defaults): "\(defaults.count) numbers"
+    case .point: "a point (x, y)"
+    case .rectangle: "a rectangle (x, y, width, height)"
+    case .color: "a colour"
+    case .image: "an image"
+    case .transform: "an affine transform"
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import ReelCore
+
+/// A value given to a filter parameter.
+public enum FilterValue: Sendable {
+  /// A number.
+  case number(Double)
+  /// A vector of numbers: points (x, y), rectangles (x, y, width, height), colour vectors.
+  case vector([Double])
+  /// A colour.
+  case color(LinearColor)
+  /// An image.
+  case image(FilterImage)
+  /// An affine transform.
+  case transform(AffineTransform)
+}
+
+/// What kind of value a parameter takes.
+public enum FilterValueKind: Sendable, Hashable {
+  /// A number, with the range Apple's sliders offer and whether values beyond it are refused.
+  case number(default: Double, range: ClosedRange<Double>)
+  /// A vector of `count` numbers.
+  case vector(default: [Double])
+  /// A point (x, y) in the plane, in pixels.
+  case point(default: Point)
+  /// A rectangle in the plane, in pixels.
+  case rectangle(default: Rect)
+  /// A colour.
+  case color(default: LinearColor)
+  /// An image (no default: a missing image makes the filter's output nothing).
+  case image
+  /// An affine transform.
+  case transform(default: AffineTransform)
+}
+
+/// One parameter of a filter.
+public struct FilterParameter: Sendable {
+  /// Apple's key, such as `inputIntensity`.
+  public let key: String
+  /// The value kind, its default and range.
+  public let kind: FilterValueKind
+  /// What the parameter does, one sentence (for docs and schema).
+  public let summary: String
+
+  /// The name templates use: the key without `input`, first letter lower-cased
+  /// (`inputIntensity` → `intensity`).
+  public var name: String {
+    guard key.hasPrefix("input"), key.count > 5 else { return key }
+    let rest = key.dropFirst(5)
+    return rest.prefix(1).lowercased() + rest.dropFirst()
+  }
+
+  /// The default value, or `nil` for images.
+  public var defaultValue: FilterValue? {
+    switch kind {
+    case .number(let value, _): .number(value)
+    case .vector(let values): .vector(values)
+    case .point(let point): .vector([point.x, point.y])
+    case .rectangle(let rect): .vector([rect.minX, rect.minY, rect.width, rect.height])
+    case .color(let color): .color(color)
+    case .image: nil
+    case .transform(let transform): .transform(transform)
+    }
+  }
+}

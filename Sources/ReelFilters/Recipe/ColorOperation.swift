@@ -1,0 +1,83 @@
+/// Where a colour operation's arithmetic happens.
+public enum ColorSpaceOfOperation: Sendable {
+  /// Linear light (Core Image's working space): exposure, colour matrices, blends.
+  case linear
+  /// sRGB-encoded values (perceptual): operations whose maths is defined on what the eye
+  /// sees, such as contrast about mid-grey.
+  case encoded
+}
+
+/// A per-pixel change of colour: the step of every colour filter.
+///
+/// The function sees one pixel's colour *not* premultiplied, (red, green, blue, alpha), in
+/// ``space``, and returns the new one; the renderer unpremultiplies before and premultiplies
+/// after, so a transparent pixel stays transparent unless ``coversPlane`` says the operation
+/// makes colour out of nothing.
+public struct ColorOperation: Sendable {
+  /// The filter's name, for messages and dumps.
+  public let name: String
+  /// Where the arithmetic happens.
+  public let space: ColorSpaceOfOperation
+  /// Whether transparent pixels can come out coloured (the extent becomes infinite).
+  public let coversPlane: Bool
+  let function: @Sendable (SIMD4<Float>) -> SIMD4<Float>
+
+  /// Makes an operation.
+  ///
+  /// - Parameters:
+  ///   - name: The filter's name.
+  ///   - space: Where `function`'s arithmetic happens.
+  ///   - coversPlane: Whether a transparent pixel can come out coloured.
+  ///   - function: Unpremultiplied (r, g, b, a) in `space` → the new (r, g, b, a).
+  public init(
+    name: String, space: ColorSpaceOfOperation, coversPlane: Bool = false,
+    function: @escaping @Sendable (SIMD4<Float>) -> SIMD4<Float>
+  ) {
+    self.name = name
+    self.space = space
+    self.coversPlane = coversPlane
+    self.function = function
+  }
+
+  /// Applies the operation to one premultiplied linear pixel.
+  @inline(__always)
+  func apply(toPremultiplied pixel: SIMD4<Float>) -> SIMD4<Float> {
+    let alpha = pixel.w
+    if alpha <= 0 && !coversPlane { return .zero }
+    var colour = alpha > 0 ? pixel / SIMD4(alpha, alpha, alpha, 1) : SIMD4(0, 0, 0, 0)
+    colour.w = max(alpha, 0)
+    if space == .encoded {
+      colour = SIMD4(
+        TransferFunction.encodedFloat(colour.x), TransferFunction.encodedFloat(colour.y),
+        TransferFunction.encodedFloat(colour.z), colour.w)
+    }
+    var result = function(colour)
+    if space == .encoded {
+      result = SIMD4(
+        TransferFunction.linearFloat(result.x), TransferFunction.linearFloat(result.y),
+        TransferFunction.linearFloat(result.z), result.w)
+    }
+    let outAlpha = min(max(result.w, 0), 1)
+    return SIMD4(result.x * outAlpha, result.y * outAlpha, result.z * outAlpha, outAlpha)
+  }
+}
+
+/// A per-pixel operation that also depends on where the pixel is (vignettes, gradients).
+public struct PositionalOperation: Sendable {
+  /// The filter's name, for messages and dumps.
+  public let name: String
+  let function: @Sendable (SIMD4<Float>, Double, Double) -> SIMD4<Float>
+
+  /// Makes an operation.
+  ///
+  /// - Parameters:
+  ///   - name: The filter's name.
+  ///   - function: (premultiplied linear pixel, x, y of the pixel's centre in the plane) →
+  ///     the new premultiplied linear pixel.
+  public init(
+    name: String, function: @escaping @Sendable (SIMD4<Float>, Double, Double) -> SIMD4<Float>
+  ) {
+    self.name = name
+    self.function = function
+  }
+}
