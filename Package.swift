@@ -69,7 +69,9 @@ let package = Package(
       ]),
     .target(
       name: "ReelAVFoundation",
-      dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "Reel"]),
+      dependencies: [
+        "ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation", "ReelFilters", "Reel",
+      ]),
     // On Apple platforms the shim re-exports Apple's own frameworks, so the package resolves
     // there without FFmpeg; only Linux builds Reel underneath it.
     .target(
@@ -103,6 +105,9 @@ let package = Package(
     .executableTarget(
       name: "Reencode", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/Reencode", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "FilteredLook", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/FilteredLook", swiftSettings: [.swiftLanguageMode(.v5)]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

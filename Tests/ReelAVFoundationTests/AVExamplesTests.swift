@@ -121,3 +121,23 @@ struct AVExamplesTests {
     for (a, b) in zip(after, before) { #expect(Self.meanDifference(a, b) < 3) }
   }
 }
+
+extension AVExamplesTests {
+  @Test("FilteredLook: a sepia look through applyingCIFiltersWithHandler, every frame")
+  func filteredLook() throws {
+    let folder = try MediaOracle.folder()
+    let source = try MediaOracle.makeClip(
+      "flat.mp4", in: folder, video: "color=c=0x4080C0:size=320x240:rate=10:duration=0.5")
+    let output = folder.appendingPathComponent("look.mp4")
+    try Self.run("FilteredLook", [source.path, output.path, "0.8"])
+    let frames = try MediaOracle.frames(output)
+    #expect(frames.count == 5)
+    let want = CoreImageTests.sepia(0x40, 0x80, 0xC0, intensity: 0.8)
+    for frame in frames {
+      let (r, g, b) = frame[160, 120]
+      #expect(
+        abs(r - want[0]) <= 4 && abs(g - want[1]) <= 4 && abs(b - want[2]) <= 4,
+        "\(r) \(g) \(b) for \(want)")
+    }
+  }
+}

@@ -11,6 +11,9 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
   /// A pixel buffer could not be allocated (the machine, or the process's memory limit,
   /// has no room for it).
   case outOfMemory(PixelAllocationError)
+  /// A frame filter (``VideoFrameFilter``) returned a frame of another size.
+  case frameFilterChangedSize(
+    width: Int, height: Int, renderWidth: Int, renderHeight: Int, time: Time)
 
   public var description: String {
     switch self {
@@ -26,6 +29,9 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
       return error.description
     case .outOfMemory(let error):
       return error.description
+    case .frameFilterChangedSize(let width, let height, let renderWidth, let renderHeight, let time):
+      return
+        "the frame filter returned a \(width)×\(height) frame at \(time.description) for a \(renderWidth)×\(renderHeight) render: return a frame of the render size"
     }
   }
 }

@@ -69,7 +69,15 @@ public final class VideoFrameCompositor {
   /// - Throws: ``MediaError`` when a source cannot be decoded; ``RenderError`` when drawing
   ///   fails.
   public func frame(at time: Time) throws -> Image {
-    try converter().image(from: composite(at: time, keepingYUVIn: nil))
+    let composed = try converter().image(from: composite(at: time, keepingYUVIn: nil))
+    guard let filter = videoComposition.frameFilter else { return composed }
+    let filtered = try filter.filteredFrame(composed, at: time)
+    guard filtered.width == width, filtered.height == height else {
+      throw RenderError.frameFilterChangedSize(
+        width: filtered.width, height: filtered.height, renderWidth: width, renderHeight: height,
+        time: time)
+    }
+    return filtered
   }
 
   /// The composited picture at `time`, kept in 4:2:0 Y′CbCr where it can be: a single
@@ -85,7 +93,8 @@ public final class VideoFrameCompositor {
   /// - Returns: The picture, of the render size.
   /// - Throws: As ``frame(at:)``.
   @_spi(Benchmarks) public func picture(at time: Time, matrix: ColorMatrix) throws -> VideoPicture {
-    try composite(at: time, keepingYUVIn: matrix)
+    if videoComposition.frameFilter != nil { return .bgra(try frame(at: time)) }
+    return try composite(at: time, keepingYUVIn: matrix)
   }
 
   /// The composited picture at `time`: in Y′CbCr when `matrix` is given and the frame allows

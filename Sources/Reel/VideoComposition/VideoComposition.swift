@@ -17,6 +17,12 @@ public struct VideoComposition: Hashable, Sendable {
   public var backgroundColor: Color
   /// Instructions in time order; they must tile `[0, composition duration)`.
   public var instructions: [VideoCompositionInstruction]
+  /// A step applied to each composed frame (the Apple layer's Core Image handler), or nil.
+  public var frameFilter: (any VideoFrameFilter)? {
+    get { frameFilterReference?.filter }
+    set { frameFilterReference = newValue.map(FrameFilterReference.init) }
+  }
+  var frameFilterReference: FrameFilterReference?
 
   /// Makes a video composition.
   ///

@@ -34,6 +34,11 @@ extension NSValue {
       a: entries[0], b: entries[1], c: entries[2], d: entries[3], tx: entries[4], ty: entries[5])
   }
 
+  /// The transform held, or nil for a value that holds something else.
+  var affineTransformIfAny: CGAffineTransform? {
+    String(cString: objCType) == NSValue.affineTransformType ? cgAffineTransformValue : nil
+  }
+
   /// The type encoding of a held `CGAffineTransform`.
   private static let affineTransformType = "[6d]"
 }

@@ -45,9 +45,10 @@ extension AVVideoComposition {
           timeRange: instruction.timeRange.range, layerInstructions: layers,
           backgroundColor: instruction.backgroundColor?.color))
     }
-    let video = VideoComposition(
+    var video = VideoComposition(
       renderSize: Size(width: Double(renderSize.width), height: Double(renderSize.height)),
       frameDuration: frameDuration.time, instructions: reelInstructions)
+    video.frameFilter = storedCIFilterHandler.map(CoreImageFrameFilter.init(handler:))
     do throws(VideoCompositionError) {
       try video.validate(against: timeline.composition)
     } catch {

@@ -13,6 +13,7 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying {
   var storedInstructions: [any AVVideoCompositionInstructionProtocol] = []
   var storedAnimationTool: AVVideoCompositionCoreAnimationTool?
   var storedSourceTrackIDForFrameTiming = kCMPersistentTrackID_Invalid
+  var storedCIFilterHandler: CoreImageHandler?
 
   /// An empty video composition: zero render size and frame duration, no instructions.
   public override init() { super.init() }
@@ -70,6 +71,7 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying {
     }
     made.storedAnimationTool = storedAnimationTool
     made.storedSourceTrackIDForFrameTiming = storedSourceTrackIDForFrameTiming
+    made.storedCIFilterHandler = storedCIFilterHandler
     return made
   }
 

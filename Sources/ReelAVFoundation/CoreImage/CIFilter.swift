@@ -1,0 +1,222 @@
+internal import ReelCore
+internal import ReelFilters
+
+/// A filter by name, as Core Image's `CIFilter`: parameters set by key, the output read as
+/// ``outputImage``. The filters and their parameters are Reel's filter catalog
+/// (docs/filters.md); a name Reel lacks gives nil, as on Apple for an unknown name, and a
+/// warning naming it.
+open class CIFilter: NSObject, @unchecked Sendable {
+  let descriptor: FilterDescriptor
+  private var values: [String: Any] = [:]
+
+  /// The filter Core Image calls `name` with its default parameters, or nil (and a warning)
+  /// when Reel has no filter of that name.
+  public init?(name: String) {
+    guard let descriptor = FilterCatalog.filter(coreImageName: name) else {
+      let known = FilterCatalog.all.map(\.coreImageName)
+      let hint = Suggestion.nearest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+      CompatWarnings.warnOnce(
+        key: "CIFilter.\(name)",
+        "CIFilter(name: \"\(name)\") is nil: Reel has no filter of that name\(hint); CIFilter.filterNames(inCategory: nil) lists the \(known.count) it has (docs/filters.md)"
+      )
+      return nil
+    }
+    self.descriptor = descriptor
+    super.init()
+  }
+
+  /// The filter `name` with `parameters` set.
+  public convenience init?(name: String, parameters: [String: Any]?) {
+    self.init(name: name)
+    for (key, value) in parameters ?? [:] { setValue(value, forKey: key) }
+  }
+
+  /// The filter `name` with `params` set (the older spelling).
+  public convenience init?(name: String, withInputParameters params: [String: Any]?) {
+    self.init(name: name, parameters: params)
+  }
+
+  /// Core Image's name of the filter (`CISepiaTone`).
+  open var name: String { descriptor.coreImageName }
+
+  /// The parameter keys (`inputImage`, `inputIntensity`, …).
+  open var inputKeys: [String] { descriptor.parameters.map(\.key) }
+
+  /// `["outputImage"]`.
+  open var outputKeys: [String] { [kCIOutputImageKey] }
+
+  /// Apple's attribute dictionary: the name, the categories and, per parameter, its class,
+  /// default, slider minimum and maximum.
+  open var attributes: [String: Any] {
+    var attributes: [String: Any] = [
+      kCIAttributeFilterName: name, kCIAttributeFilterDisplayName: name,
+      kCIAttributeFilterCategories: descriptor.categories.map(\.rawValue),
+    ]
+    for parameter in descriptor.parameters {
+      var entry: [String: Any] = [kCIAttributeDescription: parameter.summary]
+      switch parameter.kind {
+      case .number(let value, let range):
+        entry[kCIAttributeClass] = "NSNumber"
+        entry[kCIAttributeDefault] = NSNumber(value: value)
+        entry[kCIAttributeSliderMin] = NSNumber(value: range.lowerBound)
+        entry[kCIAttributeSliderMax] = NSNumber(value: range.upperBound)
+      case .image: entry[kCIAttributeClass] = "CIImage"
+      case .color: entry[kCIAttributeClass] = "CIColor"
+      case .transform: entry[kCIAttributeClass] = "NSAffineTransform"
+      case .vector, .point, .rectangle: entry[kCIAttributeClass] = "CIVector"
+      }
+      if let value = defaultValue(for: parameter) { entry[kCIAttributeDefault] = value }
+      attributes[parameter.key] = entry
+    }
+    return attributes
+  }
+
+  /// Sets the parameter `key` (Apple's `inputIntensity`, or `kCIInputIntensityKey`); a key
+  /// the filter lacks is ignored with a warning (Apple raises an exception).
+  open func setValue(_ value: Any?, forKey key: String) {
+    guard descriptor.parameter(forKey: key) != nil else {
+      CompatWarnings.warnOnce(
+        key: "CIFilter.\(name).\(key)",
+        "\(name) has no parameter '\(key)' (its parameters: \(inputKeys.joined(separator: ", "))); the value is ignored"
+      )
+      return
+    }
+    values[key] = value
+  }
+
+  /// The parameter `key`'s value (its default when not set), or ``outputImage`` for
+  /// `"outputImage"`.
+  open func value(forKey key: String) -> Any? {
+    if key == kCIOutputImageKey { return outputImage }
+    if let value = values[key] { return value }
+    return descriptor.parameter(forKey: key).flatMap(defaultValue(for:))
+  }
+
+  /// Forgets every value set, so each parameter has its default.
+  open func setDefaults() { values = [:] }
+
+  /// The filtered image, or nil when an input image is missing or a value is of the wrong
+  /// kind (with a warning naming it).
+  open var outputImage: CIImage? {
+    var engineValues: [String: FilterValue] = [:]
+    for (key, value) in values {
+      guard let parameter = descriptor.parameter(forKey: key) else { continue }
+      guard let converted = Self.engineValue(value, for: parameter) else {
+        CompatWarnings.warnOnce(
+          key: "CIFilter.\(name).\(key).kind",
+          "\(name).\(key) was given a \(type(of: value)); it takes \(Self.kindDescription(parameter.kind)): no output"
+        )
+        return nil
+      }
+      engineValues[key] = converted
+    }
+    do throws(FilterError) {
+      return try descriptor.outputImage(engineValues).map { CIImage(recipe: $0) }
+    } catch {
+      CompatWarnings.warnOnce(key: "CIFilter.\(name).error", "\(error): no output")
+      return nil
+    }
+  }
+
+  /// Names of the filters in `category` (all of them for nil), sorted.
+  open class func filterNames(inCategory category: String?) -> [String] {
+    filterNames(inCategories: category.map { [$0] })
+  }
+
+  /// Names of the filters in every one of `categories` (all of them for nil or empty).
+  open class func filterNames(inCategories categories: [String]?) -> [String] {
+    let known = (categories ?? []).compactMap(FilterCategory.init(rawValue:))
+    if let categories, known.count < categories.count { return [] }
+    return FilterCatalog.coreImageNames(inCategories: known)
+  }
+
+  // MARK: Values between Apple's types and the engine's
+
+  private func defaultValue(for parameter: FilterParameter) -> Any? {
+    switch parameter.kind {
+    case .number(let value, _): return NSNumber(value: value)
+    case .vector(let values): return CIVector(values: values.map { CGFloat($0) })
+    case .point(let point): return CIVector(x: CGFloat(point.x), y: CGFloat(-point.y))
+    case .rectangle(let rect):
+      return CIVector(cgRect: CoreImagePlane.coreImageRect(rect))
+    case .color(let color):
+      let c = color.components
+      func encoded(_ value: Float) -> CGFloat {
+        let v = Double(min(max(value, 0), 1))
+        return CGFloat(v <= 0.003_130_8 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)
+      }
+      return CIColor(
+        red: encoded(c.x), green: encoded(c.y), blue: encoded(c.z), alpha: CGFloat(c.w))
+    case .transform(let t): return NSValue(cgAffineTransform: CoreImagePlane.coreImageTransform(t))
+    case .image: return nil
+    }
+  }
+
+  static func engineValue(_ value: Any, for parameter: FilterParameter) -> FilterValue? {
+    switch parameter.kind {
+    case .image:
+      return (value as? CIImage).map { .image($0.recipe) }
+    case .number:
+      return number(value).map { .number($0) }
+    case .vector:
+      if let vector = value as? CIVector { return .vector(vector.doubles) }
+      return number(value).map { .vector([$0]) }
+    case .point:
+      if let vector = value as? CIVector {
+        let point = CoreImagePlane.enginePoint(x: Double(vector.x), y: Double(vector.y))
+        return .vector([point.x, point.y])
+      }
+      if let point = value as? CGPoint {
+        return .vector([Double(point.x), -Double(point.y)])
+      }
+      return nil
+    case .rectangle:
+      let rect: CGRect? = (value as? CIVector)?.cgRectValue ?? (value as? CGRect)
+      guard let rect else { return nil }
+      let engine = CoreImagePlane.engineRect(rect)
+      return .vector([engine.minX, engine.minY, engine.width, engine.height])
+    case .color:
+      if let color = value as? CIColor { return .color(color.linear) }
+      if let color = value as? UIColor { return .color(CIColor(color: color).linear) }
+      if let vector = value as? CIVector, vector.count >= 3 {
+        return .color(
+          CIColor(
+            red: vector.x, green: vector.y, blue: vector.z, alpha: vector.count > 3 ? vector.w : 1
+          )
+          .linear)
+      }
+      return nil
+    case .transform:
+      if let t = value as? CGAffineTransform {
+        return .transform(CoreImagePlane.engineTransform(t))
+      }
+      if let boxed = value as? NSValue, let t = boxed.affineTransformIfAny {
+        return .transform(CoreImagePlane.engineTransform(t))
+      }
+      return nil
+    }
+  }
+
+  private static func number(_ value: Any) -> Double? {
+    switch value {
+    case let number as NSNumber: number.doubleValue
+    case let number as Double: number
+    case let number as Float: Double(number)
+    case let number as CGFloat: Double(number)
+    case let number as Int: Double(number)
+    default: nil
+    }
+  }
+
+  private static func kindDescription(_ kind: FilterValueKind) -> String {
+    switch kind {
+    case .number: "a number (NSNumber, Double, Float or CGFloat)"
+    case .vector: "a CIVector"
+    case .point: "a CIVector point"
+    case .rectangle: "a CIVector rectangle"
+    case .color: "a CIColor"
+    case .image: "a CIImage"
+    case .transform: "a CGAffineTransform (or an NSValue of one)"
+    }
+  }
+}
