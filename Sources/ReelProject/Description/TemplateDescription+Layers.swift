@@ -11,7 +11,8 @@ struct LayerDescription: Sendable {
   var name: String?
   /// Its geometry and look, each nil when not given (or invalid).
   var properties: LayerPropertiesDescription
-  var content: LayerContentDescription
+  /// What its type read (``type``'s ``TemplateLayerType/kind``).
+  var content: any TemplateLayerKind
   /// The mask (none or one).
   var mask: [LayerDescription]
   /// `animations`, built, with the path of each.
@@ -50,27 +51,6 @@ struct LayerPropertiesDescription: Sendable {
   var masksToBounds: Bool?
   var shadow: Shadow?
   var gravity: ContentsGravity?
-}
-
-/// What a layer draws.
-enum LayerContentDescription: Sendable {
-  case none
-  /// A colour layer's fill (nil: its background).
-  case color(Color?)
-  case image(FileReference?)
-  case text(TextDescription)
-  case shape(ShapeDescription)
-  case gradient(Gradient?)
-  case video(source: VideoSourceID)
-  case emitter(EmitterDescription?)
-}
-
-/// An emitter layer's emitter, its cells' pictures not yet opened.
-struct EmitterDescription: Sendable {
-  /// The emitter; its cells have no image until the building stage.
-  var emitter: EmitterContent
-  /// Each cell's picture file, by cell index.
-  var images: [FileReference?]
 }
 
 /// A text layer's text and style.
