@@ -53,18 +53,6 @@ struct LayerPropertiesDescription: Sendable {
   var gravity: ContentsGravity?
 }
 
-/// A text layer's text and style.
-struct TextDescription: Sendable {
-  var text: StyledText
-  var style: TextStyleDescription
-  /// The families named by `runs`, with their paths, checked in order.
-  var runFamilies: [(family: String, path: String)]
-  /// Whether the text is within what one layer lays out (the overflow is measured only then).
-  var isWithinLength: Bool
-  /// Where the text is written (the layer's path), for the overflow warning.
-  var path: String
-}
-
 /// A text style (a text layer's or a subtitle track's) with its font file unresolved.
 struct TextStyleDescription: Sendable {
   /// The style, with no font file.
@@ -73,17 +61,6 @@ struct TextStyleDescription: Sendable {
   var fontFile: FileReference?
   /// `font.family` when it is checked (when no `file` is given), with its path.
   var family: (family: String, path: String)?
-}
-
-/// A shape layer's outline and paint.
-struct ShapeDescription: Sendable {
-  var outline: Path?
-  var strokeColor: Color?
-  var strokeStyle: StrokeStyle
-  var fill: Color
-  var fillRule: FillRule
-  var strokeStart: Double?
-  var strokeEnd: Double?
 }
 
 /// The visibility short form.

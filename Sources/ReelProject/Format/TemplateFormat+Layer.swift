@@ -127,48 +127,6 @@ extension TemplateObjectFormat {
       .init(.offset, .named(.point)),
       .init(.radius, .pixels(PixelLimits.blurRadius)),
     ])
-
-  /// A gradient layer's gradient.
-  static let gradient = TemplateObjectFormat(
-    schemaName: "gradient", doc: "A gradient.",
-    keys: [
-      .init(
-        .kind, .choice(TemplateFormat.gradientKinds), default: .name("axial"),
-        "Gradient kind."),
-      .init(.colors, .array(.named(.color), minItems: 1), required: true),
-      .init(.locations, .list(.named(.unit))),
-      .init(.start, .named(.unitPoint)),
-      .init(.end, .named(.unitPoint)),
-    ])
-
-  /// A shape's stroke.
-  static let stroke = TemplateObjectFormat(
-    schemaName: "stroke", doc: "A shape's stroke.",
-    keys: [
-      .init(.color, .named(.color), default: .name("black")),
-      .init(.width, .pixels(PixelLimits.lineWidth)),
-      .init(.cap, .choice(TemplateFormat.lineCaps), "Line cap."),
-      .init(.join, .choice(TemplateFormat.lineJoins), "Line join."),
-      .init(.miterLimit, .number(.positive)),
-      .init(.dash, .list(.pixels(PixelLimits.dashLength))),
-      .init(.dashPhase, .pixels(PixelLimits.coordinate)),
-    ])
-
-  /// A shape given by its geometry instead of path data.
-  static let shapeGeometry = TemplateObjectFormat(
-    schemaName: "shapeGeometry", doc: "A rectangle, ellipse or polygon.",
-    keys: [
-      .init(.rect, .named(.rect)),
-      .init(.cornerRadius, .pixels(PixelLimits.radius)),
-      .init(.ellipse, .named(.rect)),
-      .init(.polygon, .array(.named(.point), minItems: 3)),
-    ],
-    rules: [
-      .oneOf([
-        (requires: [.rect], forbids: []), (requires: [.ellipse], forbids: [.cornerRadius]),
-        (requires: [.polygon], forbids: [.cornerRadius]),
-      ])
-    ])
 }
 
 extension TemplateObjectKind {
