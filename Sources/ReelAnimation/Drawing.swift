@@ -47,6 +47,34 @@ public indirect enum Drawing: Sendable, Hashable {
   }
 }
 
+extension Drawing {
+  /// The drawing as a ``RenderList/dump()`` line shows it.
+  var dumpDescription: String {
+    switch self {
+    case .fill(let size, let color, let radius):
+      "fill \(readable(size)) \(color.hexString) r=\(readable(radius))"
+    case .border(let size, let width, let color, let radius):
+      "border \(readable(size)) w=\(readable(width)) \(color.hexString) r=\(readable(radius))"
+    case .image(let image):
+      "image \(image.image.width)×\(image.image.height)"
+        + (image.frameIndex.map { " frame=\($0)" } ?? "")
+        + " in \(readable(image.destination))"
+    case .text(let text, let style, let size):
+      "text \"\(text.string)\" \(readable(style.fontSize))px \(readable(size))"
+    case .shape(let shape):
+      "shape \(readable(shape.size)) fill=\(shape.fillColor?.hexString ?? "none") stroke=\(shape.strokeColor?.hexString ?? "none") w=\(readable(shape.strokeStyle.width)) stroke=\(readable(shape.strokeStart))…\(readable(shape.strokeEnd))"
+    case .gradient(let gradient, let size):
+      "gradient \(gradient.kind.rawValue) \(gradient.colors.map(\.hexString).joined(separator: ",")) \(readable(size))"
+    case .video(let source, let size, let gravity):
+      "video \(source) \(readable(size)) \(gravity.rawValue)"
+    case .particles(let drawing):
+      "particles \(drawing.particles.count)\(drawing.additive ? " additive" : "")"
+    case .shadow(let shadow, let casters):
+      "shadow \(shadow.color.hexString) opacity=\(readable(shadow.opacity)) offset=(\(readable(shadow.offset.x)), \(readable(shadow.offset.y))) radius=\(readable(shadow.radius)) of \(casters.map(\.kindName).joined(separator: "+"))"
+    }
+  }
+}
+
 /// An image to draw and where.
 public struct ImageDrawing: Sendable, Hashable {
   /// The picture (premultiplied BGRA); one image pixel is one layer pixel before placement.

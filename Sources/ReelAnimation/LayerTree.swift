@@ -201,7 +201,7 @@ private struct Evaluator {
     let background: Drawing? =
       p.backgroundColor.alpha > 0 && !p.bounds.isEmpty
       ? .fill(size: size, color: p.backgroundColor, cornerRadius: p.cornerRadius) : nil
-    let content = contentDrawing(layer.content, p)
+    let content = layer.content.drawing(with: p, atSeconds: time)
     let border: Drawing? =
       p.borderWidth > 0 && p.borderColor.alpha > 0 && !p.bounds.isEmpty
       ? .border(
@@ -239,58 +239,5 @@ private struct Evaluator {
     }
 
     if let border { items.append(item(.border, border, transform: unmirrored)) }
-  }
-
-  func contentDrawing(_ content: LayerContent, _ p: LayerProperties) -> Drawing? {
-    let size = p.bounds.size
-    switch content {
-    case .none:
-      return nil
-    case .image(let image):
-      let natural = Size(width: Double(image.width), height: Double(image.height))
-      return .image(
-        ImageDrawing(
-          image: image, destination: p.contentsGravity.placement(of: natural, in: size), size: size)
-      )
-    case .imageSequence(let sequence):
-      guard let index = sequence.frameIndex(at: time) else { return nil }
-      let image = sequence.frames[index].image
-      let natural = Size(width: Double(image.width), height: Double(image.height))
-      return .image(
-        ImageDrawing(
-          image: image, frameIndex: index,
-          destination: p.contentsGravity.placement(of: natural, in: size), size: size))
-    case .text(let text, let style):
-      return .text(text, style: style, size: size)
-    case .shape(let shape):
-      let fill: Color? = p.fillColor.alpha > 0 ? p.fillColor : nil
-      let start = min(max(p.strokeStart, 0), 1)
-      let end = min(max(p.strokeEnd, 0), 1)
-      let stroke: Color? =
-        p.strokeColor.alpha > 0 && p.lineWidth > 0 && end > start ? p.strokeColor : nil
-      let path = p.shapePath ?? shape.path
-      guard fill != nil || stroke != nil, !path.isEmpty else { return nil }
-      var style = shape.strokeStyle
-      style.width = p.lineWidth
-      style.dashPhase = p.lineDashPhase.isFinite ? p.lineDashPhase : 0
-      style.miterLimit = p.miterLimit.isFinite ? p.miterLimit : StrokeStyle().miterLimit
-      return .shape(
-        ShapeDrawing(
-          path: path, fillColor: fill, fillRule: shape.fillRule, strokeColor: stroke,
-          strokeStyle: style, strokeStart: start, strokeEnd: end, size: size))
-    case .gradient(let gradient):
-      guard !p.bounds.isEmpty, !gradient.colors.isEmpty else { return nil }
-      return .gradient(gradient, size: size)
-    case .emitter(let emitter):
-      let particles = emitter.particles(atSeconds: time)
-      guard !particles.isEmpty else { return nil }
-      return .particles(
-        ParticleDrawing(
-          particles: particles, images: emitter.cells.map(\.image),
-          additive: emitter.renderMode == .additive))
-    case .video(let video):
-      guard !p.bounds.isEmpty else { return nil }
-      return .video(sourceID: video.sourceID, size: size, gravity: p.contentsGravity)
-    }
   }
 }

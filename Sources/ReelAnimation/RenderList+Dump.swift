@@ -16,7 +16,7 @@ extension RenderItem {
   /// This item as one ``RenderList/dump()`` line.
   public var dumpLine: String {
     var line =
-      "\(layer) \(part.rawValue) \(drawing.dumpDescription) opacity=\(format(opacity)) T=\(format(transform))"
+      "\(layer) \(part.rawValue) \(drawing.dumpDescription) opacity=\(readable(opacity)) T=\(readable(transform))"
     if !clips.isEmpty {
       line += " clips=\(clips.map { $0.layer.description }.joined(separator: ","))"
     }
@@ -27,48 +27,27 @@ extension RenderItem {
   }
 }
 
-extension Drawing {
-  var dumpDescription: String {
-    switch self {
-    case .fill(let size, let color, let radius):
-      "fill \(format(size)) \(color.hexString) r=\(format(radius))"
-    case .border(let size, let width, let color, let radius):
-      "border \(format(size)) w=\(format(width)) \(color.hexString) r=\(format(radius))"
-    case .image(let image):
-      "image \(image.image.width)×\(image.image.height)"
-        + (image.frameIndex.map { " frame=\($0)" } ?? "")
-        + " in \(format(image.destination))"
-    case .text(let text, let style, let size):
-      "text \"\(text.string)\" \(format(style.fontSize))px \(format(size))"
-    case .shape(let shape):
-      "shape \(format(shape.size)) fill=\(shape.fillColor?.hexString ?? "none") stroke=\(shape.strokeColor?.hexString ?? "none") w=\(format(shape.strokeStyle.width)) stroke=\(format(shape.strokeStart))…\(format(shape.strokeEnd))"
-    case .gradient(let gradient, let size):
-      "gradient \(gradient.kind.rawValue) \(gradient.colors.map(\.hexString).joined(separator: ",")) \(format(size))"
-    case .video(let source, let size, let gravity):
-      "video \(source) \(format(size)) \(gravity.rawValue)"
-    case .particles(let drawing):
-      "particles \(drawing.particles.count)\(drawing.additive ? " additive" : "")"
-    case .shadow(let shadow, let casters):
-      "shadow \(shadow.color.hexString) opacity=\(format(shadow.opacity)) offset=(\(format(shadow.offset.x)), \(format(shadow.offset.y))) radius=\(format(shadow.radius)) of \(casters.map(\.kindName).joined(separator: "+"))"
-    }
-  }
+// The numbers of a dump (also ``Drawing/dumpDescription``'s).
+
+/// A number rounded to 3 decimals.
+func readable(_ value: Double) -> String { ReadableNumber.string(value, decimals: 3) }
+
+/// A size as `w×h`.
+func readable(_ size: Size) -> String { "\(readable(size.width))×\(readable(size.height))" }
+
+/// A rectangle as `(x, y, w×h)`.
+func readable(_ rect: Rect) -> String {
+  "(\(readable(rect.origin.x)), \(readable(rect.origin.y)), \(readable(rect.size)))"
 }
 
-private func format(_ value: Double) -> String { ReadableNumber.string(value, decimals: 3) }
-
-private func format(_ size: Size) -> String { "\(format(size.width))×\(format(size.height))" }
-
-private func format(_ rect: Rect) -> String {
-  "(\(format(rect.origin.x)), \(format(rect.origin.y)), \(format(rect.size)))"
-}
-
-private func format(_ m: Transform3D) -> String {
+/// A transform as `translate(x, y)`, `affine(…)` or `matrix(…)`.
+func readable(_ m: Transform3D) -> String {
   if m.m14 == 0 && m.m24 == 0 && m.m44 == 1 && m.m31 == 0 && m.m32 == 0 {
     if m.m11 == 1 && m.m12 == 0 && m.m21 == 0 && m.m22 == 1 {
-      return "translate(\(format(m.m41)), \(format(m.m42)))"
+      return "translate(\(readable(m.m41)), \(readable(m.m42)))"
     }
     return
-      "affine(\([m.m11, m.m12, m.m21, m.m22, m.m41, m.m42].map(format).joined(separator: ", ")))"
+      "affine(\([m.m11, m.m12, m.m21, m.m22, m.m41, m.m42].map(readable).joined(separator: ", ")))"
   }
-  return "matrix(\(m.animationComponents.map(format).joined(separator: ", ")))"
+  return "matrix(\(m.animationComponents.map(readable).joined(separator: ", ")))"
 }

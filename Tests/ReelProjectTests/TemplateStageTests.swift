@@ -225,7 +225,8 @@ struct TemplateLayerStageTests {
     #expect(report.problems == [])
     let layers = try #require(description.layers)
     #expect(layers.count == 3)
-    guard case .image(let image?) = layers[0].content, case .text(let text) = layers[1].content
+    guard let image = (layers[0].content as? TemplateImageLayer)?.file,
+      let text = (layers[1].content as? TemplateTextLayer)?.text
     else {
       Issue.record("expected an image layer and a text layer")
       return

@@ -27,9 +27,8 @@ extension LayerRasterizer {
   /// Raster pixels per layer pixel for `item`: 1, or a √2 step above 1.25 when its
   /// transform enlarges the layer (see the notes at the top of this file).
   static func rasterScale(for item: RenderItem) -> Double {
-    guard let size = item.drawing.layerSize else { return 1 }
-    if case .video = item.drawing { return 1 }
-    if case .shadow = item.drawing { return 1 }
+    let kind = item.drawing.kind
+    guard kind.followsMagnification, let size = kind.layerSize else { return 1 }
     let magnification = largestMagnification(of: item.transform, over: size)
     guard magnification > 1.25, magnification.isFinite else { return 1 }
     let steps = (2 * log2(min(magnification, maximumRasterScale))).rounded(.up)
@@ -60,93 +59,5 @@ extension LayerRasterizer {
       largest = max(largest, across, along)
     }
     return largest
-  }
-}
-
-extension Drawing {
-  /// The layer's bounds size the drawing belongs to (nil when it has none).
-  var layerSize: Size? {
-    switch self {
-    case .fill(let size, _, _), .border(let size, _, _, _), .text(_, _, let size),
-      .gradient(_, let size), .video(_, let size, _):
-      return size
-    case .image(let content): return content.size
-    case .shape(let shape): return shape.size
-    case .shadow(_, let casters): return casters.first?.layerSize
-    // Particles are drawn at output resolution (their pictures are scaled while drawing).
-    case .particles: return nil
-    }
-  }
-
-  /// The same drawing with every length multiplied by `scale`: what it looks like on a
-  /// layer `scale` times larger.
-  func scaled(by scale: Double) -> Drawing {
-    switch self {
-    case .fill(let size, let color, let cornerRadius):
-      return .fill(size: size.scaled(by: scale), color: color, cornerRadius: cornerRadius * scale)
-    case .border(let size, let width, let color, let cornerRadius):
-      return .border(
-        size: size.scaled(by: scale), width: width * scale, color: color,
-        cornerRadius: cornerRadius * scale)
-    case .image(var content):
-      content.destination = content.destination.scaled(by: scale)
-      content.size = content.size.scaled(by: scale)
-      return .image(content)
-    case .text(var text, var style, let size):
-      style.fontSize *= scale
-      style.strokeWidth *= scale
-      if var shadow = style.shadow {
-        shadow.offset = Point(x: shadow.offset.x * scale, y: shadow.offset.y * scale)
-        shadow.radius *= scale
-        style.shadow = shadow
-      }
-      if var background = style.background {
-        background.padding *= scale
-        background.cornerRadius *= scale
-        style.background = background
-      }
-      text.runs = text.runs.map { run in
-        var run = run
-        run.fontSize = run.fontSize.map { $0 * scale }
-        return run
-      }
-      return .text(text, style: style, size: size.scaled(by: scale))
-    case .shape(var shape):
-      shape.path = shape.path.applying(Transform2D(scaleX: scale, y: scale))
-      shape.strokeStyle.width *= scale
-      shape.strokeStyle.dashPattern = shape.strokeStyle.dashPattern.map { $0 * scale }
-      shape.strokeStyle.dashPhase *= scale
-      shape.size = shape.size.scaled(by: scale)
-      return .shape(shape)
-    case .gradient(let gradient, let size):
-      return .gradient(gradient, size: size.scaled(by: scale))
-    case .particles(var drawing):
-      drawing.particles = drawing.particles.map { particle in
-        var particle = particle
-        particle.position = Point(x: particle.position.x * scale, y: particle.position.y * scale)
-        particle.scale *= scale
-        return particle
-      }
-      return .particles(drawing)
-    case .video(let sourceID, let size, let gravity):
-      // Only drawn this way as a shadow caster (its rectangle).
-      return .video(sourceID: sourceID, size: size.scaled(by: scale), gravity: gravity)
-    case .shadow(var shadow, let casters):
-      shadow.offset = Point(x: shadow.offset.x * scale, y: shadow.offset.y * scale)
-      shadow.radius *= scale
-      return .shadow(shadow, casters: casters.map { $0.scaled(by: scale) })
-    }
-  }
-}
-
-extension Size {
-  fileprivate func scaled(by scale: Double) -> Size {
-    Size(width: width * scale, height: height * scale)
-  }
-}
-
-extension Rect {
-  fileprivate func scaled(by scale: Double) -> Rect {
-    Rect(x: minX * scale, y: minY * scale, width: width * scale, height: height * scale)
   }
 }

@@ -37,7 +37,7 @@ extension LayerRasterizer {
   static func visibleArea(
     of drawing: Drawing, scale: Double, transform: Transform3D, output: Rect
   ) -> PixelBox? {
-    guard let extent = rasterExtent(of: drawing, scale: scale) else { return nil }
+    guard let extent = drawing.kind.rasterExtent(scale: scale) else { return nil }
     let outputPixels = max(output.width * output.height, 0)
     let large =
       extent.width > wholeRasterSide || extent.height > wholeRasterSide
@@ -100,71 +100,10 @@ extension LayerRasterizer {
   /// `scale`, lowered so that no side of the raster passes ``horizonRasterSide`` when it
   /// would pass ``wholeRasterSide``.
   static func wholeRasterScale(of drawing: Drawing, scale: Double) -> Double {
-    guard let extent = rasterExtent(of: drawing, scale: scale) else { return scale }
+    guard let extent = drawing.kind.rasterExtent(scale: scale) else { return scale }
     let side = max(extent.width, extent.height)
     guard side > wholeRasterSide, side.isFinite else { return scale }
     return scale * horizonRasterSide / side
-  }
-
-  /// Where a drawing can put pixels, in raster pixels (a conservative bound); nil for
-  /// drawings that are never cut to their visible part.
-  private static func rasterExtent(of drawing: Drawing, scale: Double) -> Rect? {
-    switch drawing {
-    case .fill(let size, _, _), .border(let size, _, _, _), .gradient(_, let size):
-      return Rect(x: 0, y: 0, width: size.width * scale, height: size.height * scale)
-    case .shape(let shape):
-      // Not `Rect.union`, which drops a line's zero-height bounds.
-      var box = Self.hull(shape.path.controlPointBounds, Rect(origin: .zero, size: shape.size))
-      if shape.strokeColor != nil {
-        let reach = shape.strokeStyle.width * max(shape.strokeStyle.miterLimit, 1) + 2
-        box = Rect(
-          x: box.minX - reach, y: box.minY - reach, width: box.width + 2 * reach,
-          height: box.height + 2 * reach)
-      }
-      return Rect(
-        x: box.minX * scale, y: box.minY * scale, width: box.width * scale,
-        height: box.height * scale)
-    case .shadow(let shadow, let casters):
-      // Text and picture casters are drawn whole whatever the area: the others bound it.
-      var box: Rect?
-      for caster in casters {
-        guard let part = rasterExtent(of: caster, scale: scale) else { continue }
-        box = box.map { Self.hull($0, part) } ?? part
-      }
-      guard let box else { return nil }
-      let reach = Double(ShadowRenderer.blurExtent(radius: shadow.radius * scale))
-      return Rect(
-        x: box.minX + shadow.offset.x * scale - reach,
-        y: box.minY + shadow.offset.y * scale - reach, width: box.width + 2 * reach,
-        height: box.height + 2 * reach)
-    case .video(_, let size, _):
-      // Only as a shadow caster (an opaque rectangle).
-      return Rect(x: 0, y: 0, width: size.width * scale, height: size.height * scale)
-    case .particles(let drawing):
-      let sprites = drawing.sprites
-      var box: Rect?
-      for sprite in sprites {
-        guard let image = drawing.images[sprite.image] else { continue }
-        let rect = sprite.transform.apply(
-          to: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
-        box = box.map { Self.hull($0, rect) } ?? rect
-      }
-      return box.map {
-        Rect(
-          x: $0.minX * scale, y: $0.minY * scale, width: $0.width * scale,
-          height: $0.height * scale)
-      }
-    case .image, .text:
-      return nil
-    }
-  }
-
-  /// The smallest rectangle holding both, even when one has no area (a straight line).
-  private static func hull(_ a: Rect, _ b: Rect) -> Rect {
-    let minX = min(a.minX, b.minX)
-    let minY = min(a.minY, b.minY)
-    return Rect(
-      x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
   }
 
   /// The layer-plane points that `transform` maps into `output`, as a bounding box; nil when

@@ -176,10 +176,9 @@ final class LayerRasterizer {
     _ drawing: Drawing, scale: Double = 1, area: PixelBox? = nil, layer: String
   ) throws(RenderError) -> Raster? {
     do {
-      guard scale != 1 else { return try draw(drawing, area: area) }
-      guard var raster = try draw(drawing.scaled(by: scale), scale: scale, area: area) else {
-        return nil
-      }
+      guard scale != 1 else { return try drawing.kind.draw(scale: 1, area: area) }
+      guard var raster = try drawing.scaled(by: scale).kind.draw(scale: scale, area: area)
+      else { return nil }
       raster.toLayer = raster.toLayer.concatenating(
         Transform2D(scaleX: 1 / scale, y: 1 / scale))
       return raster
@@ -193,115 +192,6 @@ final class LayerRasterizer {
       throw RenderError.drawing(layer: layer, reason: error.description)
     } catch {
       throw RenderError.drawing(layer: layer, reason: "\(error)")
-    }
-  }
-
-  /// Draws one drawing, or the part of it in `area` (raster pixels, nil for all); `scale` is
-  /// how much it was enlarged from layer pixels, so that messages speak of layer pixels.
-  /// Throws ``GraphicsError``, ``PixelAllocationError`` or ``RenderError/outOfMemory(_:)``.
-  private static func draw(_ drawing: Drawing, scale: Double = 1, area: PixelBox? = nil) throws
-    -> Raster?
-  {
-    switch drawing {
-    case .fill(let size, let color, let cornerRadius):
-      // Bound as `var` at once: a copy of the canvas would share its pixels, and the first
-      // drawing would then copy them all (twice the memory, and a heap that fragments).
-      guard color.alpha > 0, case (var canvas, let box)? = try makeCanvas(for: size, area: area)
-      else { return nil }
-      canvas.fillBackground(
-        in: Rect(origin: .zero, size: size), cornerRadius: cornerRadius, color: color)
-      let image = canvas.image
-      // Lets an opaque background replace the canvas instead of being blended over it. A
-      // square-cornered fill of whole pixels covers every pixel fully, so only other fills
-      // are scanned (the scan would cost more than the fill when rasters are not cached).
-      let wholePixels =
-        cornerRadius <= 0 && size.width == size.width.rounded()
-        && size.height == size.height.rounded()
-      return Raster(
-        image: image, toLayer: box.offset,
-        isOpaque: color.alpha >= 1 && (wholePixels || isFullyOpaque(image)))
-
-    case .border(let size, let width, let color, let cornerRadius):
-      guard width > 0, color.alpha > 0,
-        case (var canvas, let box)? = try makeCanvas(for: size, area: area)
-      else { return nil }
-      canvas.drawBorder(
-        in: Rect(origin: .zero, size: size), width: width, cornerRadius: cornerRadius,
-        color: color)
-      return Raster(image: canvas.image, toLayer: box.offset)
-
-    case .image(let content):
-      let image = content.image
-      guard image.width > 0, image.height > 0, content.destination.width > 0,
-        content.destination.height > 0
-      else { return nil }
-      return try placed(image, in: content.destination)
-
-    case .text(let text, let style, let size):
-      guard !text.string.isEmpty else { return nil }
-      // A text layer draws only inside its bounds, as a CATextLayer does (a caption box
-      // reaches out by its padding).
-      let rendered = try TextRenderer.render(
-        text, style: style, width: size.width > 0 ? size.width : nil,
-        height: size.height > 0 ? size.height : nil, clipsToBox: true)
-      guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
-      var warnings = rendered.warnings
-      if let overflow = rendered.overflow, scale != 1,
-        let index = warnings.firstIndex(of: overflow.description)
-      {
-        warnings[index] =
-          TextOverflow(
-            textHeight: (overflow.textHeight / scale).rounded(.up),
-            boxHeight: overflow.boxHeight / scale
-          ).description
-      }
-      if rendered.unknownGlyphCount > 0 {
-        warnings.append(
-          "text \"\(text.string.prefix(40))\": \(rendered.unknownGlyphCount) character(s) have no glyph in any installed font and show as boxes; install a font that covers them"
-        )
-      }
-      return Raster(
-        image: rendered.image,
-        toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y),
-        warnings: warnings)
-
-    case .shape(let shape):
-      let rendered = try ShapeRenderer.render(
-        path: shape.path, fillColor: shape.fillColor, fillRule: shape.fillRule,
-        strokeColor: shape.strokeColor, stroke: shape.strokeStyle,
-        strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd, clip: area?.rect)
-      guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
-      return Raster(
-        image: rendered.image,
-        toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y))
-
-    case .gradient(let gradient, let size):
-      guard !gradient.colors.isEmpty, let box = wholePixels(of: size, area: area) else {
-        return nil
-      }
-      return Raster(
-        image: try GradientRenderer.render(
-          gradient, layerWidth: PixelLimits.integer(size.width.rounded(.up)),
-          layerHeight: PixelLimits.integer(size.height.rounded(.up)), x: box.x0, y: box.y0,
-          width: box.width, height: box.height),
-        toLayer: box.offset)
-
-    case .particles(let particles):
-      let rendered = try ParticleRenderer.render(
-        particles.sprites, images: particles.images.map { $0 ?? Image(width: 0, height: 0) },
-        additive: particles.additive, clip: area?.rect)
-      guard rendered.image.width > 0, rendered.image.height > 0 else { return nil }
-      return Raster(
-        image: rendered.image,
-        toLayer: Transform2D(translationX: rendered.origin.x, y: rendered.origin.y))
-
-    case .video:
-      // Video pixels change every frame; the renderer places them itself.
-      return nil
-
-    case .shadow(let shadow, let casters):
-      guard shadow.isVisible else { return nil }
-      return try drawShadow(shadow, casters: casters, area: area)
     }
   }
 
@@ -352,22 +242,9 @@ final class LayerRasterizer {
         ty: destination.minY))
   }
 
-  /// Whether every pixel of `image` has alpha 255.
-  private static func isFullyOpaque(_ image: Image) -> Bool {
-    let width = image.width
-    let stride = image.bytesPerRow
-    return image.withUnsafeBytes { bytes in
-      for y in 0..<image.height {
-        let row = y * stride
-        for x in 0..<width where bytes[row + x * 4 + 3] != 255 { return false }
-      }
-      return true
-    }
-  }
-
   /// The whole pixels of a layer of `size` to draw: all of them, or those in `area`; nil
   /// when none.
-  private static func wholePixels(of size: Size, area: PixelBox?) -> PixelBox? {
+  static func wholePixels(of size: Size, area: PixelBox?) -> PixelBox? {
     var box = PixelBox(
       x0: 0, y0: 0, x1: PixelLimits.integer(size.width.rounded(.up)),
       y1: PixelLimits.integer(size.height.rounded(.up)))
@@ -377,64 +254,12 @@ final class LayerRasterizer {
 
   /// A canvas covering the pixels of a layer of `size` in `area` (all when nil), its
   /// transform set so that layer coordinates draw in place; nil when there is no pixel.
-  private static func makeCanvas(for size: Size, area: PixelBox?) throws(GraphicsError)
+  static func makeCanvas(for size: Size, area: PixelBox?) throws(GraphicsError)
     -> (Canvas, PixelBox)?
   {
     guard let box = wholePixels(of: size, area: area) else { return nil }
     var canvas = try Canvas(width: box.width, height: box.height)
     canvas.transform = AffineTransform(translationX: Double(-box.x0), y: Double(-box.y0))
     return (canvas, box)
-  }
-
-  /// The blurred, tinted alpha of the casters, offset by the shadow's offset; within `area`
-  /// (raster pixels, nil for all) when given.
-  private static func drawShadow(_ shadow: Shadow, casters: [Drawing], area: PixelBox?) throws
-    -> Raster?
-  {
-    // The casters' pixels that can blur into the area: the area moved back by the offset
-    // and grown by the blur's reach.
-    let reach = ShadowRenderer.blurExtent(radius: shadow.radius) + 2
-    let casterArea = area.map {
-      PixelBox(
-        x0: $0.x0 - PixelLimits.integer(shadow.offset.x.rounded(.up)) - reach,
-        y0: $0.y0 - PixelLimits.integer(shadow.offset.y.rounded(.up)) - reach,
-        x1: $0.x1 - PixelLimits.integer(shadow.offset.x.rounded(.down)) + reach,
-        y1: $0.y1 - PixelLimits.integer(shadow.offset.y.rounded(.down)) + reach)
-    }
-    var parts: [Raster] = []
-    for caster in casters {
-      switch caster {
-      case .video(_, let size, _):
-        // A video casts the shadow of its (opaque) rectangle.
-        if let raster = try draw(
-          .fill(size: size, color: .black, cornerRadius: 0), area: casterArea)
-        {
-          parts.append(raster)
-        }
-      default:
-        if let raster = try draw(caster, area: casterArea) { parts.append(raster) }
-      }
-    }
-    guard !parts.isEmpty else { return nil }
-    var bounds: Rect? = nil
-    for part in parts {
-      let box = part.toLayer.apply(
-        to: Rect(x: 0, y: 0, width: Double(part.image.width), height: Double(part.image.height)))
-      bounds = bounds.map { $0.union(box) } ?? box
-    }
-    guard let area = bounds?.integral, area.width >= 1, area.height >= 1 else { return nil }
-    var canvas = try Canvas(
-      width: PixelLimits.integer(area.width), height: PixelLimits.integer(area.height))
-    for part in parts {
-      canvas.transform = part.toLayer.concatenating(
-        Transform2D(translationX: -area.minX, y: -area.minY))
-      canvas.draw(part.image, at: .zero)
-    }
-    let blurred = try ShadowRenderer.render(alphaOf: canvas.image, shadow: shadow)
-    return Raster(
-      image: blurred.image,
-      toLayer: Transform2D(
-        translationX: area.minX + blurred.origin.x + shadow.offset.x,
-        y: area.minY + blurred.origin.y + shadow.offset.y))
   }
 }

@@ -39,41 +39,7 @@ extension TemplateBuilder {
   ) -> Layer {
     let properties = buildProperties(description.properties, frame: frame)
     var layer = Layer(name: description.name, properties: properties)
-    switch description.content {
-    case .none: break
-    case .color(let fill):
-      if let fill { layer.properties.backgroundColor = fill }
-    case .image(let file):
-      if let file, let decoded = files.images[file] { layer.content = Self.content(of: decoded) }
-    case .text(let text):
-      layer.content = buildText(text, size: properties.bounds.size, files: files)
-    case .shape(let shape):
-      let shaped = Layer.shape(
-        shape.outline ?? Path(), frame: layer.properties.frame, fillColor: shape.fill,
-        strokeColor: shape.strokeColor, lineWidth: shape.strokeStyle.width,
-        fillRule: shape.fillRule, strokeStyle: shape.strokeStyle)
-      layer.content = shaped.content
-      layer.properties.fillColor = shaped.properties.fillColor
-      layer.properties.strokeColor = shaped.properties.strokeColor
-      layer.properties.lineWidth = shaped.properties.lineWidth
-      layer.properties.miterLimit = shaped.properties.miterLimit
-      layer.properties.lineDashPhase = shaped.properties.lineDashPhase
-      if let start = shape.strokeStart { layer.properties.strokeStart = start }
-      if let end = shape.strokeEnd { layer.properties.strokeEnd = end }
-    case .gradient(let gradient):
-      if let gradient { layer.content = .gradient(gradient) }
-    case .video(let source):
-      layer.content = .video(VideoContent(sourceID: source))
-    case .emitter(let description):
-      if let description {
-        var emitter = description.emitter
-        for (index, file) in description.images.enumerated() {
-          // A picture's first frame (an animated picture's particles do not animate).
-          emitter.cells[index].image = file.flatMap { files.images[$0]?.frames.first?.image }
-        }
-        layer.content = .emitter(emitter)
-      }
-    }
+    description.content.build(&layer, by: self, files: files)
     if let mask = description.mask.first {
       layer.mask = buildLayer(mask, files: files, frame: frame)
     }
@@ -171,18 +137,6 @@ extension TemplateBuilder {
     return Self.visibilityAnimations(
       start: start, end: end, fadeIn: visibility.fadeIn, fadeOut: visibility.fadeOut,
       opacity: opacity, movieDuration: movieDuration)
-  }
-
-  /// An image layer's content: one picture, or a sequence for an animated image.
-  static func content(of decoded: DecodedImage) -> LayerContent {
-    guard decoded.isAnimated, decoded.frames.count > 1 else {
-      if let first = decoded.frames.first { return .image(first.image) }
-      return .none
-    }
-    let frames = decoded.frames.map {
-      ImageSequence.Frame(image: $0.image, duration: $0.duration.seconds)
-    }
-    return .imageSequence(ImageSequence(frames: frames, loopCount: decoded.loopCount ?? 0))
   }
 
   /// The opacity animations that show a layer only in `[start, end)`, fading in and out.

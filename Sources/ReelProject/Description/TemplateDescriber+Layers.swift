@@ -77,19 +77,7 @@ extension TemplateDescriber {
     // `type` was read from the node, to choose the rows.
     report.recordRead(.type, of: .layer)
     let properties = describeProperties(reader, type: type)
-    let content: LayerContentDescription
-    switch type {
-    case .color: content = .color(reader.get(.color, color))
-    case .image: content = .image(reader.has(.image) ? fileReference(reader, .image) : nil)
-    case .text: content = .text(describeText(reader))
-    case .shape: content = .shape(describeShape(reader))
-    case .gradient: content = .gradient(reader.get(.gradient, decodeGradient))
-    case .video:
-      content = .video(
-        source: reader.get(.source, string).map { VideoSourceID($0) } ?? VideoSourceID.main)
-    case .emitter: content = .emitter(reader.get(.emitter, decodeEmitter))
-    case .group: content = .none
-    }
+    let content = type.kind.describe(reader, by: self)
     let mask = reader[.mask].flatMap { describeLayer($0, reader.path(.mask)) }
     var animations: [(animation: any Animation, path: String)] = []
     if let node = reader[.animations] {
@@ -151,8 +139,8 @@ extension TemplateDescriber {
     let gravities = TemplateFormat.gravities
     if let gravity = reader.get(.gravity, { self.choice($0, $1, gravities.map(\.name)) }) {
       properties.gravity = gravities.first { $0.name == gravity }?.gravity ?? .resize
-    } else if type == .image {
-      properties.gravity = .resizeAspect
+    } else if let gravity = type.kind.defaultGravity {
+      properties.gravity = gravity
     }
     return properties
   }

@@ -2,40 +2,6 @@ import Foundation
 import Reel
 
 extension TemplateDescriber {
-  /// A text layer's `text` or `runs`, with its style.
-  func describeText(_ reader: ObjectReader) -> TextDescription {
-    var text = StyledText("")
-    if let string = reader.get(.text, string) { text = StyledText(string) }
-    var runFamilies: [(family: String, path: String)] = []
-    if let runs = reader.get(.runs, array) {
-      text = StyledText(
-        runs: runs.enumerated().compactMap {
-          describeRun(
-            $0.element, TemplatePath.join(reader.path(.runs), $0.offset), families: &runFamilies)
-        })
-    }
-    let style = describeTextStyle(reader)
-    let withinLength = checkTextLength(
-      text.string,
-      at: TemplateLocation(reader.path(reader.has(.runs) ? .runs : .text), reader.node))
-    return TextDescription(
-      text: text, style: style, runFamilies: runFamilies, isWithinLength: withinLength,
-      path: reader.path)
-  }
-
-  private func describeRun(
-    _ node: TemplateJSON, _ path: String, families: inout [(family: String, path: String)]
-  ) -> TextRun? {
-    guard let run = object(node, path, .run) else { return nil }
-    guard let text = run.get(.text, string) else { return nil }
-    let family = run.get(.family, string)
-    if let family, run.has(.family) { families.append((family, run.path(.family))) }
-    return TextRun(
-      text, bold: run.get(.bold, bool), italic: run.get(.italic, bool),
-      underline: run.get(.underline, bool), color: run.get(.color, color),
-      fontSize: number(run, .size), fontFamily: family)
-  }
-
   /// The text style keys of a text layer or a subtitle style.
   func describeTextStyle(_ reader: ObjectReader) -> TextStyleDescription {
     var style = TextStyle()

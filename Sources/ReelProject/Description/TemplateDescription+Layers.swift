@@ -11,7 +11,8 @@ struct LayerDescription: Sendable {
   var name: String?
   /// Its geometry and look, each nil when not given (or invalid).
   var properties: LayerPropertiesDescription
-  var content: LayerContentDescription
+  /// What its type read (``type``'s ``TemplateLayerType/kind``).
+  var content: any TemplateLayerKind
   /// The mask (none or one).
   var mask: [LayerDescription]
   /// `animations`, built, with the path of each.
@@ -52,39 +53,6 @@ struct LayerPropertiesDescription: Sendable {
   var gravity: ContentsGravity?
 }
 
-/// What a layer draws.
-enum LayerContentDescription: Sendable {
-  case none
-  /// A colour layer's fill (nil: its background).
-  case color(Color?)
-  case image(FileReference?)
-  case text(TextDescription)
-  case shape(ShapeDescription)
-  case gradient(Gradient?)
-  case video(source: VideoSourceID)
-  case emitter(EmitterDescription?)
-}
-
-/// An emitter layer's emitter, its cells' pictures not yet opened.
-struct EmitterDescription: Sendable {
-  /// The emitter; its cells have no image until the building stage.
-  var emitter: EmitterContent
-  /// Each cell's picture file, by cell index.
-  var images: [FileReference?]
-}
-
-/// A text layer's text and style.
-struct TextDescription: Sendable {
-  var text: StyledText
-  var style: TextStyleDescription
-  /// The families named by `runs`, with their paths, checked in order.
-  var runFamilies: [(family: String, path: String)]
-  /// Whether the text is within what one layer lays out (the overflow is measured only then).
-  var isWithinLength: Bool
-  /// Where the text is written (the layer's path), for the overflow warning.
-  var path: String
-}
-
 /// A text style (a text layer's or a subtitle track's) with its font file unresolved.
 struct TextStyleDescription: Sendable {
   /// The style, with no font file.
@@ -93,17 +61,6 @@ struct TextStyleDescription: Sendable {
   var fontFile: FileReference?
   /// `font.family` when it is checked (when no `file` is given), with its path.
   var family: (family: String, path: String)?
-}
-
-/// A shape layer's outline and paint.
-struct ShapeDescription: Sendable {
-  var outline: Path?
-  var strokeColor: Color?
-  var strokeStyle: StrokeStyle
-  var fill: Color
-  var fillRule: FillRule
-  var strokeStart: Double?
-  var strokeEnd: Double?
 }
 
 /// The visibility short form.

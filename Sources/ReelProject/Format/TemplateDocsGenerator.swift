@@ -21,15 +21,18 @@ enum TemplateDocsGenerator {
     var text: String
   }
 
-  /// Every generated part: the key table of each object kind that has one
-  /// (``TemplateObjectFormat/docsTable``), then the tables of `docs/security.md`.
+  /// Every generated part: the table of layer types (``TemplateLayerType``), the key table
+  /// of each object kind that has one (``TemplateObjectFormat/docsTable``), then the tables
+  /// of `docs/security.md`.
   static var parts: [Part] {
     let keyTables = TemplateObjectKind.allCases.compactMap { kind -> Part? in
       kind.format.docsTable.map {
         Part(file: "docs/template-format.md", name: $0, text: table(kind.format.keys))
       }
     }
-    return keyTables + [
+    let layerTypes = Part(
+      file: "docs/template-format.md", name: "layer types", text: layerTypesTable)
+    return [layerTypes] + keyTables + [
       Part(file: "docs/security.md", name: "picture limits", text: pictureLimitsTable),
       Part(file: "docs/security.md", name: "pixel ranges", text: rangesTable),
       Part(file: "docs/security.md", name: "budgets", text: budgetsTable),
@@ -117,6 +120,17 @@ enum TemplateDocsGenerator {
   }
 
   // MARK: Key tables
+
+  /// A `type | its own keys | what it draws` table of the layer types, in their order.
+  static var layerTypesTable: String {
+    var lines = ["| type | its own keys | what it draws |", "|---|---|---|"]
+    for type in TemplateLayerType.allCases {
+      let keys = type.keys.map { "`\($0.key.rawValue)`" }.joined(separator: ", ")
+      let cells = ["`\(type.rawValue)`", keys.isEmpty ? "—" : keys, type.kind.summary]
+      lines.append("| " + cells.map(cell).joined(separator: " | ") + " |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
 
   /// A `key | type | default | meaning` table; keys that share a row are listed together.
   static func table(_ keys: [TemplateKeyFormat]) -> String {

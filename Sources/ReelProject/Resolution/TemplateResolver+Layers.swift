@@ -36,31 +36,21 @@ extension TemplateResolver {
   }
 
   private func resolve(_ layer: LayerDescription, into resolved: inout ResolvedLayerFiles) {
-    switch layer.content {
-    case .image(let file?):
-      if let image = reporting(
-        file.location, { () throws(TemplateFileProblem) in try files.image(file.text) })
-      {
-        resolved.images[file] = image
-      }
-    case .emitter(let emitter?):
-      for file in emitter.images.compactMap({ $0 }) {
-        if let image = reporting(
-          file.location, { () throws(TemplateFileProblem) in try files.image(file.text) })
-        {
-          resolved.images[file] = image
-        }
-      }
-    case .text(let text):
-      for run in text.runFamilies { checkFamily(run.family, into: &resolved) }
-      resolve(text.style, into: &resolved)
-    default: break
-    }
+    layer.content.resolve(by: self, into: &resolved)
     for mask in layer.mask { resolve(mask, into: &resolved) }
     for sublayer in layer.sublayers { resolve(sublayer, into: &resolved) }
   }
 
-  private func resolve(_ style: TextStyleDescription, into resolved: inout ResolvedLayerFiles) {
+  /// Opens and decodes an image file (an image layer's, an emitter cell's).
+  func openImage(_ file: FileReference, into resolved: inout ResolvedLayerFiles) {
+    if let image = reporting(
+      file.location, { () throws(TemplateFileProblem) in try files.image(file.text) })
+    {
+      resolved.images[file] = image
+    }
+  }
+
+  func resolve(_ style: TextStyleDescription, into resolved: inout ResolvedLayerFiles) {
     if let family = style.family { checkFamily(family.family, into: &resolved) }
     if let file = style.fontFile {
       let path = files.resolve(file.text)
@@ -68,7 +58,7 @@ extension TemplateResolver {
     }
   }
 
-  private func checkFamily(_ family: String, into resolved: inout ResolvedLayerFiles) {
+  func checkFamily(_ family: String, into resolved: inout ResolvedLayerFiles) {
     guard resolved.installedFamilies[family] == nil else { return }
     resolved.installedFamilies[family] = files.isFamilyInstalled(family)
   }

@@ -1,54 +1,87 @@
 import Foundation
 import Reel
 
-// Shadows, gradients and shapes.
+/// `shape`: a path or a geometry, filled and stroked.
+struct TemplateShapeLayer: TemplateLayerKind {
+  static let summary = "a path (`path`, SVG data, or `shape`'s geometry) filled and stroked"
+  static let keys: [TemplateKeyFormat] = [
+    .init(.path, .svgPath, "SVG path data."),
+    .init(.shape, .object(.shapeGeometry)),
+    .init(.fill, .named(.color)),
+    .init(.fillRule, .choice(TemplateFormat.fillRules), "Fill rule."),
+    .init(.stroke, .object(.stroke)),
+    .init(.strokeStart, .named(.unit)),
+    .init(.strokeEnd, .named(.unit)),
+  ]
+  static let rules: [TemplateKeyRule] = [
+    .oneOf([(requires: [.path], forbids: []), (requires: [.shape], forbids: [])])
+  ]
+
+  var shape: ShapeDescription
+
+  static func describe(_ reader: ObjectReader, by describer: TemplateDescriber) -> Self {
+    Self(shape: describer.describeShape(reader))
+  }
+
+  func build(_ layer: inout Layer, by builder: TemplateBuilder, files: ResolvedLayerFiles) {
+    let shaped = Layer.shape(
+      shape.outline ?? Path(), frame: layer.properties.frame, fillColor: shape.fill,
+      strokeColor: shape.strokeColor, lineWidth: shape.strokeStyle.width,
+      fillRule: shape.fillRule, strokeStyle: shape.strokeStyle)
+    layer.content = shaped.content
+    layer.properties.fillColor = shaped.properties.fillColor
+    layer.properties.strokeColor = shaped.properties.strokeColor
+    layer.properties.lineWidth = shaped.properties.lineWidth
+    layer.properties.miterLimit = shaped.properties.miterLimit
+    layer.properties.lineDashPhase = shaped.properties.lineDashPhase
+    if let start = shape.strokeStart { layer.properties.strokeStart = start }
+    if let end = shape.strokeEnd { layer.properties.strokeEnd = end }
+  }
+}
+
+/// A shape layer's outline and paint.
+struct ShapeDescription: Sendable {
+  var outline: Path?
+  var strokeColor: Color?
+  var strokeStyle: StrokeStyle
+  var fill: Color
+  var fillRule: FillRule
+  var strokeStart: Double?
+  var strokeEnd: Double?
+}
+
+extension TemplateObjectFormat {
+  /// A shape's stroke.
+  static let stroke = TemplateObjectFormat(
+    schemaName: TemplateObjectKind.stroke.rawValue, doc: "A shape's stroke.",
+    keys: [
+      .init(.color, .named(.color), default: .name("black")),
+      .init(.width, .pixels(PixelLimits.lineWidth)),
+      .init(.cap, .choice(TemplateFormat.lineCaps), "Line cap."),
+      .init(.join, .choice(TemplateFormat.lineJoins), "Line join."),
+      .init(.miterLimit, .number(.positive)),
+      .init(.dash, .list(.pixels(PixelLimits.dashLength))),
+      .init(.dashPhase, .pixels(PixelLimits.coordinate)),
+    ])
+
+  /// A shape given by its geometry instead of path data.
+  static let shapeGeometry = TemplateObjectFormat(
+    schemaName: TemplateObjectKind.shapeGeometry.rawValue, doc: "A rectangle, ellipse or polygon.",
+    keys: [
+      .init(.rect, .named(.rect)),
+      .init(.cornerRadius, .pixels(PixelLimits.radius)),
+      .init(.ellipse, .named(.rect)),
+      .init(.polygon, .array(.named(.point), minItems: 3)),
+    ],
+    rules: [
+      .oneOf([
+        (requires: [.rect], forbids: []), (requires: [.ellipse], forbids: [.cornerRadius]),
+        (requires: [.polygon], forbids: [.cornerRadius]),
+      ])
+    ])
+}
+
 extension TemplateDescriber {
-  func decodeShadow(_ node: TemplateJSON, _ path: String) -> Shadow? {
-    guard let reader = object(node, path, .shadow) else {
-      return nil
-    }
-    var shadow = Shadow()
-    if let color = reader.get(.color, color) { shadow.color = color }
-    shadow.opacity = numberOrDefault(reader, .opacity)
-    if let offset = point(reader, .offset) { shadow.offset = offset }
-    if let radius = number(reader, .radius) { shadow.radius = radius }
-    return shadow
-  }
-
-  func decodeGradient(_ node: TemplateJSON, _ path: String) -> Gradient? {
-    guard
-      let reader = object(node, path, .gradient)
-    else { return nil }
-    let kind = Gradient.Kind(rawValue: choiceOrDefault(reader, .kind))
-    var colors: [Color] = []
-    if let elements = reader.get(.colors, array) {
-      if elements.isEmpty {
-        problem(reader.path(.colors), "needs at least one colour", at: reader[.colors])
-      }
-      colors = elements.enumerated().compactMap {
-        color($0.element, TemplatePath.join(reader.path(.colors), $0.offset))
-      }
-    }
-    var locations: [Double]?
-    if let elements = reader.get(.locations, array) {
-      locations = elements.enumerated().compactMap {
-        elementNumber(reader, .locations, $0.element, at: $0.offset)
-      }
-      if let count = locations?.count, count != elements.count || count != colors.count,
-        count == elements.count
-      {
-        problem(
-          reader.path(.locations),
-          "needs one location per colour (\(colors.count)), got \(count)", at: reader[.locations])
-      }
-    }
-    guard let kind else { return nil }
-    var gradient = Gradient(kind: kind, colors: colors, locations: locations)
-    if let start = point(reader, .start) { gradient.startPoint = start }
-    if let end = point(reader, .end) { gradient.endPoint = end }
-    return gradient
-  }
-
   /// A shape layer's `path` or `shape`, stroke and fill.
   func describeShape(_ reader: ObjectReader) -> ShapeDescription {
     var outline = reader.get(.path, pixelPath)

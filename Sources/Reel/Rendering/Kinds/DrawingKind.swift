@@ -1,0 +1,98 @@
+import ReelAnimation
+import ReelCore
+import ReelGraphics
+
+/// What the rasterizer asks of one kind of ``Drawing``: one conformance per kind, in this
+/// folder, reached from the drawing once (``Drawing/kind``).
+///
+/// A kind drawn from its cached raster takes the Y′CbCr path too (`LayerRenderer+YUV.swift`
+/// composites any raster); only the video and square fills have a faster path there.
+protocol DrawingKind {
+  /// The layer's bounds size the drawing belongs to; nil when it is drawn at output
+  /// resolution (never enlarged by ``LayerRasterizer/rasterScale(for:)``).
+  var layerSize: Size? { get }
+
+  /// Whether the raster is drawn larger when the item's transform enlarges the layer (see
+  /// `LayerRasterizer+Scale.swift`); false keeps it at layer size.
+  var followsMagnification: Bool { get }
+
+  /// The same drawing with every length multiplied by `scale`: what it looks like on a
+  /// layer `scale` times larger.
+  func scaled(by scale: Double) -> Drawing
+
+  /// Where the drawing can put pixels once scaled by `scale`, in raster pixels (a
+  /// conservative bound); nil when it is never cut to its visible part (see
+  /// `LayerRasterizer+Visible.swift`).
+  func rasterExtent(scale: Double) -> Rect?
+
+  /// Draws the drawing, or the part of it in `area`.
+  ///
+  /// - Parameters:
+  ///   - scale: How much the drawing was enlarged from layer pixels (it is drawn as given;
+  ///     messages speak of layer pixels).
+  ///   - area: The raster pixels to draw, nil for all.
+  /// - Returns: The raster, nil when it has no pixels.
+  /// - Throws: ``GraphicsError``, ``PixelAllocationError`` or ``RenderError/outOfMemory(_:)``.
+  func draw(scale: Double, area: PixelBox?) throws -> Raster?
+
+  /// Draws what the drawing casts a shadow of (itself, unless it says otherwise), or the
+  /// part of it in `area` (raster pixels, nil for all).
+  func drawAsShadowCaster(area: PixelBox?) throws -> Raster?
+}
+
+extension DrawingKind {
+  var followsMagnification: Bool { true }
+
+  func drawAsShadowCaster(area: PixelBox?) throws -> Raster? {
+    try draw(scale: 1, area: area)
+  }
+}
+
+extension Drawing {
+  /// The drawing as the rasterizer sees it: the one place a `Drawing` case is matched to its
+  /// kind (the compiler asks for a new case here).
+  var kind: any DrawingKind {
+    switch self {
+    case .fill(let size, let color, let cornerRadius):
+      FillDrawing(size: size, color: color, cornerRadius: cornerRadius)
+    case .border(let size, let width, let color, let cornerRadius):
+      BorderDrawing(size: size, width: width, color: color, cornerRadius: cornerRadius)
+    case .image(let image): image
+    case .text(let text, let style, let size): TextDrawing(text: text, style: style, size: size)
+    case .shape(let shape): shape
+    case .gradient(let gradient, let size): GradientDrawing(gradient: gradient, size: size)
+    case .video(let sourceID, let size, let gravity):
+      VideoDrawing(sourceID: sourceID, size: size, gravity: gravity)
+    case .shadow(let shadow, let casters): ShadowDrawing(shadow: shadow, casters: casters)
+    case .particles(let particles): particles
+    }
+  }
+
+  /// The layer's bounds size the drawing belongs to (nil when it has none).
+  var layerSize: Size? { kind.layerSize }
+
+  /// The same drawing with every length multiplied by `scale`.
+  func scaled(by scale: Double) -> Drawing { kind.scaled(by: scale) }
+}
+
+extension Size {
+  func scaled(by scale: Double) -> Size {
+    Size(width: width * scale, height: height * scale)
+  }
+}
+
+extension Rect {
+  func scaled(by scale: Double) -> Rect {
+    Rect(x: minX * scale, y: minY * scale, width: width * scale, height: height * scale)
+  }
+
+  /// The smallest rectangle holding both, even when one has no area (a straight line;
+  /// `union` drops a line's zero-height bounds).
+  func hull(_ other: Rect) -> Rect {
+    let minX = Swift.min(self.minX, other.minX)
+    let minY = Swift.min(self.minY, other.minY)
+    return Rect(
+      x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX,
+      height: Swift.max(maxY, other.maxY) - minY)
+  }
+}
