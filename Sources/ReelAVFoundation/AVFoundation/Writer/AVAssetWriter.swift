@@ -328,21 +328,34 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Encodes interleaved PCM starting at `time`; false after a failure.
+  /// Encodes interleaved PCM starting at `time`; false after a failure. A sample without a
+  /// time (`CMSampleBufferCreate` with no timing entries) follows the previous sound
+  /// directly, as on Apple.
   func appendSound(_ samples: [Float], format: AudioFormat, at time: CMTime) -> Bool {
     lock.withLock {
       guard currentStatus == .writing, let writer else { return false }
       do throws(CompatFailure) {
-        guard let fileTime = try fileTime(of: time, appending: "appending sound") else {
-          return true
+        let start: Int64
+        if time.isValid {
+          guard let fileTime = try fileTime(of: time, appending: "appending sound") else {
+            return true
+          }
+          start = Int64((fileTime.seconds * Double(format.sampleRate)).rounded())
+        } else {
+          guard sessionStart != nil else {
+            throw CompatFailure(
+              .exportFailed,
+              "appending sound before startSession(atSourceTime:); start the session first")
+          }
+          start = soundEndFrame
         }
-        let start = (fileTime.seconds * Double(format.sampleRate)).rounded()
         do throws(MediaError) {
           try writer.appendAudio(
-            ReelMedia.AudioBuffer(format: format, samples: samples, startFrame: Int64(start)))
+            ReelMedia.AudioBuffer(format: format, samples: samples, startFrame: start))
         } catch {
           throw CompatFailure(error)
         }
+        soundEndFrame = start + Int64(samples.count / max(format.channelCount, 1))
         return true
       } catch {
         fail(error)

@@ -132,7 +132,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
   /// The interleaved float samples and format of a PCM sample buffer.
   static func floats(of sample: CMSampleBuffer) throws(CompatFailure) -> ([Float], AudioFormat) {
     guard let block = sample.dataBuffer,
-      let stream = sample.formatDescription.streamDescription?.pointee,
+      let stream = sample.format.streamDescription?.pointee,
       stream.mFormatID == kAudioFormatLinearPCM
     else {
       throw CompatFailure(
