@@ -5,5 +5,6 @@
 #include <libyuv/convert_argb.h>
 #include <libyuv/convert_from_argb.h>
 #include <libyuv/planar_functions.h>
+#include <libyuv/scale.h>
 #include <libyuv/scale_argb.h>
 #endif

@@ -44,6 +44,18 @@ extension MediaWriter {
       if let problem = settings.pinned?.problem {
         throw .invalidArgument(path: path, reason: "pinned encoder settings: \(problem)")
       }
+      if settings.profileLevel != nil, codec != .h264 {
+        throw .invalidArgument(
+          path: path,
+          reason:
+            "an H.264 profile and level was given for \(codec.rawValue) video; leave profileLevel nil or encode H.264"
+        )
+      }
+      if let interval = settings.maxKeyframeInterval, interval < 1 {
+        throw .invalidArgument(
+          path: path,
+          reason: "the longest keyframe distance must be at least 1 frame (got \(interval))")
+      }
       if let kept = settings.keptFrameCount {
         guard kept >= 1 else {
           throw .invalidArgument(
@@ -111,6 +123,19 @@ extension MediaWriter {
       }
       if let problem = descriptor.levelProblem(pictureRate) {
         throw .invalidArgument(path: path, reason: problem)
+      }
+      if let asked = settings.profileLevel?.levelIDC {
+        guard H264ProfileLevel.knownLevels.contains(asked) else {
+          throw .invalidArgument(
+            path: path, reason: "H.264 level_idc \(asked) is not a level of the standard")
+        }
+        if let needed = H264Level.minimum(pictureRate), needed > asked {
+          throw .invalidArgument(
+            path: path,
+            reason:
+              "H.264 level \(asked / 10).\(asked % 10) cannot hold \(width)×\(height) at this frame rate and bit rate (level \(needed / 10).\(needed % 10) is the lowest that can); ask for a higher level or let the level be chosen"
+          )
+        }
       }
     }
 
@@ -200,6 +225,9 @@ extension MediaWriter {
       let entry = container.isISOMediaFamily ? plan.codec.descriptor.isoSampleEntry : nil
       let tag = entry.map(MediaWriter.fourCharacterCode) ?? 0
       streamIndex = try muxer.addStream(for: encoder, codecTag: tag)
+      if let matrix = plan.settings.displayMatrix, matrix != .identity {
+        try muxer.setDisplayMatrix(matrix, stream: streamIndex)
+      }
       converter = try PixelConverter(
         sourceWidth: plan.sourceWidth, sourceHeight: plan.sourceHeight, width: plan.width,
         height: plan.height,

@@ -112,14 +112,25 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
 }
 
 extension VideoOutputSettings {
-  /// The H.264 profile the writer encodes these settings with: `high`, or `high444` for a
-  /// lossless ``PinnedVideoEncoding`` (the High profile cannot carry lossless coding).
-  public var h264ProfileName: String { pinned?.lossless == true ? "high444" : "high" }
+  /// The H.264 profile the writer encodes these settings with: ``profileLevel``'s, else
+  /// `high`; `high444` for a lossless ``PinnedVideoEncoding`` (the High profile cannot carry
+  /// lossless coding).
+  public var h264ProfileName: String {
+    pinned?.lossless == true ? "high444" : (profileLevel?.profile.rawValue ?? "high")
+  }
 
   /// The H.264 `level_idc` the writer signals for these settings (30 for level 3.0, …):
-  /// the lowest level that holds the even picture size, frame rate and bit rate; nil when
-  /// none does or the frame duration is not positive.
+  /// ``profileLevel``'s level when it names one, else the lowest level that holds the even
+  /// picture size, frame rate and bit rate; nil when none does or the frame duration is not
+  /// positive.
   public var h264Level: Int? {
+    if let asked = profileLevel?.levelIDC { return asked }
+    return h264MinimumLevel
+  }
+
+  /// The lowest H.264 `level_idc` that holds the even picture size, frame rate and bit
+  /// rate; nil when none does or the frame duration is not positive.
+  var h264MinimumLevel: Int? {
     guard frameDuration.value > 0, frameDuration.timescale > 0 else { return nil }
     let divisor = greatestCommonDivisor(frameDuration.value, Int64(frameDuration.timescale))
     return H264Level.minimum(

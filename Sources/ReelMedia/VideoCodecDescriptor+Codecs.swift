@@ -18,9 +18,12 @@ extension VideoCodecDescriptor {
       let context = encoder.pointer
       try setSpeed(of: encoder, for: plan)
       try encoder.setPrivateOption("profile", settings.h264ProfileName)
-      if let level = H264Level.minimum(plan.pictureRate) {
+      if let asked = settings.profileLevel?.levelIDC {
+        context.pointee.level = Int32(asked)
+      } else if let level = H264Level.minimum(plan.pictureRate) {
         context.pointee.level = level
       }
+      setKeyframeInterval(of: encoder, for: plan)
       if let pinned = settings.pinned {
         context.pointee.thread_count = Int32(pinned.threadCount)
         context.pointee.gop_size = Int32(pinned.keyframeInterval)
@@ -44,6 +47,7 @@ extension VideoCodecDescriptor {
     configure: { (encoder, plan) throws(FFmpegError) in
       try setSpeed(of: encoder, for: plan)
       try encoder.setPrivateOption("x265-params", "log-level=error")
+      setKeyframeInterval(of: encoder, for: plan)
       try setRate(of: encoder, for: plan)
     })
 
@@ -73,6 +77,7 @@ extension VideoCodecDescriptor {
     configure: { (encoder, plan) throws(FFmpegError) in
       try setSpeed(of: encoder, for: plan)
       try encoder.setPrivateOption("row-mt", "1")
+      setKeyframeInterval(of: encoder, for: plan)
       try setRate(of: encoder, for: plan)
       // libvpx is in constant-quality mode only with no target bit rate at all.
       if plan.settings.bitRate == nil { encoder.pointer.pointee.bit_rate = 0 }
@@ -85,6 +90,18 @@ extension VideoCodecDescriptor {
     for option in plan.codec.descriptor.speedOptions(plan.settings.speed) {
       try encoder.setPrivateOption(option.name, option.value)
     }
+  }
+
+  /// Sets the longest keyframe distance (``VideoOutputSettings/maxKeyframeInterval``) as
+  /// the encoder's GOP size; the shortest distance a scene cut may make is kept within it
+  /// (x264 needs it at most half the GOP plus one).
+  private static func setKeyframeInterval(
+    of encoder: EncoderContext, for plan: MediaWriter.VideoPlan
+  ) {
+    guard let interval = plan.settings.maxKeyframeInterval, interval >= 1 else { return }
+    let gop = Int32(clamping: interval)
+    encoder.pointer.pointee.gop_size = gop
+    encoder.pointer.pointee.keyint_min = min(encoder.pointer.pointee.keyint_min, gop / 2 + 1)
   }
 
   /// Sets the rate control: the target bit rate when one is given, else the CRF (the

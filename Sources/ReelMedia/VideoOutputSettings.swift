@@ -42,6 +42,18 @@ public struct VideoOutputSettings: Sendable, Hashable {
   /// the reduced ``frameDuration``'s timescale, so times round to whole frames for 1/30.
   /// 1…2³¹ − 1.
   public var timeScale: Int32?
+  /// The track's display matrix, how players turn the coded picture to show it (a 90°
+  /// rotation for a portrait phone video), written into the file's track header (MP4
+  /// family only); `nil` (default): none, the picture is shown as coded. The translation is
+  /// in pixels.
+  public var displayMatrix: AffineTransform?
+  /// The H.264 profile and level to encode at; `nil` (default): the encoder's (High, at the
+  /// lowest level the size and rate need). H.264 only.
+  public var profileLevel: H264ProfileLevel?
+  /// The most frames from one keyframe to the next (the GOP length, ≥ 1); `nil` (default):
+  /// the encoder's (x264: 250, and a keyframe at every scene cut). With a value, keyframes
+  /// come at least that often (scene cuts may add more).
+  public var maxKeyframeInterval: Int?
 
   /// Makes video settings.
   ///

@@ -93,3 +93,14 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
   public static let byteOrder16Big = CGBitmapInfo(rawValue: 3 << 12)
   public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
 }
+
+/// How drawing combines with what is under it, as CoreGraphics' `CGBlendMode` (Apple's raw
+/// values). Reel draws `.normal` (source over); the others are named so code compiles and
+/// are reported where they would change the pixels.
+public enum CGBlendMode: Int32, Sendable, Hashable {
+  case normal = 0
+  case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight
+  case hardLight, difference, exclusion, hue, saturation, color, luminosity
+  case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn
+  case destinationOut, destinationAtop, xor, plusDarker, plusLighter
+}

@@ -24,6 +24,85 @@ public final class CMBlockBuffer: @unchecked Sendable {
   }
 }
 
+/// Flags of the block-buffer functions, as CoreMedia's `CMBlockBufferFlags`.
+public typealias CMBlockBufferFlags = UInt32
+/// Allocate the memory now (Reel always does).
+public let kCMBlockBufferAssureMemoryNowFlag: CMBlockBufferFlags = 1 << 0
+/// Always copy the data (Reel always does).
+public let kCMBlockBufferAlwaysCopyDataFlag: CMBlockBufferFlags = 1 << 1
+/// Success, as CoreMedia's `kCMBlockBufferNoErr`.
+public let kCMBlockBufferNoErr: OSStatus = 0
+/// The memory could not be allocated.
+public let kCMBlockBufferStructureAllocationFailedErr: OSStatus = -12700
+
+/// Where a block buffer's memory comes from and goes back to, as CoreMedia's
+/// `CMBlockBufferCustomBlockSource`: Reel calls `FreeBlock` once it has copied the block.
+public struct CMBlockBufferCustomBlockSource {
+  public var version: UInt32
+  public var AllocateBlock:
+    (@convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?)?
+  public var FreeBlock:
+    (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer, Int) -> Void)?
+  public var refCon: UnsafeMutableRawPointer?
+
+  public init(
+    version: UInt32,
+    AllocateBlock: (@convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?)?,
+    FreeBlock: (@convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer, Int) -> Void)?,
+    refCon: UnsafeMutableRawPointer?
+  ) {
+    self.version = version
+    self.AllocateBlock = AllocateBlock
+    self.FreeBlock = FreeBlock
+    self.refCon = refCon
+  }
+}
+
+/// A block buffer over `dataLength` bytes from `offsetToData` of `memoryBlock`, as
+/// CoreMedia's `CMBlockBufferCreateWithMemoryBlock`.
+///
+/// Reel's block buffers own one contiguous copy: the bytes are copied now, and
+/// `memoryBlock` is then released as Apple releases it when the buffer goes: freed for the
+/// default `blockAllocator` (nil; the memory must come from `malloc` or Swift's
+/// `allocate`), handed to `customBlockSource`'s `FreeBlock`, or left to the caller for
+/// `kCFAllocatorNull`. A nil `memoryBlock` makes a zeroed block of `blockLength` bytes.
+/// The caller must not write to `memoryBlock` after handing it over (as on Apple, where
+/// the buffer owns it).
+///
+/// - Returns: `kCMBlockBufferNoErr`; `kCMBlockBufferBadOffsetParameterErr` /
+///   `kCMBlockBufferBadLengthParameterErr` for a range outside the block;
+///   `kCMBlockBufferStructureAllocationFailedErr` without memory.
+@discardableResult
+public func CMBlockBufferCreateWithMemoryBlock(
+  allocator structureAllocator: CFAllocator?, memoryBlock: UnsafeMutableRawPointer?,
+  blockLength: Int, blockAllocator: CFAllocator?,
+  customBlockSource: UnsafePointer<CMBlockBufferCustomBlockSource>?, offsetToData: Int,
+  dataLength: Int, flags: CMBlockBufferFlags,
+  blockBufferOut: UnsafeMutablePointer<CMBlockBuffer?>
+) -> OSStatus {
+  guard blockLength >= 0, offsetToData >= 0, offsetToData <= blockLength else {
+    return kCMBlockBufferBadOffsetParameterErr
+  }
+  guard dataLength >= 0, dataLength <= blockLength - offsetToData else {
+    return kCMBlockBufferBadLengthParameterErr
+  }
+  let made: CMBlockBuffer?
+  if let memoryBlock {
+    made = CMBlockBuffer(
+      copying: UnsafeRawBufferPointer(start: memoryBlock + offsetToData, count: dataLength))
+    if let source = customBlockSource?.pointee {
+      source.FreeBlock?(source.refCon, memoryBlock, blockLength)
+    } else if blockAllocator !== CFAllocator.null {
+      memoryBlock.deallocate()
+    }
+  } else {
+    made = CMBlockBuffer(length: dataLength)
+  }
+  guard let made else { return kCMBlockBufferStructureAllocationFailedErr }
+  blockBufferOut.initialize(to: made)
+  return kCMBlockBufferNoErr
+}
+
 /// Bytes in the block.
 public func CMBlockBufferGetDataLength(_ theBuffer: CMBlockBuffer) -> Int { theBuffer.length }
 

@@ -155,14 +155,18 @@ public final class CMFormatDescription: @unchecked Sendable {
   let dimensions: CMVideoDimensions
   /// Sound only; stored in memory of its own so its address can be handed out.
   let streamDescription: UnsafeMutablePointer<AudioStreamBasicDescription>?
+  /// The extensions (`CMFormatDescriptionGetExtensions`): a video's colour tags under
+  /// CoreVideo's keys and values.
+  let extensions: [String: String]
 
   init(
     mediaType: CMMediaType, mediaSubType: FourCharCode, dimensions: CMVideoDimensions = .init(),
-    stream: AudioStreamBasicDescription? = nil
+    stream: AudioStreamBasicDescription? = nil, extensions: [String: String] = [:]
   ) {
     self.mediaType = mediaType
     self.mediaSubType = mediaSubType
     self.dimensions = dimensions
+    self.extensions = extensions
     if let stream {
       let pointer = UnsafeMutablePointer<AudioStreamBasicDescription>.allocate(capacity: 1)
       pointer.initialize(to: stream)
@@ -176,10 +180,30 @@ public final class CMFormatDescription: @unchecked Sendable {
 
   /// The description of a pixel buffer's pictures.
   convenience init(imageBuffer: CVImageBuffer) {
+    var extensions: [String: String] = [:]
+    for key in [
+      kCVImageBufferColorPrimariesKey, kCVImageBufferTransferFunctionKey,
+      kCVImageBufferYCbCrMatrixKey,
+    ] {
+      if let value = CVBufferGetAttachment(imageBuffer, key, nil)?.takeUnretainedValue()
+        as? NSString
+      {
+        extensions[String(key)] = String(value)
+      }
+    }
     self.init(
       mediaType: kCMMediaType_Video, mediaSubType: imageBuffer.layout.formatType,
       dimensions: CMVideoDimensions(
-        width: Int32(clamping: imageBuffer.width), height: Int32(clamping: imageBuffer.height)))
+        width: Int32(clamping: imageBuffer.width), height: Int32(clamping: imageBuffer.height)),
+      extensions: extensions)
+  }
+}
+
+extension CMFormatDescription {
+  /// The sound's stream description (CoreMedia's Swift `audioStreamBasicDescription`); nil
+  /// for video.
+  public var audioStreamBasicDescription: AudioStreamBasicDescription? {
+    streamDescription?.pointee
   }
 }
 
@@ -197,6 +221,16 @@ public func CMFormatDescriptionGetMediaType(_ desc: CMFormatDescription) -> CMMe
 /// buffer's).
 public func CMFormatDescriptionGetMediaSubType(_ desc: CMFormatDescription) -> FourCharCode {
   desc.mediaSubType
+}
+
+/// The description's extensions, as CoreMedia's `CMFormatDescriptionGetExtensions`: for
+/// video the colour tags under `kCVImageBufferColorPrimariesKey`,
+/// `kCVImageBufferTransferFunctionKey` and `kCVImageBufferYCbCrMatrixKey` (CoreVideo's
+/// values, such as `kCVImageBufferTransferFunction_ITU_R_2100_HLG` for an HLG file), read
+/// from the file's tags or the pixel buffer's attachments; nil when there are none.
+public func CMFormatDescriptionGetExtensions(_ desc: CMFormatDescription) -> CFDictionary? {
+  guard !desc.extensions.isEmpty else { return nil }
+  return NSDictionary(dictionary: desc.extensions)
 }
 
 /// The stored picture size in pixels; zero for sound.

@@ -32,22 +32,22 @@ public let kCMTimingInfoInvalid = CMSampleTimingInfo()
 /// Reel's sample buffers hold uncompressed media only: a pixel buffer (one sample), or
 /// interleaved linear PCM in a block buffer (one sample per frame of sound).
 public final class CMSampleBuffer: @unchecked Sendable {
-  // Immutable after init except `isValid`, which is guarded by the caller's use from one
+  // Immutable after init except `valid`, which is guarded by the caller's use from one
   // thread (as Apple's `CMSampleBufferInvalidate`).
-  let imageBuffer: CVImageBuffer?
-  let dataBuffer: CMBlockBuffer?
-  let formatDescription: CMFormatDescription
+  let pixelBuffer: CVImageBuffer?
+  let blockBuffer: CMBlockBuffer?
+  let format: CMFormatDescription
   let timing: CMSampleTimingInfo
   let sampleCount: Int
-  var isValid = true
+  var valid = true
 
   init(
     imageBuffer: CVImageBuffer?, dataBuffer: CMBlockBuffer?,
     formatDescription: CMFormatDescription, timing: CMSampleTimingInfo, sampleCount: Int
   ) {
-    self.imageBuffer = imageBuffer
-    self.dataBuffer = dataBuffer
-    self.formatDescription = formatDescription
+    self.pixelBuffer = imageBuffer
+    self.blockBuffer = dataBuffer
+    self.format = formatDescription
     self.timing = timing
     self.sampleCount = sampleCount
   }
@@ -59,6 +59,31 @@ public final class CMSampleBuffer: @unchecked Sendable {
       formatDescription: CMFormatDescription(imageBuffer: image),
       timing: timing, sampleCount: 1)
   }
+}
+
+extension CMSampleBuffer {
+  /// Samples in the buffer (`CMSampleBufferGetNumSamples`): 1 for a picture, the frame
+  /// count for sound.
+  public var numSamples: CMItemCount { sampleCount }
+  /// Whether the buffer is still valid (`CMSampleBufferIsValid`).
+  public var isValid: Bool { valid }
+  /// When the first picture or frame of sound is presented
+  /// (`CMSampleBufferGetPresentationTimeStamp`); invalid for a buffer made without timing.
+  public var presentationTimeStamp: CMTime { timing.presentationTimeStamp }
+  /// The presentation time after trimming: the presentation time in Reel.
+  public var outputPresentationTimeStamp: CMTime { timing.presentationTimeStamp }
+  /// When the sample is decoded.
+  public var decodeTimeStamp: CMTime { timing.decodeTimeStamp }
+  /// How long the whole sample lasts (`CMSampleBufferGetDuration`).
+  public var duration: CMTime { timing.duration }
+  /// What the media is (`CMSampleBufferGetFormatDescription`).
+  public var formatDescription: CMFormatDescription? { format }
+  /// The bytes of a sound sample; nil for video.
+  public var dataBuffer: CMBlockBuffer? { blockBuffer }
+  /// The picture of a video sample; nil for sound.
+  public var imageBuffer: CVImageBuffer? { pixelBuffer }
+  /// Bytes of sample data (`CMSampleBufferGetTotalSampleSize`).
+  public var totalSampleSize: Int { blockBuffer?.length ?? 0 }
 }
 
 /// The picture of a video sample; nil for sound.
@@ -103,7 +128,7 @@ public func CMSampleBufferGetNumSamples(_ sbuf: CMSampleBuffer) -> CMItemCount {
 
 /// What the sample's media is.
 public func CMSampleBufferGetFormatDescription(_ sbuf: CMSampleBuffer) -> CMFormatDescription? {
-  sbuf.formatDescription
+  sbuf.format
 }
 
 /// Bytes of sample data: the block buffer's length; 0 for a picture.
@@ -112,7 +137,7 @@ public func CMSampleBufferGetTotalSampleSize(_ sbuf: CMSampleBuffer) -> Int {
 }
 
 /// Whether the buffer is still valid (not invalidated).
-public func CMSampleBufferIsValid(_ sbuf: CMSampleBuffer) -> Bool { sbuf.isValid }
+public func CMSampleBufferIsValid(_ sbuf: CMSampleBuffer) -> Bool { sbuf.valid }
 
 /// Whether the data is ready: always (Reel's samples are made complete).
 public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { true }
@@ -120,7 +145,7 @@ public func CMSampleBufferDataIsReady(_ sbuf: CMSampleBuffer) -> Bool { true }
 /// Marks the buffer invalid.
 @discardableResult
 public func CMSampleBufferInvalidate(_ sbuf: CMSampleBuffer) -> OSStatus {
-  sbuf.isValid = false
+  sbuf.valid = false
   return noErr
 }
 
@@ -132,6 +157,10 @@ public func CMSampleBufferGetSampleTimingInfoArray(
   arrayToFill: UnsafeMutablePointer<CMSampleTimingInfo>?,
   entriesNeededOut: UnsafeMutablePointer<CMItemCount>?
 ) -> OSStatus {
+  guard sbuf.timing.presentationTimeStamp.isValid || sbuf.timing.duration.isValid else {
+    entriesNeededOut?.pointee = 0
+    return kCMSampleBufferError_BufferHasNoSampleTimingInfo
+  }
   entriesNeededOut?.pointee = 1
   guard let arrayToFill else { return noErr }
   guard entryCount >= 1 else { return kCMSampleBufferError_ArrayTooSmall }
@@ -149,7 +178,7 @@ public func CMSampleBufferGetSampleTimingInfo(
     return kCMSampleBufferError_SampleIndexOutOfRange
   }
   var timing = sbuf.timing
-  if sbuf.sampleCount > 1, let rate = sbuf.formatDescription.streamDescription?.pointee.mSampleRate,
+  if sbuf.sampleCount > 1, let rate = sbuf.format.streamDescription?.pointee.mSampleRate,
     let scale = Int32(exactly: rate)
   {
     let frame = CMTime(value: 1, timescale: scale)
@@ -197,6 +226,78 @@ public func CMSampleBufferCreateForImageBuffer(
     sampleTiming: sampleTiming, sampleBufferOut: sampleBufferOut)
 }
 
+/// A sample buffer over `dataBuffer`, as CoreMedia's `CMSampleBufferCreate`: how code
+/// builds sound from PCM it computed (interleaved linear PCM in the block buffer,
+/// `sampleCount` frames of the format's `mBytesPerFrame`).
+///
+/// Timing: none (`sampleTimingEntryCount` 0) leaves the times invalid, which an audio writer
+/// input takes as "right after the previous sound", as Apple's does; one entry gives the
+/// first frame's presentation time, and its duration (Apple's convention for PCM: one
+/// frame) is multiplied by `sampleCount` into the whole buffer's; several entries give the
+/// first's presentation time and their durations' sum. The sample sizes are checked against
+/// the format. Data not ready calls `makeDataReadyCallback` at once.
+///
+/// - Returns: `noErr`; `kCMSampleBufferError_RequiredParameterMissing` without a format or
+///   data for sound; `kCMSampleBufferError_InvalidMediaFormat` when the block buffer's
+///   length is not `sampleCount` frames of the format, or for a video format (pictures go
+///   through `CMSampleBufferCreateForImageBuffer`); the callback's failure.
+@discardableResult
+public func CMSampleBufferCreate(
+  allocator: CFAllocator?, dataBuffer: CMBlockBuffer?, dataReady: Bool,
+  makeDataReadyCallback: CMSampleBufferMakeDataReadyCallback?,
+  refcon: UnsafeMutableRawPointer?, formatDescription: CMFormatDescription?,
+  sampleCount numSamples: CMItemCount, sampleTimingEntryCount numSampleTimingEntries: CMItemCount,
+  sampleTimingArray: UnsafePointer<CMSampleTimingInfo>?,
+  sampleSizeEntryCount numSampleSizeEntries: CMItemCount,
+  sampleSizeArray: UnsafePointer<Int>?, sampleBufferOut: UnsafeMutablePointer<CMSampleBuffer?>
+) -> OSStatus {
+  guard let formatDescription, numSamples >= 0, numSampleTimingEntries >= 0 else {
+    return kCMSampleBufferError_RequiredParameterMissing
+  }
+  guard let stream = formatDescription.streamDescription?.pointee else {
+    CompatWarnings.warnOnce(
+      key: "CMSampleBufferCreate|video",
+      "CMSampleBufferCreate: Reel makes sound samples with it; make picture samples with CMSampleBufferCreateForImageBuffer / CMSampleBufferCreateReadyWithImageBuffer"
+    )
+    return kCMSampleBufferError_InvalidMediaFormat
+  }
+  guard let dataBuffer else { return kCMSampleBufferError_RequiredParameterMissing }
+  if stream.mFormatID == kAudioFormatLinearPCM, stream.mBytesPerFrame > 0 {
+    let (expected, overflow) = numSamples.multipliedReportingOverflow(
+      by: Int(stream.mBytesPerFrame))
+    guard !overflow, expected == dataBuffer.length else {
+      return kCMSampleBufferError_InvalidMediaFormat
+    }
+    if numSampleSizeEntries > 0, let sizes = sampleSizeArray,
+      sizes[0] != Int(stream.mBytesPerFrame)
+    {
+      return kCMSampleBufferError_InvalidMediaFormat
+    }
+  }
+  var timing = CMSampleTimingInfo()
+  if numSampleTimingEntries > 0, let entries = sampleTimingArray {
+    timing = entries[0]
+    if numSampleTimingEntries == 1 {
+      if numSamples > 1, timing.duration.isNumeric {
+        timing.duration = CMTimeMultiply(timing.duration, multiplier: Int32(clamping: numSamples))
+      }
+    } else {
+      var total = CMTime.zero
+      for index in 0..<numSampleTimingEntries { total = CMTimeAdd(total, entries[index].duration) }
+      timing.duration = total
+    }
+  }
+  let made = CMSampleBuffer(
+    imageBuffer: nil, dataBuffer: dataBuffer, formatDescription: formatDescription,
+    timing: timing, sampleCount: numSamples)
+  if !dataReady, let makeDataReadyCallback {
+    let status = makeDataReadyCallback(made, refcon)
+    guard status == noErr else { return status }
+  }
+  sampleBufferOut.initialize(to: made)
+  return noErr
+}
+
 /// Apple's callback that makes a sample's data ready (never called by Reel).
 public typealias CMSampleBufferMakeDataReadyCallback =
   (CMSampleBuffer, UnsafeMutableRawPointer?) -> OSStatus
@@ -227,7 +328,7 @@ public func CMSampleBufferCreateCopyWithNewTiming(
   sampleBufferOut.initialize(
     to: CMSampleBuffer(
       imageBuffer: originalSBuf.imageBuffer, dataBuffer: originalSBuf.dataBuffer,
-      formatDescription: originalSBuf.formatDescription, timing: sampleTimingArray.pointee,
+      formatDescription: originalSBuf.format, timing: sampleTimingArray.pointee,
       sampleCount: originalSBuf.sampleCount))
   return noErr
 }
@@ -246,7 +347,7 @@ public func CMSampleBufferGetAudioBufferListWithRetainedBlockBuffer(
 ) -> OSStatus {
   bufferListSizeNeededOut?.pointee = MemoryLayout<AudioBufferList>.size
   guard let block = sbuf.dataBuffer,
-    let stream = sbuf.formatDescription.streamDescription?.pointee
+    let stream = sbuf.format.streamDescription?.pointee
   else {
     return kCMSampleBufferError_InvalidMediaFormat
   }

@@ -27,6 +27,16 @@ public var kCVImageBufferColorPrimaries_EBU_3213: CFString { "EBU_3213" }
 public var kCVImageBufferTransferFunctionKey: CFString { "CVImageBufferTransferFunction" }
 /// BT.709 transfer.
 public var kCVImageBufferTransferFunction_ITU_R_709_2: CFString { "ITU_R_709_2" }
+/// BT.2100 hybrid log-gamma (HLG) transfer: HDR, read from files' tags; Reel does not encode
+/// HDR.
+public var kCVImageBufferTransferFunction_ITU_R_2100_HLG: CFString { "ITU_R_2100_HLG" }
+/// SMPTE ST 2084 perceptual-quantiser (PQ, HDR10) transfer: HDR, read from files' tags;
+/// Reel does not encode HDR.
+public var kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ: CFString { "SMPTE_ST_2084_PQ" }
+/// BT.2020 primaries (wide gamut, read from files' tags).
+public var kCVImageBufferColorPrimaries_ITU_R_2020: CFString { "ITU_R_2020" }
+/// BT.2020 non-constant-luminance matrix (read from files' tags).
+public var kCVImageBufferYCbCrMatrix_ITU_R_2020: CFString { "ITU_R_2020" }
 
 /// Attaches `value` under `key`.
 public func CVBufferSetAttachment(

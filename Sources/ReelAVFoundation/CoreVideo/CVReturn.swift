@@ -44,10 +44,16 @@ public let kCVReturnRetry: CVReturn = -6692
 /// every allocator argument is accepted and ignored.
 public final class CFAllocator: Sendable {
   private init() {}
+
+  /// The allocator that allocates nothing and frees nothing.
+  static let null = CFAllocator()
 }
 
 /// The default allocator: nil, which every function taking an allocator accepts.
 public let kCFAllocatorDefault: CFAllocator? = nil
+/// The allocator that frees nothing, as Core Foundation's `kCFAllocatorNull`: given as a
+/// block buffer's `blockAllocator`, the caller keeps ownership of its memory.
+public let kCFAllocatorNull: CFAllocator? = CFAllocator.null
 
 /// A Boolean object, as Core Foundation's `CFBoolean`: Foundation's `NSNumber`.
 public typealias CFBoolean = NSNumber

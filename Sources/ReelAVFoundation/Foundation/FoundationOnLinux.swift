@@ -64,3 +64,74 @@ extension URL {
     return folder
   }
 }
+
+extension NSValue {
+  /// A value holding a reference to `anObject` without retaining it, as Apple's
+  /// `NSValue(nonretainedObject:)` (swift-corelibs-foundation lacks it).
+  ///
+  /// A class instance is held by its address, unretained as on Apple (the caller keeps it
+  /// alive). A Bool or number, which Apple bridges to an immortal `NSNumber` before taking
+  /// its address, is held by value, so ``nonretainedObjectValue`` gives back an equal
+  /// `NSNumber`; any other value (or nil) holds nothing.
+  @_disfavoredOverload
+  public convenience init(nonretainedObject anObject: Any?) {
+    switch anObject {
+    case let flag as Bool:
+      var byte: Int8 = flag ? 1 : 0
+      self.init(bytes: &byte, objCType: "c")
+    case let integer as Int:
+      var value = Int64(integer)
+      self.init(bytes: &value, objCType: "q")
+    case let real as Double:
+      var value = real
+      self.init(bytes: &value, objCType: "d")
+    case .some(let value) where type(of: value) is AnyClass:
+      var address = UInt(bitPattern: Unmanaged.passUnretained(value as AnyObject).toOpaque())
+      self.init(bytes: &address, objCType: "@")
+    default:
+      var address: UInt = 0
+      self.init(bytes: &address, objCType: "@")
+    }
+  }
+
+  /// The object given to `NSValue(nonretainedObject:)` (a Bool or number as an `NSNumber`),
+  /// or nil when the value holds none.
+  @_disfavoredOverload
+  public var nonretainedObjectValue: Any? {
+    switch String(cString: objCType) {
+    case "c":
+      var byte: Int8 = 0
+      getValue(&byte)
+      return NSNumber(value: byte != 0)
+    case "q":
+      var value: Int64 = 0
+      getValue(&value)
+      return NSNumber(value: value)
+    case "d":
+      var value = 0.0
+      getValue(&value)
+      return NSNumber(value: value)
+    case "@":
+      var address: UInt = 0
+      getValue(&address)
+      guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+      return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    default:
+      return nil
+    }
+  }
+}
+
+extension NSObject {
+  /// Announces that the value for `key` is about to change, as Apple's key-value observing
+  /// (`willChangeValue(forKey:)`). swift-corelibs-foundation has no key-value observing: no
+  /// observer can be registered on Linux, so there is nobody to notify and the call does
+  /// nothing. Pair it with ``didChangeValue(forKey:)`` as on Apple.
+  @_disfavoredOverload
+  public func willChangeValue(forKey key: String) {}
+
+  /// Announces that the value for `key` has changed (see ``willChangeValue(forKey:)``: with
+  /// no key-value observing on Linux, nobody is notified).
+  @_disfavoredOverload
+  public func didChangeValue(forKey key: String) {}
+}

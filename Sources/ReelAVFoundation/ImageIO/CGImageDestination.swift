@@ -130,9 +130,31 @@ public final class CGImageDestination: @unchecked Sendable {
           image: image.image, delayCentiseconds: Self.delay(frameProperties))
       }
       let gif = dictionary(properties["{GIF}"])
+      // One palette serves every frame: the file's colour map is global. A request for
+      // per-frame maps only is told so.
+      let globalMap = gif?["HasGlobalColorMap"] ?? properties["HasGlobalColorMap"]
+      if let globalMap, Self.flag(globalMap) == false {
+        CompatWarnings.warnOnce(
+          key: "CGImageDestination|HasGlobalColorMap",
+          "kCGImagePropertyGIFHasGlobalColorMap false: Reel writes one colour map for all the GIF's frames (made from every frame), not one per frame"
+        )
+      }
       let loops = number(gif?["LoopCount"]).flatMap { Int(exactly: $0.rounded()) }
       return try ImageEncoder.gifData(frames, loopCount: loops)
     }
+  }
+
+  /// A property's truth: a number (or Bool) is true when not 0; an
+  /// `NSValue(nonretainedObject:)` is its object's truth, or true for an object that is
+  /// not a number; nil for anything else.
+  static func flag(_ value: Any) -> Bool? {
+    if let numeric = number(value) { return numeric != 0 }
+    if let flag = value as? Bool { return flag }
+    if let value = value as? NSValue, !(value is NSNumber) {
+      guard let object = value.nonretainedObjectValue else { return false }
+      return flag(object) ?? true
+    }
+    return nil
   }
 
   /// A frame's delay in hundredths of a second: `UnclampedDelayTime`, else `DelayTime`

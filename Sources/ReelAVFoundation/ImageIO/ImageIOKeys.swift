@@ -39,21 +39,3 @@ public var kUTTypePNG: CFString { "public.png" as CFString }
 public var kUTTypeJPEG: CFString { "public.jpeg" as CFString }
 /// The GIF type identifier (`kUTTypeGIF`).
 public var kUTTypeGIF: CFString { "com.compuserve.gif" as CFString }
-
-/// A file type, as UniformTypeIdentifiers' `UTType`: the image types ImageIO code names
-/// (`UTType.gif.identifier as CFString`).
-public struct UTType: Hashable, Sendable {
-  /// The type's identifier (`"com.compuserve.gif"`).
-  public let identifier: String
-
-  /// The type with `identifier`.
-  public init?(_ identifier: String) { self.identifier = identifier }
-
-  private init(known identifier: String) { self.identifier = identifier }
-
-  public static let png = UTType(known: "public.png")
-  public static let jpeg = UTType(known: "public.jpeg")
-  public static let gif = UTType(known: "com.compuserve.gif")
-  public static let mpeg4Movie = UTType(known: "public.mpeg-4")
-  public static let quickTimeMovie = UTType(known: "com.apple.quicktime-movie")
-}

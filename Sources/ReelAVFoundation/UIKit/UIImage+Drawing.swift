@@ -22,6 +22,29 @@ extension UIImage {
     context.drawImage(image.image, placement: placement)
   }
 
+  /// Draws the image upright into `rect` with `alpha` opacity (0…1, replacing the context's
+  /// alpha for this drawing only). Reel draws `blendMode` `.normal`; any other mode is
+  /// reported once on standard error, naming it, and the image is drawn normally.
+  public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+    guard let context = UIGraphicsGetCurrentContext() else { return }
+    if blendMode != .normal {
+      CompatWarnings.warnOnce(
+        key: "UIImage.draw.blendMode|\(blendMode)",
+        "UIImage.draw(in:blendMode:alpha:): blend mode .\(blendMode) is not drawn by Reel; the image is drawn with .normal (source over)"
+      )
+    }
+    context.saveGState()
+    context.setAlpha(alpha)
+    draw(in: rect)
+    context.restoreGState()
+  }
+
+  /// Draws the image upright at `point` with `alpha` opacity (see
+  /// ``draw(in:blendMode:alpha:)``).
+  public func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+    draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
+  }
+
   /// Draws the image upright at its size in points with its top-left corner at `point`.
   public func draw(at point: CGPoint) {
     draw(in: CGRect(origin: point, size: size))

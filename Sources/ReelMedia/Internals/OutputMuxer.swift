@@ -56,6 +56,35 @@ final class OutputMuxer {
     return stream.pointee.index
   }
 
+  /// Records `transform` as the display matrix of stream `index` (written in the track
+  /// header by the MP4-family muxers): a, b, c, d, tx, ty in 16.16 fixed point at indices
+  /// 0, 1, 3, 4, 6, 7, and w = 1 in 2.30 at index 8, as FFmpeg's side data holds the file's
+  /// nine values. Call before ``open(fastStart:)``.
+  ///
+  /// - Throws: ``FFmpegError`` when a value does not fit 16.16 or memory runs out.
+  func setDisplayMatrix(_ transform: AffineTransform, stream index: Int32) throws(FFmpegError) {
+    let values = [
+      transform.a, transform.b, 0, transform.c, transform.d, 0, transform.tx, transform.ty,
+    ]
+    var fixed: [Int32] = []
+    for value in values {
+      guard value.isFinite, let number = Int32(exactly: (value * 65536).rounded()) else {
+        throw FFmpegError(code: reel_AVERROR(EINVAL), call: "display matrix value \(value)")
+      }
+      fixed.append(number)
+    }
+    fixed.append(1 << 30)
+    guard let stream = context.pointee.streams[Int(index)],
+      let data = av_stream_new_side_data(
+        stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * MemoryLayout<Int32>.size)
+    else {
+      throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_stream_new_side_data")
+    }
+    data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
+      for (slot, value) in fixed.enumerated() { matrix[slot] = value }
+    }
+  }
+
   /// Adds a stream that will carry packets copied from `source` without re-encoding, and
   /// returns its index.
   ///

@@ -15,6 +15,8 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, AVAssetTrackListing
   let file: AssetFile?
   /// The file's tracks, made on first use.
   private let fileTracks = Mutex<[AVAssetTrack]?>(nil)
+  /// Whether `cancelLoading()` was called since the last load request.
+  private let loadingCancelled = Mutex(false)
 
   init(file: AssetFile?) {
     self.file = file
@@ -122,15 +124,31 @@ open class AVAsset: NSObject, AVAsynchronousKeyValueLoading, AVAssetTrackListing
   /// `outError` to the reason.
   public func statusOfValue(forKey key: String, error outError: NSErrorPointer) -> AVKeyValueStatus
   {
-    AsyncLoading.status(of: self, error: outError)
+    if !isContentsLoaded, loadingCancelled.withLock({ $0 }) { return .cancelled }
+    return AsyncLoading.status(of: self, error: outError)
   }
 
   /// Loads the values (probes the file once), then calls `handler` on a background queue.
+  /// A `cancelLoading()` before the probe starts skips it: the handler is still called, and
+  /// the values not loaded are then `.cancelled`.
   public func loadValuesAsynchronously(
     forKeys keys: [String], completionHandler handler: (@Sendable () -> Void)?
   ) {
+    loadingCancelled.withLock { $0 = false }
     AsyncLoading.load(self, then: handler)
   }
+
+  /// Cancels the loading of values not loaded yet, as Apple's `cancelLoading()`: pending
+  /// `loadValuesAsynchronously` handlers are still called, and `statusOfValue(forKey:error:)`
+  /// answers `.cancelled` for the values that were not loaded. Values already loaded stay
+  /// loaded; a later load request, or reading a value, loads them again. (Reel's probe of a
+  /// file is one short read; a probe already running completes.)
+  open func cancelLoading() {
+    loadingCancelled.withLock { $0 = true }
+  }
+
+  /// Whether a load request was cancelled before it started reading.
+  var isLoadingCancelled: Bool { loadingCancelled.withLock { $0 } }
 }
 
 extension AVAsset: AsyncLoadingSource {

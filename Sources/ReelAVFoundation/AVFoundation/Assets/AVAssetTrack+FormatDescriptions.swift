@@ -26,7 +26,8 @@ extension CMFormatDescription {
       self.init(
         mediaType: kCMMediaType_Video, mediaSubType: Self.fourCharacterCode(codec: track.codec),
         dimensions: CMVideoDimensions(
-          width: Int32(clamping: track.width ?? 0), height: Int32(clamping: track.height ?? 0)))
+          width: Int32(clamping: track.width ?? 0), height: Int32(clamping: track.height ?? 0)),
+        extensions: track.color.map(Self.colourExtensions) ?? [:])
     case .audio:
       let code = Self.fourCharacterCode(codec: track.codec)
       let channels = UInt32(clamping: track.channelCount ?? 0)
@@ -50,6 +51,38 @@ extension CMFormatDescription {
     default:
       self.init(mediaType: 0, mediaSubType: 0)
     }
+  }
+
+  /// A file's colour tags (FFmpeg's names) under CoreVideo's keys and values; tags CoreVideo
+  /// has no name for are left out.
+  static func colourExtensions(_ color: ColorDescription) -> [String: String] {
+    var extensions: [String: String] = [:]
+    let primaries: [String: CFString] = [
+      "bt709": kCVImageBufferColorPrimaries_ITU_R_709_2,
+      "bt2020": kCVImageBufferColorPrimaries_ITU_R_2020,
+      "smpte170m": kCVImageBufferColorPrimaries_SMPTE_C,
+      "bt470bg": kCVImageBufferColorPrimaries_EBU_3213,
+    ]
+    let transfers: [String: CFString] = [
+      "bt709": kCVImageBufferTransferFunction_ITU_R_709_2,
+      "smpte170m": kCVImageBufferTransferFunction_ITU_R_709_2,
+      "smpte2084": kCVImageBufferTransferFunction_SMPTE_ST_2084_PQ,
+      "arib-std-b67": kCVImageBufferTransferFunction_ITU_R_2100_HLG,
+    ]
+    let matrices: [String: CFString] = [
+      "bt709": kCVImageBufferYCbCrMatrix_ITU_R_709_2,
+      "smpte170m": kCVImageBufferYCbCrMatrix_ITU_R_601_4,
+      "bt470bg": kCVImageBufferYCbCrMatrix_ITU_R_601_4,
+      "bt2020nc": kCVImageBufferYCbCrMatrix_ITU_R_2020,
+    ]
+    for (key, table, name) in [
+      (kCVImageBufferColorPrimariesKey, primaries, color.primaries),
+      (kCVImageBufferTransferFunctionKey, transfers, color.transfer),
+      (kCVImageBufferYCbCrMatrixKey, matrices, color.matrix),
+    ] {
+      if let value = table[name] { extensions[String(key)] = String(value) }
+    }
+    return extensions
   }
 
   /// Apple's four-character code for an FFmpeg codec name (0 when Apple has none).

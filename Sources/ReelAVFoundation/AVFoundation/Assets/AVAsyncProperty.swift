@@ -155,7 +155,9 @@ enum AsyncLoading {
   static func load(_ source: any AsyncLoadingSource, then handler: (@Sendable () -> Void)?) {
     nonisolated(unsafe) let unsafeSource = source
     DispatchQueue.global().async {
-      _ = unsafeSource.loadContents()
+      if !((unsafeSource as? AVAsset)?.isLoadingCancelled ?? false) {
+        _ = unsafeSource.loadContents()
+      }
       handler?()
     }
   }

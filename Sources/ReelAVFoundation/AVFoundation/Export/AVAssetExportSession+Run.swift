@@ -63,6 +63,8 @@ extension AVAssetExportSession {
     var writeURL: URL
     /// The output URL.
     var outputURL: URL
+    /// The most bytes the file may take (`fileLengthLimit`), nil for no limit.
+    var fileLengthLimit: Int64?
   }
 
   private func perform() async -> Outcome {
@@ -89,6 +91,14 @@ extension AVAssetExportSession {
       return .failed(CompatFailure(error))
     }
     await watcher.value
+    if let limit = job.fileLengthLimit {
+      do throws(CompatFailure) {
+        try Self.truncate(job.writeURL, toBytes: limit)
+      } catch {
+        try? FileManager.default.removeItem(at: job.writeURL)
+        return .failed(error)
+      }
+    }
     if job.writeURL != job.outputURL {
       do {
         try FileManager.default.moveItem(at: job.writeURL, to: job.outputURL)
@@ -168,7 +178,9 @@ extension AVAssetExportSession {
       writeURL = outputURL.deletingLastPathComponent().appendingPathComponent(
         ".\(outputURL.lastPathComponent).reel-\(UUID().uuidString).\(fileExtension)")
     }
-    return Job(movie: movie, settings: reelSettings, writeURL: writeURL, outputURL: outputURL)
+    return Job(
+      movie: movie, settings: reelSettings, writeURL: writeURL, outputURL: outputURL,
+      fileLengthLimit: current.fileLengthLimit > 0 ? current.fileLengthLimit : nil)
   }
 
   /// The file type: the one set, else the URL's extension's (warned once).
@@ -197,6 +209,63 @@ extension AVAssetExportSession {
     let end = Time.min(range.end.time.isNumeric ? range.end.time : duration, duration)
     if start == .zero, end == duration { return nil }
     return TimeRange(start: start, end: Time.max(start, end))
+  }
+
+  /// Cuts the finished file at `url` short so that it takes at most `limit` bytes
+  /// (`fileLengthLimit`): its packets are copied again up to an end time estimated from the
+  /// bytes per second, shrunk until the copy fits. Copying cuts each stream in decode order,
+  /// so every frame kept decodes. A file within the limit is left as it is.
+  ///
+  /// - Throws: ``CompatFailure`` when even a short start of the movie does not fit, or the
+  ///   copy fails.
+  static func truncate(_ url: URL, toBytes limit: Int64) throws(CompatFailure) {
+    func size(_ url: URL) -> Int64 {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+      return (attributes?[.size] as? NSNumber)?.int64Value ?? Int64.max
+    }
+    var current = size(url)
+    guard current > limit else { return }
+    let duration: Double
+    do throws(MediaError) {
+      duration = try ReelMedia.Asset(path: url.path).duration.seconds
+    } catch {
+      throw CompatFailure(error)
+    }
+    let cut = url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.lastPathComponent).limit-\(UUID().uuidString).\(url.pathExtension)")
+    defer { try? FileManager.default.removeItem(at: cut) }
+    var end = duration
+    // Each pass keeps the share of the duration the limit allows of the last size (with a
+    // margin for the index that shrinks less than the media), so a few passes suffice.
+    for _ in 0..<12 {
+      end *= Double(limit) / Double(current) * 0.98
+      guard end >= 0.001 else { break }
+      do throws(MediaError) {
+        _ = try Remuxer.remux(
+          from: url.path, to: cut,
+          options: RemuxOptions(
+            timeRange: TimeRange(start: .zero, end: Time(seconds: end, preferredTimescale: 90_000)),
+            overwrite: true))
+      } catch {
+        throw CompatFailure(error)
+      }
+      current = size(cut)
+      if current <= limit {
+        do {
+          try FileManager.default.removeItem(at: url)
+          try FileManager.default.moveItem(at: cut, to: url)
+        } catch {
+          throw CompatFailure(
+            .exportFailed,
+            "\(url.path): the file cut to fileLengthLimit could not replace it: \(error)")
+        }
+        return
+      }
+    }
+    throw CompatFailure(
+      .exportFailed,
+      "fileLengthLimit \(limit) bytes is too small for even the first frames of this export; raise the limit"
+    )
   }
 
   static func alreadyExists(_ url: URL) -> CompatFailure {

@@ -46,6 +46,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     var audioMix: AVAudioMix?
     var shouldOptimizeForNetworkUse = false
     var metadata: [AVMetadataItem]?
+    var fileLengthLimit: Int64 = 0
   }
 
   /// Where the export is.
@@ -117,6 +118,15 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
   open var outputFileType: AVFileType? {
     get { withSettings { $0.outputFileType } }
     set { withSettings { $0.outputFileType = newValue } }
+  }
+
+  /// The most bytes the file may take; 0 (default) for no limit. When the whole export
+  /// would be larger, the file ends early, at the last frame that keeps it within the limit
+  /// (the movie is cut in decode order, so every frame kept decodes; its duration is shorter
+  /// than asked). A limit too small for even the first frames fails the export.
+  open var fileLengthLimit: Int64 {
+    get { withSettings { $0.fileLengthLimit } }
+    set { withSettings { $0.fileLengthLimit = newValue } }
   }
 
   /// The part of the asset exported (default: all of it, `[0, +∞)`).

@@ -35,6 +35,14 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
   private var writer: MediaWriter?
   private var sessionStart: CMTime?
   private var sessionEnd: CMTime?
+  /// How appended buffers of another size are fitted to the video frame (set by
+  /// `startWriting()` from the video input's `AVVideoScalingModeKey`).
+  private var frameScaling = AppendedFrameScaling.stretch
+  /// The video input's `AVVideoWidthKey` × `AVVideoHeightKey`, the size appended frames are
+  /// scaled to.
+  private var videoFrameSize: (width: Int, height: Int)?
+  /// The sample frame after the last sound appended (where untimed sound goes).
+  private var soundEndFrame: Int64 = 0
 
   /// Accepted: Reel always writes `moov` first in MP4-family files (fast start).
   open var shouldOptimizeForNetworkUse = false
@@ -148,18 +156,24 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         let video = addedInputs.first { $0.mediaType == .video }
         let audio = addedInputs.first { $0.mediaType == .audio }
         let videoSettings = try video.map { (input) throws(CompatFailure) in
-          guard input.transform == .identity else {
-            throw CompatFailure(
-              .operationNotSupportedForAsset,
-              "AVAssetWriterInput.transform \(input.transform) is not written by Reel (it writes no display matrix); draw the frames turned instead"
-            )
-          }
-          return try WriterSettings.video(
+          var settings = try WriterSettings.video(
             input.outputSettings, timeScale: input.mediaTimeScale > 0 ? input.mediaTimeScale : nil)
+          if input.transform != .identity {
+            // The track header's matrix, as Apple writes the input's transform (every
+            // container the writer makes is MP4-family, which records it).
+            settings.displayMatrix = input.transform.affine
+          }
+          return settings
+        }
+        if let video {
+          frameScaling = try AppendedFrameScaling.of(
+            AttributeDictionary(video.outputSettings),
+            in: "AVAssetWriterInput(mediaType: .video, outputSettings:)")
         }
         let audioSettings = try audio.map { (input) throws(CompatFailure) in
           try WriterSettings.audio(input.outputSettings)
         }
+        videoFrameSize = videoSettings.map { ($0.width, $0.height) }
         let items = metadataItems
         guard videoSettings != nil || audioSettings != nil else {
           throw CompatFailure(.exportFailed, "AVAssetWriter.startWriting(): add an input first")
@@ -281,19 +295,25 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
         guard let fileTime = try fileTime(of: time, appending: "appending a frame") else {
           return true
         }
-        let picture: VideoPicture
+        var picture: VideoPicture
         do throws(CVFailure) {
           picture = try buffer.videoPicture()
         } catch {
           throw CompatFailure(.outOfMemory, error.reason)
         }
-        if let size = writer.outputVideoSize,
+        if let size = videoFrameSize,
           picture.width != size.width || picture.height != size.height
         {
-          throw CompatFailure(
-            .exportFailed,
-            "a \(picture.width)×\(picture.height) pixel buffer was appended to a \(size.width)×\(size.height) video input; Reel does not scale appended frames (AVVideoScalingModeKey): make the buffers the output size"
-          )
+          let (from, onto) = frameScaling.rectangles(
+            sourceWidth: picture.width, sourceHeight: picture.height, width: size.width,
+            height: size.height)
+          do throws(MediaError) {
+            picture = try PictureScaler.scale(
+              picture, sourceRect: from, toWidth: size.width, height: size.height,
+              targetRect: onto)
+          } catch {
+            throw CompatFailure(error)
+          }
         }
         do throws(MediaError) {
           try writer.appendVideo(picture, at: fileTime)
@@ -308,21 +328,34 @@ open class AVAssetWriter: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Encodes interleaved PCM starting at `time`; false after a failure.
+  /// Encodes interleaved PCM starting at `time`; false after a failure. A sample without a
+  /// time (`CMSampleBufferCreate` with no timing entries) follows the previous sound
+  /// directly, as on Apple.
   func appendSound(_ samples: [Float], format: AudioFormat, at time: CMTime) -> Bool {
     lock.withLock {
       guard currentStatus == .writing, let writer else { return false }
       do throws(CompatFailure) {
-        guard let fileTime = try fileTime(of: time, appending: "appending sound") else {
-          return true
+        let start: Int64
+        if time.isValid {
+          guard let fileTime = try fileTime(of: time, appending: "appending sound") else {
+            return true
+          }
+          start = Int64((fileTime.seconds * Double(format.sampleRate)).rounded())
+        } else {
+          guard sessionStart != nil else {
+            throw CompatFailure(
+              .exportFailed,
+              "appending sound before startSession(atSourceTime:); start the session first")
+          }
+          start = soundEndFrame
         }
-        let start = (fileTime.seconds * Double(format.sampleRate)).rounded()
         do throws(MediaError) {
           try writer.appendAudio(
-            ReelMedia.AudioBuffer(format: format, samples: samples, startFrame: Int64(start)))
+            ReelMedia.AudioBuffer(format: format, samples: samples, startFrame: start))
         } catch {
           throw CompatFailure(error)
         }
+        soundEndFrame = start + Int64(samples.count / max(format.channelCount, 1))
         return true
       } catch {
         fail(error)

@@ -27,6 +27,7 @@ enum WriterSettings {
       AVVideoCleanApertureKey,
     ]
     try refuseUnknown(dictionary, known: known, in: where_)
+    _ = try AppendedFrameScaling.of(dictionary, in: where_)
     let codec: VideoCodec
     switch dictionary.string(AVVideoCodecKey) {
     case .none, .some(AVVideoCodecType.h264.rawValue): codec = .h264
@@ -45,6 +46,8 @@ enum WriterSettings {
         "\(where_): AVVideoWidthKey and AVVideoHeightKey must be positive whole numbers of pixels")
     }
     var frameRate = 30.0
+    var maxKeyframeInterval: Int?
+    var maxKeyframeDuration: Double?
     var result = VideoOutputSettings(
       codec: codec, width: width, height: height, frameDuration: Time(value: 1, timescale: 30))
     if let properties = dictionary.dictionary(AVVideoCompressionPropertiesKey) {
@@ -80,24 +83,45 @@ enum WriterSettings {
         }
         frameRate = rate
       }
-      if let profile = properties.string(AVVideoProfileLevelKey) ?? nil, codec == .h264,
-        !profile.hasPrefix("H264_High")
-      {
-        CompatWarnings.warnOnce(
-          key: "writer.profile|\(profile)",
-          "AVVideoProfileLevelKey \(profile): Reel writes H.264 High profile at the lowest level the size and rate need (players that take \(profile) take it)"
-        )
+      if let present = properties.string(AVVideoProfileLevelKey) {
+        guard let name = present else {
+          throw CompatFailure(
+            .exportFailed, "\(propertiesWhere): AVVideoProfileLevelKey must be a string")
+        }
+        result.profileLevel = try profileLevel(name, codec: codec, in: propertiesWhere)
       }
-      if properties[AVVideoMaxKeyFrameIntervalKey] != nil
-        || properties[AVVideoMaxKeyFrameIntervalDurationKey] != nil
-      {
-        CompatWarnings.warnOnce(
-          key: "writer.keyframes",
-          "AVVideoMaxKeyFrameIntervalKey: accepted; x264 places keyframes itself (at most 250 frames apart, and at scene cuts)"
-        )
+      if let present = properties.integer(AVVideoMaxKeyFrameIntervalKey) {
+        guard let frames = present, frames >= 0 else {
+          throw CompatFailure(
+            .exportFailed,
+            "\(propertiesWhere): AVVideoMaxKeyFrameIntervalKey must be a whole number of frames ≥ 0 (0: no limit)"
+          )
+        }
+        maxKeyframeInterval = frames > 0 ? frames : nil
+      }
+      if let present = properties.number(AVVideoMaxKeyFrameIntervalDurationKey) {
+        guard let seconds = present, seconds >= 0, seconds.isFinite else {
+          throw CompatFailure(
+            .exportFailed,
+            "\(propertiesWhere): AVVideoMaxKeyFrameIntervalDurationKey must be seconds ≥ 0")
+        }
+        maxKeyframeDuration = seconds > 0 ? seconds : nil
       }
     }
     if let colors = dictionary.dictionary(AVVideoColorPropertiesKey) {
+      for key in [AVVideoTransferFunctionKey, AVVideoColorPrimariesKey, AVVideoYCbCrMatrixKey] {
+        if case .some(.some(let value)) = colors.string(key),
+          [
+            AVVideoTransferFunction_ITU_R_2100_HLG, AVVideoTransferFunction_SMPTE_ST_2084_PQ,
+            AVVideoColorPrimaries_ITU_R_2020,
+          ].contains(value)
+        {
+          throw CompatFailure(
+            .encoderNotFound,
+            "\(where_): AVVideoColorPropertiesKey \(key) \(value) asks for HDR / BT.2020 video, which Reel does not encode (it writes 8-bit BT.709 or BT.601 SDR); leave out the colour properties or use ITU_R_709_2"
+          )
+        }
+      }
       switch colors.string(AVVideoYCbCrMatrixKey) {
       case .none: break
       case .some(AVVideoYCbCrMatrix_ITU_R_709_2): result.colorMatrix = .bt709
@@ -113,7 +137,50 @@ enum WriterSettings {
     let ticks = (Double(videoTimeScale) / frameRate).rounded()
     result.frameDuration = Time(value: Int64(max(ticks, 1)), timescale: videoTimeScale)
     result.timeScale = timeScale ?? videoTimeScale
+    // Both limits hold: the interval in frames, the duration at the expected frame rate.
+    let durationFrames = maxKeyframeDuration.map {
+      max(1, Int(min($0 * frameRate, 1_000_000).rounded(.down)))
+    }
+    result.maxKeyframeInterval = [maxKeyframeInterval, durationFrames].compactMap { $0 }.min()
     return result
+  }
+
+  /// An `AVVideoProfileLevelKey` value (`"H264_High_4_1"`, `"H264_Main_AutoLevel"`,
+  /// `"HEVC_Main_AutoLevel"`) as Reel's H.264 profile and level; nil for HEVC Main, which
+  /// is what x265 encodes.
+  ///
+  /// - Throws: ``CompatFailure`` naming a profile Reel does not encode (10-bit and 4:2:2
+  ///   profiles, HEVC Main 10) or a malformed value.
+  static func profileLevel(_ name: String, codec: VideoCodec, in where_: String)
+    throws(CompatFailure) -> H264ProfileLevel?
+  {
+    let parts = name.split(separator: "_").map(String.init)
+    let refusal = CompatFailure(
+      .encoderNotFound,
+      "\(where_): AVVideoProfileLevelKey \"\(name)\" is not encoded by Reel for \(codec == .h264 ? "H.264" : "HEVC"); Reel encodes 8-bit 4:2:0 H.264 Baseline, Main or High (AutoLevel or a level such as H264_High_4_1) and HEVC Main (HEVC_Main_AutoLevel); 10-bit (HDR) video is not encoded"
+    )
+    switch codec {
+    case .hevc:
+      guard name == "HEVC_Main_AutoLevel" else { throw refusal }
+      return nil
+    case .h264:
+      guard parts.count >= 3, parts[0] == "H264" else { throw refusal }
+      let profile: H264ProfileLevel.Profile
+      switch parts[1] {
+      case "Baseline", "ConstrainedBaseline": profile = .baseline
+      case "Main": profile = .main
+      case "High": profile = .high
+      default: throw refusal
+      }
+      let level = parts[2...].joined(separator: "_")
+      if level == "AutoLevel" { return H264ProfileLevel(profile: profile) }
+      guard parts.count == 4, let major = Int(parts[2]), let minor = Int(parts[3]),
+        (0...9).contains(minor), H264ProfileLevel.knownLevels.contains(major * 10 + minor)
+      else { throw refusal }
+      return H264ProfileLevel(profile: profile, levelIDC: major * 10 + minor)
+    default:
+      throw refusal
+    }
   }
 
   /// Apple's quality (0 worst … 1 best) as an x264/x265 constant rate factor:

@@ -28,8 +28,10 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
 
   /// Accepted: Reel takes samples as fast as they come either way.
   open var expectsMediaDataInRealTime = false
-  /// The track's display matrix: must stay identity (Reel writes none; `startWriting()`
-  /// fails otherwise).
+  /// The track's display matrix, written into the file's track header: how players turn
+  /// the frames to show them (`CGAffineTransform(rotationAngle: .pi / 2)` shows them turned
+  /// 90° clockwise, as a portrait phone video; the translation is in pixels). Set it before
+  /// `startWriting()`.
   open var transform: CGAffineTransform = .identity
   /// The track's timescale; 0 (default): 1/90 000 s for video.
   open var mediaTimeScale: CMTimeScale = 0
@@ -130,7 +132,7 @@ open class AVAssetWriterInput: NSObject, @unchecked Sendable {
   /// The interleaved float samples and format of a PCM sample buffer.
   static func floats(of sample: CMSampleBuffer) throws(CompatFailure) -> ([Float], AudioFormat) {
     guard let block = sample.dataBuffer,
-      let stream = sample.formatDescription.streamDescription?.pointee,
+      let stream = sample.format.streamDescription?.pointee,
       stream.mFormatID == kAudioFormatLinearPCM
     else {
       throw CompatFailure(

@@ -64,6 +64,15 @@ public let AVVideoColorPrimaries_ITU_R_709_2 = "ITU_R_709_2"
 public let AVVideoColorPrimaries_SMPTE_C = "SMPTE_C"
 public let AVVideoTransferFunction_ITU_R_709_2 = "ITU_R_709_2"
 public let AVVideoYCbCrMatrix_ITU_R_709_2 = "ITU_R_709_2"
+/// BT.2100 HLG transfer (HDR): named so code compiles; a writer asked to encode it fails.
+public let AVVideoTransferFunction_ITU_R_2100_HLG = "ITU_R_2100_HLG"
+/// SMPTE ST 2084 PQ transfer (HDR10): named so code compiles; a writer asked to encode it
+/// fails.
+public let AVVideoTransferFunction_SMPTE_ST_2084_PQ = "SMPTE_ST_2084_PQ"
+/// BT.2020 primaries: named so code compiles; a writer asked to encode them fails.
+public let AVVideoColorPrimaries_ITU_R_2020 = "ITU_R_2020"
+/// BT.2020 matrix: named so code compiles; a writer asked to encode it fails.
+public let AVVideoYCbCrMatrix_ITU_R_2020 = "ITU_R_2020"
 public let AVVideoYCbCrMatrix_ITU_R_601_4 = "ITU_R_601_4"
 public let AVVideoPixelAspectRatioKey = "AVVideoPixelAspectRatioKey"
 public let AVVideoCleanApertureKey = "AVVideoCleanApertureKey"
