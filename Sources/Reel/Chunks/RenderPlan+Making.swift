@@ -80,12 +80,12 @@ extension RenderPlan {
     }
     guard let joinedVideo = joined.video else {
       throw .cannotSplit(
-        "the output \(output) holds audio only, which is one task, not chunks; render it whole (reel render without --jobs)"
+        "the output \(output) holds audio only, which is one task, not chunks; render it whole, as one export"
       )
     }
     guard VideoCodec.chosen(joinedVideo.codec, in: joined.container) == .h264 else {
       throw .cannotSplit(
-        "chunks are encoded with H.264 only, and this export encodes \(joinedVideo.codec?.rawValue ?? "?"); render it whole (reel render without --jobs), or choose codec h264 with an output that holds it, such as .mp4"
+        "chunks are encoded with H.264 only, and this export encodes \(joinedVideo.codec?.rawValue ?? "?"); render it whole, as one export, or choose codec h264 with an output that holds it, such as .mp4"
       )
     }
     var pinnedSettings = settings
