@@ -78,7 +78,8 @@ enum FrameCommand {
     } catch let error as PixelAllocationError {
       throw CommandFailure(message: "\(templatePath): \(error)", status: .media)
     } catch RenderError.limit(let limit) {
-      throw CommandFailure(message: "\(templatePath): \(limit)", status: .invalidTemplate)
+      throw CommandFailure(
+        message: LimitOptions.naming("\(templatePath): \(limit)"), status: .invalidTemplate)
     } catch {
       throw CommandFailure(message: "\(templatePath): \(error)", status: .failure)
     }

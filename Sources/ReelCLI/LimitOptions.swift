@@ -1,16 +1,55 @@
 import Reel
 
-/// The budget options of `render`, `frame` and `validate` (`--max-layers`, …): one place
-/// that names them, documents them and turns them into ``ResourceLimits``.
+/// The budget options of `render`, `frame` and `validate` (`--max-layers`, …): the one place
+/// that names them, documents them, turns them into ``ResourceLimits`` and adds them to the
+/// library's limit messages (which name only the ``ResourceLimits`` property).
 enum LimitOptions {
-  /// The limits `command` takes (``ResourceLimits/Limit/commands``).
+  /// The `reel` option that sets `limit`.
+  static func flag(_ limit: ResourceLimits.Limit) -> String {
+    switch limit {
+    case .rasterCache: return "--raster-cache"
+    case .layerCount: return "--max-layers"
+    case .templateSize: return "--max-template-size"
+    case .imagePixels: return "--max-image-pixels"
+    case .outputPixels: return "--max-work"
+    }
+  }
+
+  /// The option with its value's name: `--max-layers N`, `--raster-cache BYTES`.
+  static func usage(_ limit: ResourceLimits.Limit) -> String {
+    "\(flag(limit)) \(limit.isBytes ? "BYTES" : "N")"
+  }
+
+  /// The commands that take `limit`'s option: `render` and `frame` take every one;
+  /// `validate` takes those that are refusals (``ResourceLimits/Limit/isRefusal``), not the
+  /// raster cache, a bound on what is kept.
+  static func commands(taking limit: ResourceLimits.Limit) -> [String] {
+    limit.isRefusal ? ["render", "frame", "validate"] : ["render", "frame"]
+  }
+
+  /// The limits `command` takes.
   static func budgets(for command: String) -> [ResourceLimits.Limit] {
-    ResourceLimits.Limit.allCases.filter { $0.commands.contains(command) }
+    ResourceLimits.Limit.allCases.filter { commands(taking: $0).contains(command) }
   }
 
   /// `others` and the budget option names of `command`, for ``Arguments``.
   static func options(for command: String, adding others: Set<String>) -> Set<String> {
-    others.union(budgets(for: command).map(\.flag))
+    others.union(budgets(for: command).map(flag))
+  }
+
+  /// The CLI cell of the budgets table in `docs/security.md` (`make schema`):
+  /// `` `--max-layers N` (render, frame, validate) ``.
+  static func documentation(_ limit: ResourceLimits.Limit) -> String {
+    "`\(usage(limit))` (\(commands(taking: limit).joined(separator: ", ")))"
+  }
+
+  /// `line` (a message from the library) with the option that raises each limit it names
+  /// (by ``ResourceLimits/Limit/qualifiedProperty``) added: `…; raise
+  /// ResourceLimits.maximumLayerCount if this is intended (reel: --max-layers N)`.
+  static func naming(_ line: String) -> String {
+    let named = ResourceLimits.Limit.allCases.filter { line.contains($0.qualifiedProperty) }
+    guard !named.isEmpty else { return line }
+    return line + " (reel: " + named.map(usage).joined(separator: ", ") + ")"
   }
 
   /// The help lines of `command`'s budget options.
@@ -26,7 +65,7 @@ enum LimitOptions {
       case .imagePixels: what = "Decoded image pixels, frames × width × height (\(value))"
       case .outputPixels: what = "Output pixels, frames × width × height (\(value): 10 min of 4K60)"
       }
-      let option = "\(limit.flag) \(limit.isBytes ? "BYTES" : "N")"
+      let option = usage(limit)
       return "  " + option + String(repeating: " ", count: max(1, 27 - option.count)) + what
     }
     return """
@@ -42,10 +81,10 @@ enum LimitOptions {
   static func parse(_ parsed: Arguments, command: String) throws(CommandFailure) -> ResourceLimits {
     var limits = ResourceLimits.default
     for limit in budgets(for: command) {
-      guard let text = parsed.value(limit.flag) else { continue }
+      guard let text = parsed.value(flag(limit)) else { continue }
       guard let value = quantity(text), value >= limit.minimum else {
         throw .usage(
-          "\(command): \(limit.flag) needs a whole number such as \(describe(ResourceLimits.default[limit])) (K, M, G, T multiply by 1024; got '\(text)')"
+          "\(command): \(flag(limit)) needs a whole number such as \(describe(ResourceLimits.default[limit])) (K, M, G, T multiply by 1024; got '\(text)')"
         )
       }
       limits[limit] = value

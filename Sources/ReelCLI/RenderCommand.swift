@@ -220,7 +220,8 @@ enum RenderCommand {
       return CommandFailure(
         message: "\(template): cannot be exported: \(reason)", status: .invalidTemplate)
     case .render(.limit(let limit)):
-      return CommandFailure(message: "\(template): \(limit.description)", status: .invalidTemplate)
+      return CommandFailure(
+        message: LimitOptions.naming("\(template): \(limit.description)"), status: .invalidTemplate)
     case .render(.outOfMemory(let allocation)):
       return CommandFailure(message: "\(template): \(allocation.description)", status: .media)
     case .render(let render):

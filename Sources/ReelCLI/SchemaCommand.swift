@@ -31,7 +31,9 @@ enum SchemaCommand {
     }
     if let folder = parsed.value(writeDocsOption) {
       do {
-        for file in try Template.writeGeneratedFiles(toRepository: folder) {
+        for file in try Template.writeGeneratedFiles(
+          toRepository: folder, limitOptions: LimitOptions.documentation)
+        {
           Console.document("wrote \(folder)/\(file)")
         }
       } catch {

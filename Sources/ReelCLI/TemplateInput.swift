@@ -45,7 +45,7 @@ enum TemplateInput {
     do {
       loaded = try Template.load(path: path, variables: variables, limits: limits)
     } catch {
-      throw CommandFailure(lines: error.lines, status: .invalidTemplate)
+      throw CommandFailure(lines: error.lines.map(LimitOptions.naming), status: .invalidTemplate)
     }
     Console.warnings(loaded.warnings.map { "\(path): \($0)" })
     return loaded

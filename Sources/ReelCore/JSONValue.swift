@@ -1,11 +1,14 @@
 /// A JSON value whose objects keep their members in the order they were written, and the one
 /// way Reel writes JSON: the tool's machine-readable output, the template schema, the
-/// preview's API. One escaping rule for every string (``write(string:to:)``) and one form of
+/// preview's API, render plans (through ``JSONValueEncoder``). One escaping rule for every string (``write(string:to:)``) and one form of
 /// numbers (``ReadableNumber``).
 package enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case number(Double)
+  /// A whole number written exactly, whatever its size (an `Int64` of nanoseconds or a
+  /// `UInt64` inode, which a `Double` would round).
+  case wholeNumber(Int128)
   case string(String)
   case array([JSONValue])
   case object([(String, JSONValue)])
@@ -59,6 +62,7 @@ package enum JSONValue: Sendable, Equatable {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"
     case .number(let value): output += Self.format(value)
+    case .wholeNumber(let value): output += String(value)
     case .string(let value): Self.write(string: value, to: &output)
     case .array(let elements):
       writeList(elements.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent)

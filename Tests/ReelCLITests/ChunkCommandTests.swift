@@ -451,7 +451,7 @@ import Testing
     try Self.reel(["plan", template.path, "--chunk-seconds", "0.4"])
     let plan = template.deletingLastPathComponent().appendingPathComponent("template.plan.json")
     let text = try String(contentsOf: plan, encoding: .utf8)
-    #expect(text.contains("\"frameCount\" : 12,"))
+    #expect(text.contains("\"frameCount\": 12,"))
     let outside = try TestSupport.reel([
       "render", template.path, "--plan", plan.path, "--chunk", "3",
     ])

@@ -69,4 +69,49 @@ struct JSONValueTests {
     #expect(JSONValue.string(orNull: nil).serialized() == "null")
     #expect(JSONValue.integer(orNull: 3).serialized() == "3")
   }
+
+  /// A value shaped like a render plan: nested objects, arrays, optionals, a dictionary and
+  /// integers a `Double` cannot hold.
+  struct Sample: Codable, Equatable {
+    struct Inner: Codable, Equatable {
+      var inode: UInt64
+      var nanoseconds: Int64
+    }
+    var zebra: String
+    var alpha: Double
+    var missing: Int?
+    var inner: Inner
+    var list: [Inner?]
+    var names: [String: String]
+  }
+
+  @Test func encodableValuesAreWrittenExactlyAndReadBackByFoundation() throws {
+    let sample = Sample(
+      zebra: "z/\"q\"", alpha: 1_733_571_234.567_891, missing: nil,
+      inner: Sample.Inner(inode: .max, nanoseconds: 1_733_571_234_123_456_789),
+      list: [Sample.Inner(inode: 1, nanoseconds: -2), nil], names: ["é": "1", "Z": "2", "a": "3"])
+    let json = try JSONValueEncoder().encode(sample).sortingKeys()
+    #expect(
+      json.serialized()
+        == #"{"alpha":1733571234.567891,"inner":{"inode":18446744073709551615,"nanoseconds":1733571234123456789},"list":[{"inode":1,"nanoseconds":-2},null],"names":{"Z":"2","a":"3","é":"1"},"zebra":"z/\"q\""}"#
+    )
+    // Foundation's decoder, the independent reader, gets the same value back from both forms.
+    #expect(try JSONDecoder().decode(Sample.self, from: Data(json.serialized().utf8)) == sample)
+    #expect(try JSONDecoder().decode(Sample.self, from: Data(json.prettyText.utf8)) == sample)
+  }
+
+  @Test func aNumberJSONCannotHoldIsRefused() {
+    #expect(throws: EncodingError.self) { try JSONValueEncoder().encode([Double.nan]) }
+    #expect(throws: EncodingError.self) { try JSONValueEncoder().encode(["a": Double.infinity]) }
+  }
+
+  @Test func keysSortByTheirBytesAtEveryDepth() {
+    let value = JSONValue.object([
+      ("b", .array([.object([("y", .null), ("x", .null)])])), ("a", .null), ("B", .null),
+      ("ä", .null),
+    ])
+    #expect(
+      value.sortingKeys().serialized() == #"{"B":null,"a":null,"b":[{"x":null,"y":null}],"ä":null}"#
+    )
+  }
 }

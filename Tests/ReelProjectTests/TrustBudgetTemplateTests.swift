@@ -35,7 +35,7 @@ struct TrustBudgetTemplateTests {
     let problems = try Self.problems(json, limits: limits)
     #expect(problems.count == 1)
     #expect(problems.first?.contains("the template file is \(json.utf8.count) bytes") == true)
-    #expect(problems.first?.contains("--max-template-size") == true)
+    #expect(problems.first?.contains("ResourceLimits.maximumTemplateBytes") == true)
     limits.maximumTemplateBytes = json.utf8.count
     #expect(try Self.problems(json, limits: limits).isEmpty)
     // Bytes handed in directly are held to the same limit.
@@ -53,7 +53,7 @@ struct TrustBudgetTemplateTests {
     let problems = try Self.problems(Self.layers(11), limits: limits)
     #expect(problems.count == 1)
     #expect(problems.first?.hasPrefix("layers: the movie has 11 layers") == true)
-    #expect(problems.first?.contains("--max-layers") == true)
+    #expect(problems.first?.contains("ResourceLimits.maximumLayerCount") == true)
     // Sublayers and masks count too.
     let nested = """
       {"version":1,"size":[64,64],"duration":1,"layers":[
@@ -79,7 +79,7 @@ struct TrustBudgetTemplateTests {
     let problems = try Self.problems(long, limits: .default)
     #expect(problems.count == 1)
     #expect(problems.first?.contains("1080000 frames of 1280×720") == true)
-    #expect(problems.first?.contains("--max-work") == true)
+    #expect(problems.first?.contains("ResourceLimits.maximumOutputPixels") == true)
     var limits = ResourceLimits()
     limits.maximumOutputPixels = 1_080_000 * 1280 * 720
     #expect(try Self.problems(long, limits: limits).isEmpty)
@@ -103,7 +103,7 @@ struct TrustBudgetTemplateTests {
       Issue.record("an export above its work budget was written")
     } catch {
       #expect(error.description.contains("30 frames of 64×64"))
-      #expect(error.description.contains("--max-work"))
+      #expect(error.description.contains("ResourceLimits.maximumOutputPixels"))
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["t.json"])
     settings.limits.maximumOutputPixels = 122_880
@@ -129,7 +129,7 @@ struct TrustBudgetTemplateTests {
     #expect(problems.count == 1)
     #expect(problems.first?.hasPrefix("layers[0].image:") == true)
     #expect(problems.first?.contains("anim.gif") == true)
-    #expect(problems.first?.contains("--max-image-pixels") == true)
+    #expect(problems.first?.contains("ResourceLimits.maximumImagePixels") == true)
   }
 
   @Test func variablesAreStillSubstitutedInsideLargeTrees() throws {

@@ -47,7 +47,7 @@ struct TrustSubtitleLimitTests {
     let (problems, _) = try Self.load(Self.srt(cues: 80), duration: 60, limits: limits)
     #expect(problems.count == 1, "\(problems)")
     #expect(problems.first?.contains("has 80 cues") == true, "\(problems)")
-    #expect(problems.first?.contains("--max-layers") == true, "\(problems)")
+    #expect(problems.first?.contains("ResourceLimits.maximumLayerCount") == true, "\(problems)")
     // Cues after the movie's end are not shown, so they do not count.
     let (shownOnly, _) = try Self.load(Self.srt(cues: 80), duration: 4, limits: limits)
     #expect(shownOnly.isEmpty, "\(shownOnly)")
@@ -60,7 +60,7 @@ struct TrustSubtitleLimitTests {
     #expect(text.utf8.count > 1024)
     let (problems, _) = try Self.load(text, duration: 60, limits: limits)
     #expect(problems.count == 1, "\(problems)")
-    #expect(problems.first?.contains("--max-template-size") == true, "\(problems)")
+    #expect(problems.first?.contains("ResourceLimits.maximumTemplateBytes") == true, "\(problems)")
     #expect(problems.first?.contains("the subtitle file") == true, "\(problems)")
   }
 

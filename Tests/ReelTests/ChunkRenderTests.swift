@@ -144,6 +144,44 @@ import Testing
       !FileManager.default.fileExists(atPath: folder.appendingPathComponent("again.mp4").path))
   }
 
+  @Test func aPlanWrittenAndReadBackIsTheSamePlanWithTheSameIdentity() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-plan-json")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let clip = try MediaOracle.makeClip(
+      "a.mp4", in: folder, video: "testsrc2=size=320x180:rate=30:duration=1")
+    // An input with its identity (an inode and nanosecond times, integers a Double would
+    // round) and variables whose names need escaping and sort by their bytes.
+    let input = try RenderPlan.Input.read(path: clip.path, now: .distantFuture)
+    #expect(input.identity != nil)
+    let plan = try RenderPlan(
+      movie: MediaOracle.movie(of: clip), settings: ExportSettings(), chunking: .count(2),
+      pinned: PinnedVideoEncoding(),
+      source: RenderPlan.Source(
+        template: clip.path,
+        variables: ["name": "Ada \"Lovelace\"\n/é", "Zed": "1", "émoji": "😀", "a/b": ""],
+        inputs: [input]),
+      planFile: folder.appendingPathComponent("plan.json"), output: "out.mp4")
+    let url = folder.appendingPathComponent("plan.json")
+    try plan.write(to: url)
+    let read = try RenderPlan.read(from: url)
+    #expect(read == plan)
+    #expect(read.identity == plan.identity)
+    try read.write(to: folder.appendingPathComponent("again.json"))
+    #expect(
+      try Data(contentsOf: url) == Data(contentsOf: folder.appendingPathComponent("again.json")))
+    // The identity is the SHA-256 of the plan's canonical JSON: compact, keys sorted, as an
+    // independent writer (Python's json) writes the file's content.
+    let digest = try TestSupport.run(
+      "python3",
+      [
+        "-c",
+        "import hashlib,json,sys; text = json.dumps(json.load(open(sys.argv[1], encoding='utf-8')), sort_keys=True, separators=(',', ':'), ensure_ascii=False); print(hashlib.sha256(text.encode('utf-8')).hexdigest())",
+        url.path,
+      ])
+    #expect(digest.status == 0, "\(digest.stderr)")
+    #expect(String(decoding: digest.stdout, as: UTF8.self) == plan.identity + "\n")
+  }
+
   @Test func aPlanPathThatIsNotAPlanFileIsRefusedAtOnce() throws {
     let folder = try TestSupport.makeTemporaryDirectory("reel-plan-read")
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -80,12 +80,12 @@ extension RenderPlan {
     }
     guard let joinedVideo = joined.video else {
       throw .cannotSplit(
-        "the output \(output) holds audio only, which is one task, not chunks; render it whole (reel render without --jobs)"
+        "the output \(output) holds audio only, which is one task, not chunks; render it whole, as one export"
       )
     }
     guard VideoCodec.chosen(joinedVideo.codec, in: joined.container) == .h264 else {
       throw .cannotSplit(
-        "chunks are encoded with H.264 only, and this export encodes \(joinedVideo.codec?.rawValue ?? "?"); render it whole (reel render without --jobs), or choose codec h264 with an output that holds it, such as .mp4"
+        "chunks are encoded with H.264 only, and this export encodes \(joinedVideo.codec?.rawValue ?? "?"); render it whole, as one export, or choose codec h264 with an output that holds it, such as .mp4"
       )
     }
     var pinnedSettings = settings
@@ -287,16 +287,15 @@ extension RenderPlan {
     inputs.compactMap { input in input.change().map { "\(input.path): \($0)" } }
   }
 
-  /// Writes the plan as JSON (pretty, sorted keys), atomically.
+  /// Writes the plan as JSON (``json()``, pretty: two-space indents, sorted keys, ending
+  /// with a newline), atomically.
   ///
   /// - Throws: ``RenderPlanError/unwritablePlan(path:reason:)``.
   public func write(to url: URL) throws(RenderPlanError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {
-      var data = try encoder.encode(self)
-      data.append(0x0A)
-      try data.write(to: url, options: .atomic)
+      try Data(json().prettyText.utf8).write(to: url, options: .atomic)
+    } catch let error as EncodingError {
+      throw .unwritablePlan(path: url.path, reason: "it cannot be written as JSON (\(error))")
     } catch {
       throw .unwritablePlan(path: url.path, reason: error.localizedDescription)
     }
@@ -322,6 +321,9 @@ extension RenderPlan {
     }
     let plan: RenderPlan
     do {
+      // Written by ``JSONValue`` and read by Foundation's decoder: ReelCore has no JSON
+      // parser (the template's reader lives in ReelProject, above this module), and the
+      // `Codable` conformance spells the keys for both directions.
       plan = try JSONDecoder().decode(RenderPlan.self, from: data)
     } catch {
       throw .unreadablePlan(path: url.path, reason: "it is not a render plan (\(error))")

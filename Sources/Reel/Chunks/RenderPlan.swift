@@ -210,13 +210,25 @@ public struct RenderPlan: Sendable, Codable, Hashable {
     return planFolder.appendingPathComponent(file)
   }
 
-  /// The plan's identity: the SHA-256 of its JSON (sorted keys). Chunks carry it in their
-  /// `comment` tag, so ``ChunkJoiner`` can tell a chunk of another plan.
+  /// The plan as JSON with every object's keys sorted (``JSONValue/sortingKeys()``): the one
+  /// form its file (``write(to:)``) and its ``identity`` are written from. The keys are the
+  /// `Codable` conformance's, which ``read(from:)`` decodes.
+  ///
+  /// - Throws: `EncodingError` for a number JSON cannot hold (a non-finite `mtime`, which no
+  ///   file's status gives).
+  func json() throws -> JSONValue {
+    try JSONValueEncoder().encode(self).sortingKeys()
+  }
+
+  /// The plan's identity: the SHA-256 of its canonical JSON (``json()`` written compact, as
+  /// UTF-8: keys sorted by their bytes, no spaces, integers exact, other numbers in their
+  /// shortest form that reads back the same). A plan written, read back and digested again
+  /// has the same identity. Chunks carry it in their `comment` tag, so ``ChunkJoiner`` can
+  /// tell a chunk of another plan.
   public var identity: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let data = (try? encoder.encode(self)) ?? Data()
-    return ContentDigest.sha256(of: [UInt8](data))
+    // A plan that cannot be encoded cannot be written either (``write(to:)`` says why).
+    let text = (try? json().serialized()) ?? ""
+    return ContentDigest.sha256(of: Array(text.utf8))
   }
 
   /// The `comment` tag of the audio task's file.

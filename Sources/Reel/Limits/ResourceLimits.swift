@@ -8,9 +8,9 @@ import ReelMedia
 /// Each limit has a default that allows real work and can be raised (or lowered) by an
 /// operator: in Swift by setting the property (``ExportSettings/limits``,
 /// ``FrameGrabber/limits``, ``LayerRenderer/init(tree:limits:)``, and the template loader's
-/// `limits:` parameter), on the command line by the flag named in each property's
-/// documentation. A value beyond a limit is refused with a ``ResourceLimitError`` that names
-/// the limit and how to raise it; the raster cache budget is not a refusal but a bound: what
+/// `limits:` parameter); a front end such as the `reel` tool maps its own options onto these
+/// properties. A value beyond a limit is refused with a ``ResourceLimitError`` that names
+/// the limit and the property that raises it; the raster cache budget is not a refusal but a bound: what
 /// does not fit is drawn without being kept.
 ///
 ///     var limits = ResourceLimits()
@@ -20,29 +20,27 @@ public struct ResourceLimits: Sendable, Hashable {
   /// Bytes of layer rasters (text, shapes, fills, gradients, scaled pictures) kept between
   /// frames; default 512 MiB. Beyond it the least recently used rasters are dropped and
   /// rasters that still do not fit are drawn for the frame and not kept, so memory does not
-  /// grow with the number of layers. CLI: `--raster-cache BYTES` (render, frame).
+  /// grow with the number of layers.
   public var rasterCacheBytes: Int
 
   /// The most layers a movie's layer tree may hold, counting every layer at every depth
   /// (sublayers, masks and the layers made for subtitle cues; the tree's root is not
   /// counted); default 10,000.
-  /// CLI: `--max-layers N` (render, frame, validate).
   public var maximumLayerCount: Int
 
   /// The largest template file read, in bytes, and the largest subtitle file a template
   /// names (both are text Reel parses whole); default 16 MiB. The size is checked before
-  /// the file is read. CLI: `--max-template-size BYTES` (render, frame, validate).
+  /// the file is read.
   public var maximumTemplateBytes: Int
 
   /// The most decoded image pixels held in memory, summed over every frame of every image
   /// file a template uses (an animated GIF or APNG counts each frame); default 256 Mi
   /// pixels (1 GiB as BGRA), which is also ReelMedia's limit for one file.
-  /// CLI: `--max-image-pixels N` (render, frame, validate).
   public var maximumImagePixels: Int
 
   /// The most output pixels an export may produce: frames × width × height of the encoded
   /// video; default 298,598,400,000, a 10-minute 3840×2160 movie at 60 fps (a ten-hour
-  /// 8K render is 30 times that). CLI: `--max-work PIXELS` (render, validate).
+  /// 8K render is 30 times that).
   public var maximumOutputPixels: Int
 
   /// The defaults (see each property).
@@ -77,17 +75,6 @@ public struct ResourceLimits: Sendable, Hashable {
     case imagePixels
     case outputPixels
 
-    /// The `reel` option that sets it.
-    public var flag: String {
-      switch self {
-      case .rasterCache: return "--raster-cache"
-      case .layerCount: return "--max-layers"
-      case .templateSize: return "--max-template-size"
-      case .imagePixels: return "--max-image-pixels"
-      case .outputPixels: return "--max-work"
-      }
-    }
-
     /// The ``ResourceLimits`` property that sets it.
     public var property: String {
       switch self {
@@ -99,15 +86,15 @@ public struct ResourceLimits: Sendable, Hashable {
       }
     }
 
+    /// The property as messages name it: `ResourceLimits.maximumLayerCount`.
+    public var qualifiedProperty: String { "ResourceLimits.\(property)" }
+
     /// Whether the value is a number of bytes (else a count).
     public var isBytes: Bool { self == .rasterCache || self == .templateSize }
 
-    /// The `reel` commands that take its option: `validate` takes every limit but the raster
-    /// cache, which is a bound on what is kept, not a refusal; `frame` takes the work budget
-    /// too, since a template is loaded, and checked, whole.
-    public var commands: [String] {
-      self == .rasterCache ? ["render", "frame"] : ["render", "frame", "validate"]
-    }
+    /// Whether exceeding it is refused (every limit but the raster cache, which is a bound
+    /// on what is kept, not a refusal): what a validation can check before rendering.
+    public var isRefusal: Bool { self != .rasterCache }
 
     /// The smallest value that can be set (0 turns the raster cache off; every other limit
     /// needs at least 1).
@@ -172,16 +159,16 @@ public struct ResourceLimits: Sendable, Hashable {
           "least recently used rasters not used by the current frame are dropped; a raster that still does not fit is drawn for that use and freed after compositing (redrawn next frame). Peak memory does not grow with the number of layers"
       case .layerCount:
         return
-          "exit 3 at `layers`; the JSON is counted before any layer is built, and a subtitle file's shown cues before any cue layer is built"
+          "refused at `layers`; the JSON is counted before any layer is built, and a subtitle file's shown cues before any cue layer is built"
       case .templateSize:
         return
-          "exit 3; the size is read from the file first and at most the limit + 1 bytes of a template are ever read; a subtitle file above it is not parsed"
+          "refused; the size is read from the file first and at most the limit + 1 bytes of a template are ever read; a subtitle file above it is not parsed"
       case .imagePixels:
         return
-          "exit 3 at the image's path; decoding stops as soon as the sum would pass the limit"
+          "refused at the image's path; decoding stops as soon as the sum would pass the limit"
       case .outputPixels:
         return
-          "exit 3 before anything is written (render checks its final size and range, after `--preset`, `--from`, `--to`)"
+          "refused before anything is written (an export checks its final size and time range, after its preset)"
       }
     }
   }
@@ -337,10 +324,11 @@ public struct ResourceLimitError: Error, Sendable, Hashable, CustomStringConvert
     self.what = what
   }
 
-  /// `the movie has 12000 layers, above the layer limit of 10000; raise it with
-  /// --max-layers (ResourceLimits.maximumLayerCount)`.
+  /// `the movie has 12000 layers, above the layer limit of 10000; raise
+  /// ResourceLimits.maximumLayerCount if this is intended`. A front end may add its own way
+  /// to raise it (the `reel` tool adds its option).
   public var description: String {
-    "\(what), above the \(Self.name(limit)) limit of \(maximum); raise it with \(limit.flag) (ResourceLimits.\(limit.property)) if this is intended"
+    "\(what), above the \(Self.name(limit)) limit of \(maximum); raise \(limit.qualifiedProperty) if this is intended"
   }
 
   private static func name(_ limit: ResourceLimits.Limit) -> String {

@@ -10,7 +10,11 @@ enum ChunkFailure {
   {
     let prefix = template.map { "\($0): " } ?? "\(command): "
     switch error {
-    case .cannotSplit, .mismatch:
+    case .cannotSplit:
+      return CommandFailure(
+        message: prefix + error.description + " (reel render without --jobs renders it whole)",
+        status: .invalidTemplate)
+    case .mismatch:
       return CommandFailure(message: prefix + error.description, status: .invalidTemplate)
     case .inputsChanged(let lines):
       return CommandFailure(

@@ -24,7 +24,11 @@ enum TemplateDocsGenerator {
   /// Every generated part: the table of layer types (``TemplateLayerType``), the key table
   /// of each object kind that has one (``TemplateObjectFormat/docsTable``), then the tables
   /// of `docs/security.md`.
-  static var parts: [Part] {
+  ///
+  /// - Parameter limitOptions: How the command line sets each budget, the budgets table's
+  ///   CLI column (the library spells no option: the `reel` tool passes its own mapping);
+  ///   nil leaves the budgets table out.
+  static func parts(limitOptions: ((ResourceLimits.Limit) -> String)?) -> [Part] {
     let keyTables = TemplateObjectKind.allCases.compactMap { kind -> Part? in
       kind.format.docsTable.map {
         Part(file: "docs/template-format.md", name: $0, text: table(kind.format.keys))
@@ -32,11 +36,16 @@ enum TemplateDocsGenerator {
     }
     let layerTypes = Part(
       file: "docs/template-format.md", name: "layer types", text: layerTypesTable)
-    return [layerTypes] + keyTables + [
-      Part(file: "docs/security.md", name: "picture limits", text: pictureLimitsTable),
-      Part(file: "docs/security.md", name: "pixel ranges", text: rangesTable),
-      Part(file: "docs/security.md", name: "budgets", text: budgetsTable),
-    ]
+    var parts =
+      [layerTypes] + keyTables + [
+        Part(file: "docs/security.md", name: "picture limits", text: pictureLimitsTable),
+        Part(file: "docs/security.md", name: "pixel ranges", text: rangesTable),
+      ]
+    if let limitOptions {
+      parts.append(
+        Part(file: "docs/security.md", name: "budgets", text: budgetsTable(limitOptions)))
+    }
+    return parts
   }
 
   static func beginMarker(_ name: String) -> String { "<!-- BEGIN GENERATED: \(name) -->" }
@@ -62,9 +71,15 @@ enum TemplateDocsGenerator {
 
   /// Writes the schema file and every generated part under `root` (a repository folder).
   ///
+  /// - Parameters:
+  ///   - root: The repository folder.
+  ///   - limitOptions: The budgets table's CLI column (see ``parts(limitOptions:)``).
   /// - Returns: The files written, relative to `root`.
   /// - Throws: The file system's errors, or ``TemplateDocsError`` for missing markers.
-  static func write(toRepository root: URL) throws -> [String] {
+  static func write(
+    toRepository root: URL, limitOptions: @escaping (ResourceLimits.Limit) -> String
+  ) throws -> [String] {
+    let parts: [Part] = Self.parts(limitOptions: limitOptions)
     var written = [schemaFile]
     try Data(TemplateSchemaGenerator.text.utf8).write(
       to: root.appendingPathComponent(schemaFile), options: .atomic)
@@ -102,17 +117,17 @@ enum TemplateDocsGenerator {
   // MARK: Budgets
 
   /// The memory and work budgets (``ResourceLimits/Limit``): what each limits, its default,
-  /// the `reel` option and commands, the Swift property and what happens beyond it.
-  static var budgetsTable: String {
+  /// the `reel` option and commands (`limitOptions`, the CLI's own mapping), the Swift
+  /// property and what happens beyond it.
+  static func budgetsTable(_ limitOptions: (ResourceLimits.Limit) -> String) -> String {
     var lines = [
       "| limit | default | CLI flag (commands) | Swift API (`ResourceLimits`) | what happens beyond it |",
       "|---|---|---|---|---|",
     ]
     for limit in ResourceLimits.Limit.allCases {
-      let flag =
-        "`\(limit.flag) \(limit.isBytes ? "BYTES" : "N")` (\(limit.commands.joined(separator: ", ")))"
       let cells = [
-        limit.summary, limit.defaultDescription, flag, "`\(limit.property)`", limit.consequence,
+        limit.summary, limit.defaultDescription, limitOptions(limit), "`\(limit.property)`",
+        limit.consequence,
       ]
       lines.append("| " + cells.map(cell).joined(separator: " | ") + " |")
     }

@@ -134,22 +134,36 @@ public enum Template {
   /// `schema/reel-template.schema.json` and the marked tables of `docs/template-format.md`
   /// and `docs/security.md` (the prose around them is kept).
   ///
-  /// - Parameter folder: The repository's root folder.
+  /// - Parameters:
+  ///   - folder: The repository's root folder.
+  ///   - limitOptions: The budgets table's CLI column for each limit: the `reel` tool's
+  ///     option and commands, from its own mapping (the library spells no option).
   /// - Returns: The files written, relative to `folder`.
   /// - Throws: The file system's errors, or an error naming a file whose markers are missing.
-  package static func writeGeneratedFiles(toRepository folder: String) throws -> [String] {
-    try TemplateDocsGenerator.write(toRepository: URL(fileURLWithPath: folder))
+  package static func writeGeneratedFiles(
+    toRepository folder: String, limitOptions: @escaping (ResourceLimits.Limit) -> String
+  ) throws -> [String] {
+    try TemplateDocsGenerator.write(
+      toRepository: URL(fileURLWithPath: folder), limitOptions: limitOptions)
   }
 
   /// Each generated part of the documentation that differs from what `folder` (a repository)
   /// holds, by file and part name; empty when everything is current.
-  package static func staleGeneratedFiles(inRepository folder: String) -> [String] {
+  ///
+  /// - Parameters:
+  ///   - folder: The repository's root folder.
+  ///   - limitOptions: The budgets table's CLI column (see
+  ///     ``writeGeneratedFiles(toRepository:limitOptions:)``); nil skips that table, which
+  ///     only the tool's tests can then compare.
+  package static func staleGeneratedFiles(
+    inRepository folder: String, limitOptions: ((ResourceLimits.Limit) -> String)?
+  ) -> [String] {
     let root = URL(fileURLWithPath: folder)
     var stale: [String] = []
     let schema = try? String(
       contentsOf: root.appendingPathComponent(TemplateDocsGenerator.schemaFile), encoding: .utf8)
     if schema != TemplateSchemaGenerator.text { stale.append(TemplateDocsGenerator.schemaFile) }
-    for part in TemplateDocsGenerator.parts {
+    for part in TemplateDocsGenerator.parts(limitOptions: limitOptions) {
       let document = try? String(
         contentsOf: root.appendingPathComponent(part.file), encoding: .utf8)
       if document.flatMap({ TemplateDocsGenerator.current(part, in: $0) }) != part.text {
