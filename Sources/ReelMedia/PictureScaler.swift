@@ -1,25 +1,5 @@
 import CYUV
 
-/// A whole-pixel rectangle, for ``PictureScaler``.
-public struct PixelRect: Sendable, Equatable {
-  /// Left edge in pixels.
-  public var x: Int
-  /// Top edge in pixels.
-  public var y: Int
-  /// Width in pixels.
-  public var width: Int
-  /// Height in pixels.
-  public var height: Int
-
-  /// A rectangle at (`x`, `y`) of `width` × `height` pixels.
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-}
-
 /// Resamples a picture into a picture of another size with libyuv's bilinear scalers
 /// (`ARGBScale` for BGRA, `I420Scale` for 4:2:0): a rectangle of the source is scaled onto a
 /// rectangle of the target, and the target outside it is black (transparent black for BGRA,

@@ -1,3 +1,5 @@
+import ReelCore
+
 /// Premultiplied RGBA in linear light, 32-bit float per channel, over a rectangle of the
 /// filter plane: what every filter step reads and writes.
 ///

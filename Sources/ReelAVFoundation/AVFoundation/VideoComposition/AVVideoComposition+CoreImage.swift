@@ -108,7 +108,7 @@ final class CoreImageFrameFilter: VideoFrameFilter, @unchecked Sendable {
     case .success(let image):
       let area = PixelRect(x: 0, y: -frame.height, width: frame.width, height: frame.height)
       let opaque = image.recipe.composited(over: FilterImage(constant: SIMD4(0, 0, 0, 1)))
-      do {
+      do throws(PixelAllocationError) {
         return try renderer.renderPicture(opaque, in: area)
       } catch {
         throw RenderError.outOfMemory(error)

@@ -1,7 +1,7 @@
-import ReelCore
+import Foundation
 
-/// A rectangle of whole pixels in the filter plane (y down): pixel (x, y) covers
-/// [x, x+1) × [y, y+1).
+/// A rectangle of whole pixels (y down): pixel (x, y) covers [x, x+1) × [y, y+1). The filter
+/// engine's render areas and the writer's scaling rectangles.
 public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
   /// The left column.
   public var x: Int
