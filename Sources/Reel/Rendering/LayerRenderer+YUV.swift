@@ -50,7 +50,8 @@ extension LayerRenderer {
     var heldBytes = 0
     for item in list.items {
       guard item.masks.isEmpty else { return nil }
-      if case .video(let source, let size, let gravity) = item.drawing {
+      let fastPath = item.drawing.kind.yuvFastPath
+      if case .video(let source, let size, let gravity)? = fastPath {
         guard source == sourceID, videoRect == nil, item.opacity >= 1,
           let rect = Self.videoRectangle(
             of: picture, in: size, gravity: gravity, item: item, canvas: canvas)
@@ -62,7 +63,7 @@ extension LayerRenderer {
       }
       guard let clip = Self.clipRectangle(for: item, canvas: canvas) else { return nil }
       if case .empty = clip { continue }
-      if case .fill(let size, let color, let radius) = item.drawing, radius <= 0,
+      if case .solidRectangle(let size, let color)? = fastPath,
         let rect = Self.wholePixelBoxangle(Rect(origin: .zero, size: size), item: item)
       {
         steps.append(.fill(rect.intersection(clip.rect), color, item.opacity))

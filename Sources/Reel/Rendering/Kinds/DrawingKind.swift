@@ -6,7 +6,7 @@ import ReelGraphics
 /// folder, reached from the drawing once (``Drawing/kind``).
 ///
 /// A kind drawn from its cached raster takes the Y′CbCr path too (`LayerRenderer+YUV.swift`
-/// composites any raster); only the video and square fills have a faster path there.
+/// composites any raster); a kind with a faster step there says which (``yuvFastPath``).
 protocol DrawingKind {
   /// The layer's bounds size the drawing belongs to; nil when it is drawn at output
   /// resolution (never enlarged by ``LayerRasterizer/rasterScale(for:)``).
@@ -38,10 +38,25 @@ protocol DrawingKind {
   /// Draws what the drawing casts a shadow of (itself, unless it says otherwise), or the
   /// part of it in `area` (raster pixels, nil for all).
   func drawAsShadowCaster(area: PixelBox?) throws -> Raster?
+
+  /// The Y′CbCr path's faster step for the drawing, nil to composite its raster.
+  var yuvFastPath: YUVFastPath? { get }
+}
+
+/// A step of the Y′CbCr path (`LayerRenderer+YUV.swift`) that does not composite a raster.
+enum YUVFastPath {
+  /// The current picture of a video source, placed in a rectangle of `size` by `gravity`
+  /// (copied or scaled into the output when it lands on whole, even pixels).
+  case video(sourceID: VideoSourceID, size: Size, gravity: ContentsGravity)
+  /// A square-cornered rectangle of `size` in one colour, filled directly when its edges land
+  /// on whole pixels.
+  case solidRectangle(size: Size, color: Color)
 }
 
 extension DrawingKind {
   var followsMagnification: Bool { true }
+
+  var yuvFastPath: YUVFastPath? { nil }
 
   func drawAsShadowCaster(area: PixelBox?) throws -> Raster? {
     try draw(scale: 1, area: area)

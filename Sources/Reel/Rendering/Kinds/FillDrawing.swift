@@ -10,6 +10,10 @@ struct FillDrawing: DrawingKind {
 
   var layerSize: Size? { size }
 
+  var yuvFastPath: YUVFastPath? {
+    cornerRadius <= 0 ? .solidRectangle(size: size, color: color) : nil
+  }
+
   func scaled(by scale: Double) -> Drawing {
     .fill(size: size.scaled(by: scale), color: color, cornerRadius: cornerRadius * scale)
   }

@@ -15,6 +15,8 @@ struct VideoDrawing: DrawingKind {
   /// A video keeps its own pixels.
   var followsMagnification: Bool { false }
 
+  var yuvFastPath: YUVFastPath? { .video(sourceID: sourceID, size: size, gravity: gravity) }
+
   func scaled(by scale: Double) -> Drawing {
     .video(sourceID: sourceID, size: size.scaled(by: scale), gravity: gravity)
   }
