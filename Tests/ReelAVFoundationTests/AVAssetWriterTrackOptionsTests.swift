@@ -140,6 +140,28 @@ struct AVAssetWriterTrackOptionsTests {
     #expect(try Self.keyframes(free) == [0])
   }
 
+  @Test("NextLevelSessionExporter's HDR settings (Main10, HDR metadata) fail naming 10-bit")
+  func hevcMain10FailsLoudly() throws {
+    var settings = AVAssetWriterTests.videoSettings(width: 64, height: 48)
+    settings[AVVideoCodecKey] = AVVideoCodecType.hevc
+    settings[AVVideoCompressionPropertiesKey] = [
+      AVVideoProfileLevelKey: kVTProfileLevel_HEVC_Main10_AutoLevel,
+      kVTCompressionPropertyKey_HDRMetadataInsertionMode as String:
+        kVTHDRMetadataInsertionMode_Auto,
+    ]
+    let (_, writer) = try Self.write("main10.mov", settings: settings)
+    #expect(writer.status == .failed)
+    let reason = (writer.error as NSError?)?.localizedFailureReason ?? ""
+    #expect(reason.contains("HEVC_Main10_AutoLevel") && reason.contains("10-bit"), "\(reason)")
+    // The 10-bit pixel format is named, and refused.
+    var buffer: CVPixelBuffer?
+    #expect(
+      CVPixelBufferCreate(
+        nil, 64, 48, kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange, nil, &buffer)
+        != kCVReturnSuccess)
+    #expect(kAudioFormatAPAC == 0x6170_6163)
+  }
+
   @Test("Asking to encode HDR (HLG, PQ, BT.2020) fails startWriting naming it")
   func hdrFailsLoudly() throws {
     for value in [

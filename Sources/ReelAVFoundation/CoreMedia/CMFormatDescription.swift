@@ -34,6 +34,8 @@ public let kAudioFormatLinearPCM: AudioFormatID = 0x6C70_636D
 public let kAudioFormatOpus: AudioFormatID = 0x6F70_7573
 /// Apple Lossless ('alac'; not encoded by Reel).
 public let kAudioFormatAppleLossless: AudioFormatID = 0x616C_6163
+/// Apple Positional Audio Codec ('apac'; neither decoded nor encoded by Reel).
+public let kAudioFormatAPAC: AudioFormatID = 0x6170_6163
 
 /// Samples are floats.
 public let kAudioFormatFlagIsFloat: AudioFormatFlags = 1 << 0

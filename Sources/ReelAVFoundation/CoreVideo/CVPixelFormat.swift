@@ -17,6 +17,11 @@ public let kCVPixelFormatType_420YpCbCr8PlanarFullRange: OSType = 0x6634_3230  /
 public let kCVPixelFormatType_32RGBA: OSType = 0x5247_4241  // 'RGBA'
 /// R, G, B bytes (not held by Reel's buffers).
 public let kCVPixelFormatType_24RGB: OSType = 0x0000_0018
+/// 10-bit 4:2:0 Y′CbCr in two planes, limited range (HDR; not held by Reel's buffers:
+/// creating one, or reading into one, fails with `kCVReturnInvalidPixelFormat`).
+public let kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange: OSType = 0x7834_3230  // 'x420'
+/// 10-bit 4:2:0 Y′CbCr in two planes, full range (not held by Reel's buffers).
+public let kCVPixelFormatType_420YpCbCr10BiPlanarFullRange: OSType = 0x7866_3230  // 'xf20'
 
 /// The layouts Reel's pixel buffers hold, from Apple's four-character codes.
 enum PixelLayout: Sendable, Equatable {

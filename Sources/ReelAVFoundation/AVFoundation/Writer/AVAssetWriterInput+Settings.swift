@@ -59,6 +59,7 @@ enum WriterSettings {
           AVVideoMaxKeyFrameIntervalDurationKey, AVVideoAllowFrameReorderingKey,
           AVVideoProfileLevelKey, AVVideoH264EntropyModeKey, AVVideoExpectedSourceFrameRateKey,
           AVVideoAverageNonDroppableFrameRateKey,
+          String(kVTCompressionPropertyKey_HDRMetadataInsertionMode),
         ], in: propertiesWhere)
       if let present = properties.integer(AVVideoAverageBitRateKey) {
         guard let bitRate = present, bitRate > 0 else {
