@@ -66,6 +66,11 @@ enum MemorySettleBenchmark {
     }
     let afterBurst = megabytes()
     say(String(format: "rss after an 8-way burst: %.1f MB", afterBurst))
+    let configured = HeapMemory.configureAllocator()
+    say(
+      "malloc arenas: \(HeapMemory.arenaCount.map(String.init) ?? "?"); Reel set "
+        + "arena limit \(configured.arenaLimit.map(String.init) ?? "none (environment or off)"), "
+        + "threshold \(configured.threshold.map(String.init) ?? "none (environment or off)")")
     try await Task.sleep(for: .seconds(1))
     let idle = megabytes()
     say(String(format: "rss idle after the burst: %.1f MB", idle))
