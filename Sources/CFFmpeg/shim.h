@@ -59,4 +59,20 @@ static inline unsigned int reel_MKTAG(char a, char b, char c, char d) { return M
 /// `HeapMemory` owns the call.
 static inline int reel_malloc_trim(void) { return malloc_trim(0); }
 
+/// glibc's `mallopt(M_ARENA_MAX, count)`: the most arenas malloc makes from now on (threads
+/// beyond them share the existing ones); 1 on success. `HeapMemory` owns the call.
+static inline int reel_malloc_limit_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
+
+/// glibc's `mallopt(M_MMAP_THRESHOLD, bytes)` and `mallopt(M_TRIM_THRESHOLD, bytes)`: blocks
+/// of `bytes` or more get pages of their own (returned when freed), and free memory above
+/// `bytes` at an arena's top is returned; setting them stops glibc raising them on its own.
+/// 1 when both were set. `HeapMemory` owns the call.
+static inline int reel_malloc_fix_thresholds(int bytes) {
+  return mallopt(M_MMAP_THRESHOLD, bytes) == 1 && mallopt(M_TRIM_THRESHOLD, bytes) == 1;
+}
+
+/// glibc's `malloc_info(0, stream)`: the allocator's state as XML, one `<heap nr="…">`
+/// element per arena; 0 on success. `HeapMemory` owns the call.
+static inline int reel_malloc_info(FILE *stream) { return malloc_info(0, stream); }
+
 #endif

@@ -38,6 +38,12 @@ enum MemorySettleBenchmark {
     let templateURL = directory.appendingPathComponent("settle.json")
     try Data(template.utf8).write(to: templateURL)
     let loaded = try Template.load(path: templateURL.path, variables: [:])
+    // The allocator settings Reel applies before its first export, as an embedder sets
+    // them: REEL_BENCH_ARENA_LIMIT / REEL_BENCH_THRESHOLD = a number, or `none` for glibc's
+    // own behaviour (for comparing; unset keeps Reel's defaults).
+    let environment = ProcessInfo.processInfo.environment
+    if let limit = environment["REEL_BENCH_ARENA_LIMIT"] { HeapMemory.arenaLimit = Int(limit) }
+    if let bytes = environment["REEL_BENCH_THRESHOLD"] { HeapMemory.threshold = Int(bytes) }
 
     func export(_ index: Int) async throws {
       var settings = loaded.exportSettings
@@ -66,6 +72,11 @@ enum MemorySettleBenchmark {
     }
     let afterBurst = megabytes()
     say(String(format: "rss after an 8-way burst: %.1f MB", afterBurst))
+    let configured = HeapMemory.configureAllocator()
+    say(
+      "malloc arenas: \(HeapMemory.arenaCount.map(String.init) ?? "?"); Reel set "
+        + "arena limit \(configured.arenaLimit.map(String.init) ?? "none (environment or off)"), "
+        + "threshold \(configured.threshold.map(String.init) ?? "none (environment or off)")")
     try await Task.sleep(for: .seconds(1))
     let idle = megabytes()
     say(String(format: "rss idle after the burst: %.1f MB", idle))

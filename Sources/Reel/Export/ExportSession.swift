@@ -65,6 +65,7 @@ public final class ExportSession: Sendable {
     guard started else {
       throw ExportError.invalidMovie("an export session runs once; make a new one to export again")
     }
+    ExportMemory.prepare()
     let job: any ExportRunnable
     do {
       if settings.preset == .passthrough {
