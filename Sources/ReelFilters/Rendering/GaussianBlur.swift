@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 
 /// A separable Gaussian blur on premultiplied linear pixels.
 struct GaussianBlur {
