@@ -2,11 +2,26 @@ internal import ReelCore
 
 extension UIImage {
   /// Draws the image upright, scaled into `rect` of the current context (y-down in a UIKit
-  /// image context, as on Apple); nothing without a current context.
+  /// image context, as on Apple), at full opacity with the normal blend mode as Apple
+  /// documents: the context's own alpha (`setAlpha`) does not apply; nothing without a
+  /// current context.
   ///
   /// Images whose `imageOrientation` is not `.up` are drawn as stored, with a warning.
   public func draw(in rect: CGRect) {
+    draw(in: rect, blendMode: .normal, alpha: 1)
+  }
+
+  /// Draws the image upright into `rect` with `alpha` opacity (0…1, replacing the context's
+  /// alpha for this drawing only). Reel draws `blendMode` `.normal`; any other mode is
+  /// reported once on standard error, naming it, and the image is drawn normally.
+  public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
     guard let context = UIGraphicsGetCurrentContext(), let image = cgImage else { return }
+    if blendMode != .normal {
+      CompatWarnings.warnOnce(
+        key: "UIImage.draw.blendMode|\(blendMode)",
+        "UIImage.draw(in:blendMode:alpha:): blend mode .\(blendMode) is not drawn by Reel; the image is drawn with .normal (source over)"
+      )
+    }
     if imageOrientation != .up {
       CompatWarnings.warnOnce(
         key: "UIImage.draw.orientation",
@@ -19,23 +34,9 @@ extension UIImage {
     let placement = ReelAffineTransform(
       a: r.width / Double(image.width), b: 0, c: 0, d: r.height / Double(image.height),
       tx: r.minX, ty: r.minY)
-    context.drawImage(image.image, placement: placement)
-  }
-
-  /// Draws the image upright into `rect` with `alpha` opacity (0…1, replacing the context's
-  /// alpha for this drawing only). Reel draws `blendMode` `.normal`; any other mode is
-  /// reported once on standard error, naming it, and the image is drawn normally.
-  public func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
-    guard let context = UIGraphicsGetCurrentContext() else { return }
-    if blendMode != .normal {
-      CompatWarnings.warnOnce(
-        key: "UIImage.draw.blendMode|\(blendMode)",
-        "UIImage.draw(in:blendMode:alpha:): blend mode .\(blendMode) is not drawn by Reel; the image is drawn with .normal (source over)"
-      )
-    }
     context.saveGState()
     context.setAlpha(alpha)
-    draw(in: rect)
+    context.drawImage(image.image, placement: placement)
     context.restoreGState()
   }
 
