@@ -18,7 +18,7 @@ struct TemplateKeyLiteralTests {
     ),
     ("Reel/Export/ExportPreset+Names.swift", ["audio"], "an alias of the m4a export preset"),
     (
-      "Reel/Limits/ResourceLimits.swift", ["frame"],
+      "ReelCLI/LimitOptions.swift", ["frame"],
       "the `reel frame` command, one of those that take the budgets"
     ),
     (
@@ -31,6 +31,7 @@ struct TemplateKeyLiteralTests {
     ),
     ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
     ("ReelMedia/ImageEncoder.swift", ["loop"], "FFmpeg's GIF muxer option (loop count)"),
+    ("ReelMedia/PictureScaler.swift", ["source"], "which rectangle a scaling message is about"),
     ("ReelAnimation/LayerContent.swift", [], "render-list dump labels"),
     ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
     ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),

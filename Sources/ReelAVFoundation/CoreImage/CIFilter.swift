@@ -157,10 +157,10 @@ open class CIFilter: NSObject, @unchecked Sendable {
     case .image:
       return (value as? CIImage).map { .image($0.recipe) }
     case .number:
-      return number(value).map { .number($0) }
+      return AttributeDictionary.number(value).map { .number($0) }
     case .vector:
       if let vector = value as? CIVector { return .vector(vector.doubles) }
-      return number(value).map { .vector([$0]) }
+      return AttributeDictionary.number(value).map { .vector([$0]) }
     case .point:
       if let vector = value as? CIVector {
         let point = CoreImagePlane.enginePoint(x: Double(vector.x), y: Double(vector.y))
@@ -194,17 +194,6 @@ open class CIFilter: NSObject, @unchecked Sendable {
         return .transform(CoreImagePlane.engineTransform(t))
       }
       return nil
-    }
-  }
-
-  private static func number(_ value: Any) -> Double? {
-    switch value {
-    case let number as NSNumber: number.doubleValue
-    case let number as Double: number
-    case let number as Float: Double(number)
-    case let number as CGFloat: Double(number)
-    case let number as Int: Double(number)
-    default: nil
     }
   }
 

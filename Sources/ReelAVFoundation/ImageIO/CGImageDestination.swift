@@ -175,16 +175,9 @@ public final class CGImageDestination: @unchecked Sendable {
   }
 }
 
-/// A number in a property dictionary (NSNumber, Double, Int, …).
+/// A number in a property dictionary (NSNumber, Double, Int, …), nil when absent.
 private func number(_ value: Any?) -> Double? {
-  switch value {
-  case let number as NSNumber: number.doubleValue
-  case let double as Double: double
-  case let float as Float: Double(float)
-  case let int as Int: Double(int)
-  case let cg as CGFloat: Double(cg)
-  default: nil
-  }
+  value.flatMap(AttributeDictionary.number)
 }
 
 /// A nested property dictionary.

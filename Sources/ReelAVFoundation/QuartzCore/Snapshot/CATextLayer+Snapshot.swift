@@ -233,7 +233,9 @@ struct AttributedTextSnapshot {
         guard let c = Self.color(value) else { throw typeFailure(key, value, "a UIColor") }
         strokeColor = c
       case .strokeWidth:
-        guard let number = Self.number(value) else { throw typeFailure(key, value, "a number") }
+        guard let number = AttributeDictionary.number(value) else {
+          throw typeFailure(key, value, "a number")
+        }
         strokeWidth = number
       case .backgroundColor:
         guard let c = Self.color(value) else { throw typeFailure(key, value, "a UIColor") }
@@ -288,17 +290,6 @@ struct AttributedTextSnapshot {
     if let color = value as? UIColor { return color.color }
     if let color = value as? CGColor { return color.color }
     return nil
-  }
-
-  private static func number(_ value: Any) -> Double? {
-    switch value {
-    case let v as Double: v
-    case let v as CGFloat: Double(v)
-    case let v as Float: Double(v)
-    case let v as Int: Double(v)
-    case let v as NSNumber: v.doubleValue
-    default: nil
-    }
   }
 
   /// Warns about the paragraph settings Reel's text renderer does not draw.
