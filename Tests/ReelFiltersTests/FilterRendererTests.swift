@@ -138,3 +138,26 @@ struct FilterRendererTests {
     #expect(worst <= 1, "largest difference \(worst) levels")
   }
 }
+
+extension FilterRendererTests {
+  @Test func aStrongMinificationOfAClampedImageSamplesEachPixelInsteadOfReadingItAll() {
+    // Shrunk a million times, the clamped picture maps 4×4 output pixels back onto 4·10⁶
+    // source pixels a side: each output pixel samples its own 2×2 neighbourhood.
+    let shrunk = FilterImage(picture: picture).clampedToExtent()
+      .transformed(by: AffineTransform(scaleX: 1e-6, y: 1e-6))
+    let tile = FilterRenderer().render(shrunk, in: PixelRect(x: -2, y: -2, width: 4, height: 4))
+    let corner = FilterRenderer().render(FilterImage(picture: picture), in: bounds)
+    #expect(
+      largestDifference(tile[x: 1, y: 1], corner[x: 47, y: 31]) < 1e-6, "beyond the far corner")
+    #expect(
+      largestDifference(tile[x: -2, y: -2], corner[x: 0, y: 0]) < 1e-6, "before the near corner")
+  }
+
+  @Test func aStrongMinificationOfAPictureReadsOnlyThePicture() throws {
+    // 1/100 000 of the picture: everything lands inside the first output pixel.
+    let shrunk = FilterImage(picture: picture).transformed(
+      by: AffineTransform(scaleX: 1e-5, y: 1e-5))
+    let tile = FilterRenderer().render(shrunk, in: PixelRect(x: 0, y: 0, width: 8, height: 8))
+    #expect(tile[x: 3, y: 3] == .zero)
+  }
+}

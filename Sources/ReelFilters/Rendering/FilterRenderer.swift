@@ -19,8 +19,8 @@ public struct FilterRenderer: Sendable {
   public func renderPicture(_ image: FilterImage, in rect: PixelRect) throws(PixelAllocationError)
     -> Image
   {
-    let tile = render(image, in: rect)
     var picture = try Image(checkedWidth: rect.width, height: rect.height)
+    let tile = render(image, in: rect)
     let stride = picture.bytesPerRow
     picture.withUnsafeMutableBytes { bytes in
       for row in 0..<rect.height {
@@ -162,8 +162,28 @@ final class FilterEvaluation {
     }
     guard let source = PixelRect(covering: inverse.apply(to: rect.rect))?.expanded(dx: 1, dy: 1)
     else { return LinearTile(rect: rect) }
-    let sourceTile = self.tile(of: input, in: source)
     var tile = LinearTile(rect: rect)
+    let reachable =
+      input.extent.isInfinite
+      ? source : source.intersection(PixelRect(covering: input.extent) ?? source)
+    if reachable.area > Self.largestSourceArea(for: rect) {
+      // A strong minification of a wide input: each output pixel reads only the 2×2 pixels
+      // around its sample, rather than one tile of everything the rectangle maps back to.
+      for y in rect.y..<rect.maxY {
+        for x in rect.x..<rect.maxX {
+          let point = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+          guard let left = Int(exactly: (point.x - 0.5).rounded(.down)),
+            let top = Int(exactly: (point.y - 0.5).rounded(.down))
+          else { continue }
+          let corner = self.tile(of: input, in: PixelRect(x: left, y: top, width: 2, height: 2))
+          tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = corner.bilinearSample(
+            x: point.x, y: point.y)
+        }
+      }
+      return tile
+    }
+    // Only what the input has: beyond its extent it is clear, as the sampler reads a tile.
+    let sourceTile = self.tile(of: input, in: reachable)
     for y in rect.y..<rect.maxY {
       for x in rect.x..<rect.maxX {
         let point = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
@@ -172,6 +192,12 @@ final class FilterEvaluation {
       }
     }
     return tile
+  }
+
+  /// The most pixels a transform reads as one tile for an output of `rect`: beyond it (a
+  /// strong minification), each output pixel is sampled on its own.
+  static func largestSourceArea(for rect: PixelRect) -> Int {
+    max(16 * rect.area, 1 << 22)
   }
 
   private func clamped(_ input: FilterImage, in rect: PixelRect) -> LinearTile {
