@@ -139,14 +139,7 @@ open class CIFilter: NSObject, @unchecked Sendable {
     case .point(let point): return CIVector(x: CGFloat(point.x), y: CGFloat(-point.y))
     case .rectangle(let rect):
       return CIVector(cgRect: CoreImagePlane.coreImageRect(rect))
-    case .color(let color):
-      let c = color.components
-      func encoded(_ value: Float) -> CGFloat {
-        let v = Double(min(max(value, 0), 1))
-        return CGFloat(v <= 0.003_130_8 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)
-      }
-      return CIColor(
-        red: encoded(c.x), green: encoded(c.y), blue: encoded(c.z), alpha: CGFloat(c.w))
+    case .color(let color): return CIColor(reelColor: color.encoded)
     case .transform(let t): return NSValue(cgAffineTransform: CoreImagePlane.coreImageTransform(t))
     case .image: return nil
     }

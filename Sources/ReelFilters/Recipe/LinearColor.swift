@@ -19,6 +19,16 @@ public struct LinearColor: Sendable, Hashable {
       Float(TransferFunction.linear(fromEncoded: color.blue)), Float(color.alpha))
   }
 
+  /// The sRGB-encoded colour (channels clamped to 0…1): the inverse of ``init(_:)``.
+  public var encoded: Color {
+    func channel(_ value: Float) -> Double {
+      TransferFunction.encoded(fromLinear: min(max(Double(value), 0), 1))
+    }
+    return Color(
+      red: channel(components.x), green: channel(components.y), blue: channel(components.z),
+      alpha: min(max(Double(components.w), 0), 1))
+  }
+
   /// The channels with colour multiplied by alpha.
   public var premultiplied: SIMD4<Float> {
     SIMD4(
