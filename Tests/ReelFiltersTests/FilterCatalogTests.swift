@@ -17,6 +17,13 @@ struct FilterCatalogTests {
     #expect(FilterCatalog.filter(coreImageName: "CINoSuchFilter") == nil)
   }
 
+  @Test func everyFilterSaysItsMathsAndSummary() {
+    for descriptor in FilterCatalog.all {
+      #expect(descriptor.maths.count >= 10, "\(descriptor.coreImageName) says no maths")
+      #expect(!descriptor.summary.isEmpty, "\(descriptor.coreImageName) has no summary")
+    }
+  }
+
   @Test func anUnknownTemplateNameSuggestsTheNearest() {
     #expect(throws: FilterError.unknownFilter(name: "sepiaTon", suggestion: "sepiaTone")) {
       try FilterCatalog.filter(named: "sepiaTon")

@@ -28,16 +28,21 @@ public struct FilterDescriptor: Sendable {
   public let parameters: [FilterParameter]
   /// What the filter does, one sentence.
   public let summary: String
+  /// How the output is computed: the formula and the space it works in (linear light or
+  /// sRGB-encoded values), for the docs' maths table. The one place a filter's maths is written
+  /// in words; the tests check the code against it.
+  public let maths: String
   let output: @Sendable (FilterArguments) -> FilterImage?
 
   /// Makes a descriptor.
   init(
-    _ coreImageName: String, categories: [FilterCategory], summary: String,
+    _ coreImageName: String, categories: [FilterCategory], summary: String, maths: String,
     parameters: [FilterParameter], output: @escaping @Sendable (FilterArguments) -> FilterImage?
   ) {
     self.coreImageName = coreImageName
     self.categories = categories
     self.summary = summary
+    self.maths = maths
     self.parameters = parameters
     self.output = output
   }

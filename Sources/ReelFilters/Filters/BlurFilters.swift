@@ -6,6 +6,7 @@ enum BlurFilters {
   static let gaussianBlur = FilterDescriptor(
     "CIGaussianBlur", categories: [.blur, .video, .stillImage, .builtIn],
     summary: "Blurs with a Gaussian whose standard deviation is the radius.",
+    maths: "separable Gaussian in linear light, σ = radius pixels, taps to ⌈3σ⌉, normalised",
     parameters: [.inputImage, .number("inputRadius", 10, 0...100, "Standard deviation in pixels.")]
   ) { arguments in
     arguments.image("inputImage")?.blurred(sigma: arguments.number("inputRadius"))

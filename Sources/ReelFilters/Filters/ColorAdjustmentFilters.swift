@@ -12,6 +12,8 @@ enum ColorAdjustmentFilters {
   static let colorControls = FilterDescriptor(
     "CIColorControls", categories: [.colorAdjustment, .video, .stillImage, .builtIn],
     summary: "Adjusts saturation, brightness and contrast.",
+    maths:
+      "on encoded values: saturation Y + (c − Y)·s; then brightness + b; then contrast (c − ½)·k + ½",
     parameters: [
       .inputImage,
       .number("inputSaturation", 1, 0...2, "0 is grey, 1 unchanged, above 1 more colourful."),
@@ -36,6 +38,7 @@ enum ColorAdjustmentFilters {
   static let exposureAdjust = FilterDescriptor(
     "CIExposureAdjust", categories: [.colorAdjustment, .video, .stillImage, .builtIn],
     summary: "Changes exposure by EV stops (each doubles the light).",
+    maths: "linear c · 2^EV",
     parameters: [.inputImage, .number("inputEV", 0, -10...10, "Stops; +1 doubles the light.")]
   ) { arguments in
     let gain = Float(pow(2, arguments.number("inputEV")))
@@ -49,6 +52,7 @@ enum ColorAdjustmentFilters {
   static let gammaAdjust = FilterDescriptor(
     "CIGammaAdjust", categories: [.colorAdjustment, .video, .stillImage, .builtIn],
     summary: "Raises each channel to a power (midtones darker above 1, lighter below).",
+    maths: "linear c^power",
     parameters: [.inputImage, .number("inputPower", 1, 0.25...4, "The exponent.")]
   ) { arguments in
     let power = arguments.float("inputPower")
@@ -65,6 +69,8 @@ enum ColorAdjustmentFilters {
   static let hueAdjust = FilterDescriptor(
     "CIHueAdjust", categories: [.colorAdjustment, .video, .stillImage, .builtIn],
     summary: "Turns every hue by an angle.",
+    maths:
+      "the W3C Filter Effects `hueRotate` matrix for the angle, on linear values (greys stay grey; 0 and 2π are the identity)",
     parameters: [.inputImage, .number("inputAngle", 0, -Double.pi...Double.pi, "Radians.")]
   ) { arguments in
     let rotation = HueRotation(angle: arguments.number("inputAngle"))
@@ -78,6 +84,7 @@ enum ColorAdjustmentFilters {
   static let colorMatrix = FilterDescriptor(
     "CIColorMatrix", categories: [.colorAdjustment, .video, .stillImage, .builtIn],
     summary: "Multiplies the colour by a 4×4 matrix and adds a bias.",
+    maths: "linear (c·R, c·G, c·B, c·A) + bias, c = (r, g, b, a) unpremultiplied",
     parameters: [
       .inputImage,
       .vector("inputRVector", [1, 0, 0, 0], "Weights of R, G, B, A in the new red."),
@@ -105,6 +112,7 @@ enum ColorAdjustmentFilters {
   static let colorClamp = FilterDescriptor(
     "CIColorClamp", categories: [.colorAdjustment, .video, .stillImage, .builtIn],
     summary: "Keeps each channel between a minimum and a maximum.",
+    maths: "each linear channel clamped to [min, max]",
     parameters: [
       .inputImage,
       .vector("inputMinComponents", [0, 0, 0, 0], "The lowest R, G, B, A."),

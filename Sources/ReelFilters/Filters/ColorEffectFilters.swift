@@ -11,7 +11,8 @@ enum ColorEffectFilters {
   /// 1 − each linear channel.
   static let colorInvert = FilterDescriptor(
     "CIColorInvert", categories: [.colorEffect, .video, .stillImage, .builtIn],
-    summary: "Inverts the colours.", parameters: [.inputImage]
+    summary: "Inverts the colours.",
+    maths: "linear 1 − c", parameters: [.inputImage]
   ) { arguments in
     arguments.image("inputImage")?.applying(
       ColorOperation(name: "CIColorInvert", space: .linear) { pixel in
@@ -23,6 +24,7 @@ enum ColorEffectFilters {
   static let colorMonochrome = FilterDescriptor(
     "CIColorMonochrome", categories: [.colorEffect, .video, .stillImage, .builtIn],
     summary: "Tints the image in one colour by its luminance.",
+    maths: "linear mix(c, colour · Y, intensity)",
     parameters: [
       .inputImage,
       .color("inputColor", LinearColor(red: 0.6, green: 0.45, blue: 0.3), "The tint."),
@@ -42,6 +44,7 @@ enum ColorEffectFilters {
   static let colorPosterize = FilterDescriptor(
     "CIColorPosterize", categories: [.colorEffect, .video, .stillImage, .builtIn],
     summary: "Reduces each channel to a few levels.",
+    maths: "on encoded values: round(c · (levels − 1)) / (levels − 1)",
     parameters: [.inputImage, .number("inputLevels", 6, 2...30, "Levels per channel.")]
   ) { arguments in
     let steps = max(arguments.float("inputLevels").rounded(), 2) - 1
@@ -56,6 +59,8 @@ enum ColorEffectFilters {
   static let sepiaTone = FilterDescriptor(
     "CISepiaTone", categories: [.colorEffect, .video, .stillImage, .builtIn],
     summary: "Browns the image like an old photograph.",
+    maths:
+      "on encoded values: mix(c, M·c, intensity), M the classic sepia matrix (0.393 0.769 0.189 / 0.349 0.686 0.168 / 0.272 0.534 0.131)",
     parameters: [
       .inputImage, .number("inputIntensity", 1, 0...1, "0 leaves the image, 1 is sepia."),
     ]
@@ -75,6 +80,7 @@ enum ColorEffectFilters {
   static let falseColor = FilterDescriptor(
     "CIFalseColor", categories: [.colorEffect, .video, .stillImage, .builtIn],
     summary: "Maps luminance onto a gradient between two colours.",
+    maths: "linear mix(colour0, colour1, Y)",
     parameters: [
       .inputImage,
       .color("inputColor0", LinearColor(red: 0.3, green: 0, blue: 0), "The colour of black."),
@@ -94,7 +100,8 @@ enum ColorEffectFilters {
   /// Grey at the largest channel.
   static let maximumComponent = FilterDescriptor(
     "CIMaximumComponent", categories: [.colorEffect, .video, .stillImage, .builtIn],
-    summary: "Grey at each pixel's largest channel.", parameters: [.inputImage]
+    summary: "Grey at each pixel's largest channel.",
+    maths: "linear grey at max(r, g, b)", parameters: [.inputImage]
   ) { arguments in
     arguments.image("inputImage")?.applying(
       ColorOperation(name: "CIMaximumComponent", space: .linear) { pixel in
@@ -105,7 +112,8 @@ enum ColorEffectFilters {
   /// Grey at the smallest channel.
   static let minimumComponent = FilterDescriptor(
     "CIMinimumComponent", categories: [.colorEffect, .video, .stillImage, .builtIn],
-    summary: "Grey at each pixel's smallest channel.", parameters: [.inputImage]
+    summary: "Grey at each pixel's smallest channel.",
+    maths: "linear grey at min(r, g, b)", parameters: [.inputImage]
   ) { arguments in
     arguments.image("inputImage")?.applying(
       ColorOperation(name: "CIMinimumComponent", space: .linear) { pixel in

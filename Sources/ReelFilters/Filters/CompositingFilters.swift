@@ -17,7 +17,7 @@ enum CompositingFilters {
   static func composite(_ name: String, _ mode: BlendMode, _ summary: String) -> FilterDescriptor {
     FilterDescriptor(
       name, categories: [.compositeOperation, .video, .stillImage, .builtIn], summary: summary,
-      parameters: [.inputImage, .backgroundImage]
+      maths: mode.maths, parameters: [.inputImage, .backgroundImage]
     ) { arguments in
       guard let image = arguments.image("inputImage"),
         let background = arguments.image("inputBackgroundImage")

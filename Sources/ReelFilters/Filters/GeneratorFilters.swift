@@ -10,6 +10,7 @@ enum GeneratorFilters {
   static let constantColor = FilterDescriptor(
     "CIConstantColorGenerator", categories: [.generator, .video, .stillImage, .builtIn],
     summary: "One colour everywhere.",
+    maths: "the colour everywhere (infinite extent)",
     parameters: [.color("inputColor", LinearColor(red: 1, green: 0, blue: 0), "The colour.")]
   ) { arguments in
     FilterImage(constant: arguments.color("inputColor").premultiplied)
@@ -20,6 +21,7 @@ enum GeneratorFilters {
   static let linearGradient = FilterDescriptor(
     "CILinearGradient", categories: [.generator, .video, .stillImage, .builtIn],
     summary: "A gradient along a line between two colours.",
+    maths: "linear mix along the line from point0 to point1, colours held beyond the ends",
     parameters: [
       .point("inputPoint0", Point(x: 0, y: 0), "Where color 0 is."),
       .point("inputPoint1", Point(x: 200, y: 200), "Where color 1 is."),
@@ -46,6 +48,7 @@ enum GeneratorFilters {
   static let radialGradient = FilterDescriptor(
     "CIRadialGradient", categories: [.generator, .video, .stillImage, .builtIn],
     summary: "A gradient between two circles.",
+    maths: "linear mix between the two radii around the centre",
     parameters: [
       .point("inputCenter", Point(x: 150, y: 150), "The centre."),
       .number("inputRadius0", 5, 0...800, "Where color 0 ends."),
@@ -75,6 +78,7 @@ enum GeneratorFilters {
   static let checkerboard = FilterDescriptor(
     "CICheckerboardGenerator", categories: [.generator, .video, .stillImage, .builtIn],
     summary: "A checkerboard of two colours.",
+    maths: "squares of `width`, a soft band of (1 − sharpness)/2 squares at each edge",
     parameters: [
       .point("inputCenter", Point(x: 150, y: 150), "A corner of a square."),
       .color("inputColor0", LinearColor(red: 1, green: 1, blue: 1), "The first colour."),

@@ -7,6 +7,7 @@ enum GeometryFilters {
   static let crop = FilterDescriptor(
     "CICrop", categories: [.geometryAdjustment, .video, .stillImage, .builtIn],
     summary: "Keeps a rectangle of the image.",
+    maths: "keeps the pixels whose centres are inside the rectangle",
     parameters: [
       .inputImage,
       FilterParameter(
@@ -23,6 +24,8 @@ enum GeometryFilters {
   static let affineTransform = FilterDescriptor(
     "CIAffineTransform", categories: [.geometryAdjustment, .video, .stillImage, .builtIn],
     summary: "Moves, scales, rotates or skews the image.",
+    maths:
+      "bilinear sampling in linear light through the inverse transform (integer translations exact)",
     parameters: [
       .inputImage,
       FilterParameter(

@@ -6,6 +6,7 @@ enum TransitionFilters {
   static let dissolve = FilterDescriptor(
     "CIDissolveTransition", categories: [.transition, .video, .stillImage, .builtIn],
     summary: "Fades from one image to the other.",
+    maths: "linear image · (1 − t) + target · t",
     parameters: [
       .inputImage,
       FilterParameter(key: "inputTargetImage", kind: .image, summary: "The image at time 1."),

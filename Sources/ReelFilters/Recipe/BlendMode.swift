@@ -24,6 +24,20 @@ public enum BlendMode: String, Sendable, CaseIterable {
   /// The sum of the two (premultiplied), clamped to 1.
   case addition
 
+  /// The formula, for the docs: Porter–Duff on premultiplied linear pixels, or the W3C
+  /// separable blend formula.
+  var maths: String {
+    switch self {
+    case .sourceOver: "Porter–Duff source over: s + b(1 − αs), premultiplied linear"
+    case .sourceAtop: "Porter–Duff source atop: s·αb + b(1 − αs), premultiplied linear"
+    case .sourceIn: "Porter–Duff source in: s·αb, premultiplied linear"
+    case .sourceOut: "Porter–Duff source out: s(1 − αb), premultiplied linear"
+    case .addition: "s + b, premultiplied linear, clamped to 1"
+    default:
+      "W3C separable blend co = cs(1 − αb) + cb(1 − αs) + αs·αb·B(Cs, Cb), B = \(rawValue), linear"
+    }
+  }
+
   /// The extent of `source` blended over `background`.
   func extent(_ source: Rect, _ background: Rect) -> Rect {
     switch self {
