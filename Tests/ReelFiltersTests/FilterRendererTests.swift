@@ -113,7 +113,7 @@ struct FilterRendererTests {
       FilterImage(picture: picture).clampedToExtent().blurred(sigma: sigma).cropped(
         to: bounds.rect),
       in: bounds)
-    let radius = Int((3 * sigma).rounded(.up))
+    let radius = Int((4 * sigma).rounded(.up))
     var weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
     let total = weights.reduce(0, +)
     weights = weights.map { $0 / total }

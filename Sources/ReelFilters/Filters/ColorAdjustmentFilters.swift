@@ -25,7 +25,7 @@ enum ColorAdjustmentFilters {
     let brightness = arguments.float("inputBrightness")
     let contrast = arguments.float("inputContrast")
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIColorControls", space: .encoded) { pixel in
+      ColorOperation(name: "CIColorControls", space: .encoded, isSmooth: true) { pixel in
         let grey = SIMD3(repeating: luminance(pixel.rgb))
         var rgb = grey + (pixel.rgb - grey) * saturation
         rgb += SIMD3(repeating: brightness)
@@ -43,7 +43,7 @@ enum ColorAdjustmentFilters {
   ) { arguments in
     let gain = Float(pow(2, arguments.number("inputEV")))
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIExposureAdjust", space: .linear) { pixel in
+      ColorOperation(name: "CIExposureAdjust", space: .linear, isSmooth: true) { pixel in
         pixel.with(rgb: pixel.rgb * gain)
       })
   }
@@ -75,7 +75,7 @@ enum ColorAdjustmentFilters {
   ) { arguments in
     let rotation = HueRotation(angle: arguments.number("inputAngle"))
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIHueAdjust", space: .linear) { pixel in
+      ColorOperation(name: "CIHueAdjust", space: .linear, isSmooth: true) { pixel in
         pixel.with(rgb: rotation.apply(pixel.rgb))
       })
   }
@@ -103,7 +103,9 @@ enum ColorAdjustmentFilters {
       row("inputBiasVector")
     )
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIColorMatrix", space: .linear, coversPlane: bias.w > 0) { pixel in
+      ColorOperation(
+        name: "CIColorMatrix", space: .linear, coversPlane: bias.w > 0, isSmooth: true
+      ) { pixel in
         SIMD4((pixel * r).sum(), (pixel * g).sum(), (pixel * b).sum(), (pixel * a).sum()) + bias
       })
   }

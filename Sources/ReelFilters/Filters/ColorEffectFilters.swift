@@ -15,7 +15,7 @@ enum ColorEffectFilters {
     maths: "linear 1 − c", parameters: [.inputImage]
   ) { arguments in
     arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIColorInvert", space: .linear) { pixel in
+      ColorOperation(name: "CIColorInvert", space: .linear, isSmooth: true) { pixel in
         pixel.with(rgb: 1 - pixel.rgb)
       })
   }
@@ -34,7 +34,7 @@ enum ColorEffectFilters {
     let tint = arguments.color("inputColor").components
     let intensity = arguments.float("inputIntensity")
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIColorMonochrome", space: .linear) { pixel in
+      ColorOperation(name: "CIColorMonochrome", space: .linear, isSmooth: true) { pixel in
         let tinted = SIMD3(tint.x, tint.y, tint.z) * luminance(pixel.rgb)
         return pixel.with(rgb: pixel.rgb + (tinted - pixel.rgb) * intensity)
       })
@@ -67,7 +67,7 @@ enum ColorEffectFilters {
   ) { arguments in
     let intensity = arguments.float("inputIntensity")
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CISepiaTone", space: .encoded) { pixel in
+      ColorOperation(name: "CISepiaTone", space: .encoded, isSmooth: true) { pixel in
         let rgb = pixel.rgb
         let sepia = SIMD3(
           (rgb * SIMD3(0.393, 0.769, 0.189)).sum(), (rgb * SIMD3(0.349, 0.686, 0.168)).sum(),
@@ -90,7 +90,7 @@ enum ColorEffectFilters {
     let dark = arguments.color("inputColor0").components
     let light = arguments.color("inputColor1").components
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIFalseColor", space: .linear) { pixel in
+      ColorOperation(name: "CIFalseColor", space: .linear, isSmooth: true) { pixel in
         let level = luminance(pixel.rgb)
         let mixed = dark + (light - dark) * level
         return SIMD4(mixed.x, mixed.y, mixed.z, pixel.w * mixed.w)

@@ -20,6 +20,11 @@ public struct ColorOperation: Sendable {
   public let space: ColorSpaceOfOperation
   /// Whether transparent pixels can come out coloured (the extent becomes infinite).
   public let coversPlane: Bool
+  /// Whether the function is smooth over the colour cube (continuous, with a continuous slope,
+  /// and gentle): then the renderer may tabulate a chain of such operations on a 33³ grid
+  /// and interpolate it, which it checks against the exact chain before using it. Steps,
+  /// clamps and thresholds (posterize, colour clamps, max/min component) are not smooth.
+  public let isSmooth: Bool
   let function: @Sendable (SIMD4<Float>) -> SIMD4<Float>
 
   /// Makes an operation.
@@ -28,14 +33,16 @@ public struct ColorOperation: Sendable {
   ///   - name: The filter's name.
   ///   - space: Where `function`'s arithmetic happens.
   ///   - coversPlane: Whether a transparent pixel can come out coloured.
+  ///   - isSmooth: Whether `function` is smooth over the colour cube (see ``isSmooth``).
   ///   - function: Unpremultiplied (r, g, b, a) in `space` → the new (r, g, b, a).
   public init(
-    name: String, space: ColorSpaceOfOperation, coversPlane: Bool = false,
+    name: String, space: ColorSpaceOfOperation, coversPlane: Bool = false, isSmooth: Bool = false,
     function: @escaping @Sendable (SIMD4<Float>) -> SIMD4<Float>
   ) {
     self.name = name
     self.space = space
     self.coversPlane = coversPlane
+    self.isSmooth = isSmooth
     self.function = function
   }
 

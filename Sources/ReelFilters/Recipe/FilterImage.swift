@@ -88,10 +88,11 @@ public final class FilterImage: Sendable {
   }
 
   /// A Gaussian blur in linear light with standard deviation `sigma` pixels; the extent grows
-  /// by 3σ on each side (transparent black beyond the image bleeds in, as in Core Image).
+  /// by 4σ on each side, as far as its taps reach (transparent black beyond the image bleeds
+  /// in, as in Core Image).
   public func blurred(sigma: Double) -> FilterImage {
     guard sigma > 0, sigma.isFinite else { return self }
-    let margin = (3 * sigma).rounded(.up)
+    let margin = (4 * sigma).rounded(.up)
     let extent =
       self.extent.isInfinite ? Rect.infinite : self.extent.insetBy(dx: -margin, dy: -margin)
     return FilterImage(step: .gaussianBlur(sigma: sigma, self), extent: extent)

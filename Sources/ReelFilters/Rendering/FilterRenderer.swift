@@ -1,3 +1,4 @@
+import CReelKernels
 import ReelCore
 
 /// Evaluates recipes (``FilterImage``) into pixels: each step once per render, only over the
@@ -8,41 +9,63 @@ public struct FilterRenderer: Sendable {
 
   /// The premultiplied linear pixels of `image` over `rect` (transparent outside its extent).
   public func render(_ image: FilterImage, in rect: PixelRect) -> LinearTile {
-    let evaluation = FilterEvaluation()
+    let evaluation = FilterEvaluation(root: image, shared: SharedRenderState(area: rect.area))
     return evaluation.tile(of: image, in: rect)
   }
 
   /// The pixels of `image` over `rect` as an 8-bit premultiplied sRGB picture whose top-left
   /// pixel is the rectangle's.
   ///
+  /// A large rectangle is rendered in bands of rows, on every core: each band is one render
+  /// of the recipe over its rows (plus what its steps reach beyond them), so that the float
+  /// pixels of a band stay in the processor's caches. A picture asked for over its own pixels
+  /// comes back as it is.
+  ///
   /// - Throws: `PixelAllocationError` when `rect` is too large to allocate.
   public func renderPicture(_ image: FilterImage, in rect: PixelRect) throws(PixelAllocationError)
     -> Image
   {
+    if case .picture(let picture, let x, let y) = image.step, x == Double(rect.x),
+      y == Double(rect.y), picture.width == rect.width, picture.height == rect.height
+    {
+      return picture
+    }
     var picture = try Image(checkedWidth: rect.width, height: rect.height)
-    let tile = render(image, in: rect)
+    let bands = RenderBands(rect: rect, reach: image.rowReach)
+    let shared = SharedRenderState(area: rect.area)
     let stride = picture.bytesPerRow
     picture.withUnsafeMutableBytes { bytes in
-      for row in 0..<rect.height {
-        for column in 0..<rect.width {
-          let pixel = tile.pixels[row * rect.width + column]
-          let offset = row * stride + column * 4
-          let encoded = Self.encodedPremultiplied(pixel)
-          bytes[offset] = encoded.blue
-          bytes[offset + 1] = encoded.green
-          bytes[offset + 2] = encoded.red
-          bytes[offset + 3] = encoded.alpha
-        }
+      let target = SharedPixels(base: bytes.baseAddress)
+      bands.forEach { band in
+        let tile = FilterEvaluation(root: image, shared: shared).tile(of: image, in: band)
+        Self.write(tile, to: target, stride: stride, originY: rect.y)
       }
     }
     return picture
+  }
+
+  /// Writes `tile` as 8-bit premultiplied sRGB into the rows of a picture whose first row is
+  /// plane row `originY`.
+  private static func write(_ tile: LinearTile, to target: SharedPixels, stride: Int, originY: Int)
+  {
+    guard let base = target.base else { return }
+    let width = tile.rect.width
+    withUnsafePointer(to: TransferFunction.kernelTables.tables) { tables in
+      tile.pixels.withFloats { pixels in
+        for row in 0..<tile.rect.height {
+          let line = (base + (tile.rect.y - originY + row) * stride)
+            .assumingMemoryBound(to: UInt8.self)
+          reel_filter_encode_bgra(pixels + 4 * row * width, line, Int32(width), tables)
+        }
+      }
+    }
   }
 
   /// One premultiplied linear pixel as premultiplied 8-bit sRGB.
   @inline(__always)
   static func encodedPremultiplied(_ pixel: SIMD4<Float>) -> BGRA {
     let alpha = min(max(pixel.w, 0), 1)
-    let alphaLevel = UInt8((alpha * 255).rounded())
+    let alphaLevel = UInt8(alpha * 255 + 0.5)
     guard alphaLevel > 0 else { return BGRA(blue: 0, green: 0, red: 0, alpha: 0) }
     if alphaLevel == 255 {
       return BGRA(
@@ -52,24 +75,43 @@ public struct FilterRenderer: Sendable {
     let scale = Float(alphaLevel)
     func level(_ value: Float) -> UInt8 {
       let encoded = TransferFunction.encodedFloat(value / alpha)
-      return UInt8(min(max((encoded * scale).rounded(), 0), scale))
+      return UInt8(min(max(encoded * scale + 0.5, 0), scale))
     }
     return BGRA(blue: level(pixel.z), green: level(pixel.y), red: level(pixel.x), alpha: alphaLevel)
   }
 }
 
-/// One render: the tiles made so far, so that a step two others read is evaluated once.
+/// One render: the tiles of images that two or more steps read, so that each is evaluated once.
 final class FilterEvaluation {
   private struct Key: Hashable {
     let image: ObjectIdentifier
     let rect: PixelRect
   }
   private var made: [Key: LinearTile] = [:]
+  /// How many steps of the recipe read each image: a chain of per-pixel steps is fused only
+  /// through images that one step reads (an image two steps read keeps its own tile).
+  private let readers: [ObjectIdentifier: Int]
+
+  /// What the evaluations of the bands of one render share.
+  private let shared: SharedRenderState
+
+  /// An evaluation of the recipe `root`, one of the bands of a render that share `shared`.
+  init(root: FilterImage, shared: SharedRenderState) {
+    readers = root.readerCounts()
+    self.shared = shared
+  }
+
+  /// An evaluation that fuses and shares nothing (a part of a step's work).
+  init() {
+    readers = [:]
+    shared = SharedRenderState(area: 0)
+  }
 
   func tile(of image: FilterImage, in rect: PixelRect) -> LinearTile {
     guard !rect.isEmpty else { return LinearTile(rect: rect) }
     let key = Key(image: ObjectIdentifier(image), rect: rect)
     if let tile = made[key] { return tile }
+    // Only what another step reads again is kept (the rest is freed as soon as it is used).
     let needed: PixelRect
     if image.extent.isInfinite {
       needed = rect
@@ -82,11 +124,11 @@ final class FilterEvaluation {
     if needed.isEmpty {
       tile = LinearTile(rect: rect)
     } else if needed == rect {
-      tile = evaluate(image.step, in: rect)
+      tile = evaluate(image, in: rect)
     } else {
-      tile = Self.embed(evaluate(image.step, in: needed), in: rect)
+      tile = Self.embed(evaluate(image, in: needed), in: rect)
     }
-    made[key] = tile
+    if readers[ObjectIdentifier(image), default: 0] > 1 { made[key] = tile }
     return tile
   }
 
@@ -102,8 +144,8 @@ final class FilterEvaluation {
     return tile
   }
 
-  private func evaluate(_ step: FilterStep, in rect: PixelRect) -> LinearTile {
-    switch step {
+  private func evaluate(_ image: FilterImage, in rect: PixelRect) -> LinearTile {
+    switch image.step {
     case .picture(let picture, let x, let y):
       return PictureDecoding.tile(of: picture, x: x, y: y, in: rect)
     case .constant(let colour):
@@ -128,24 +170,61 @@ final class FilterEvaluation {
         result.pixels[index] = mode.blend(top.pixels[index], over: result.pixels[index])
       }
       return result
-    case .color(let operation, let input):
-      var tile = self.tile(of: input, in: rect)
-      for index in tile.pixels.indices {
-        tile.pixels[index] = operation.apply(toPremultiplied: tile.pixels[index])
+    case .color, .positional:
+      // The chain of per-pixel steps down to the first image another step also reads, or
+      // to the first step of another kind; last step first.
+      var chain: [(element: ColorChain.Element, image: FilterImage)] = []
+      var current = image
+      var source: FilterImage?
+      while let (element, input) = Self.perPixel(current.step) {
+        chain.append((element, current))
+        source = input
+        guard readers[ObjectIdentifier(input)] == 1 else { break }
+        current = input
       }
-      return tile
-    case .positional(let operation, let input):
-      var tile = self.tile(of: input, in: rect)
-      for y in rect.y..<rect.maxY {
-        for x in rect.x..<rect.maxX {
-          let index = (y - rect.y) * rect.width + (x - rect.x)
-          tile.pixels[index] = operation.function(
-            tile.pixels[index], Double(x) + 0.5, Double(y) + 0.5)
-        }
-      }
+      guard let source else { return LinearTile(rect: rect) }
+      chain.reverse()
+      if let tile = tabulated(chain, of: source, in: rect) { return tile }
+      var tile = self.tile(of: source, in: rect)
+      ColorChain(elements: chain.map(\.element)).apply(to: &tile)
       return tile
     case .gaussianBlur(let sigma, let input):
       return GaussianBlur(sigma: sigma).apply(to: input, in: rect, evaluation: self)
+    }
+  }
+
+  /// `chain` (first step first) applied to the picture `source` through a ``ColorTable`` for
+  /// its leading smooth colour operations, or `nil` when the table does not apply (the
+  /// source is not a picture at whole pixels, no smooth operation leads, the render is too
+  /// small to pay for a table, or the table's check refused it).
+  private func tabulated(
+    _ chain: [(element: ColorChain.Element, image: FilterImage)], of source: FilterImage,
+    in rect: PixelRect
+  ) -> LinearTile? {
+    guard shared.tablesPayOff, case .picture(let picture, let x, let y) = source.step,
+      let left = Int(exactly: x), let top = Int(exactly: y)
+    else { return nil }
+    let leading = chain.prefix { link in
+      guard case .color(let operation) = link.element else { return false }
+      return operation.isSmooth && !operation.coversPlane
+    }
+    guard let last = leading.last else { return nil }
+    let tabulatedChain = ColorChain(elements: leading.map(\.element))
+    guard
+      let table = shared.table(for: last.image, make: { ColorTable(chain: tabulatedChain) })
+    else { return nil }
+    var tile = table.tile(of: picture, left: left, top: top, in: rect, chain: tabulatedChain)
+    let rest = chain.dropFirst(leading.count).map(\.element)
+    if !rest.isEmpty { ColorChain(elements: rest).apply(to: &tile) }
+    return tile
+  }
+
+  /// A per-pixel step as an element of a colour chain, and the image it reads.
+  private static func perPixel(_ step: FilterStep) -> (ColorChain.Element, FilterImage)? {
+    switch step {
+    case .color(let operation, let input): (.color(operation), input)
+    case .positional(let operation, let input): (.positional(operation), input)
+    default: nil
     }
   }
 
@@ -211,10 +290,19 @@ final class FilterEvaluation {
     let bottom = clamp(rect.maxY - 1, extent.y, extent.maxY - 1)
     let inner = self.tile(
       of: input, in: PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
-    var tile = LinearTile(rect: rect)
-    for y in rect.y..<rect.maxY {
-      for x in rect.x..<rect.maxX {
-        tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = inner.clampedPixel(x: x, y: y)
+    let columns = (rect.x..<rect.maxX).map { clamp($0, left, right) - left }
+    let innerWidth = inner.rect.width
+    let tile = LinearTile(rect: rect) { target in
+      inner.pixels.withUnsafeBufferPointer { source in
+        columns.withUnsafeBufferPointer { columns in
+          for y in rect.y..<rect.maxY {
+            let from = (clamp(y, top, bottom) - top) * innerWidth
+            let to = (y - rect.y) * rect.width
+            for (offset, column) in columns.enumerated() {
+              target[to + offset] = source[from + column]
+            }
+          }
+        }
       }
     }
     return tile

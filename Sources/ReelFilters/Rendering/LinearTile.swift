@@ -18,6 +18,16 @@ public struct LinearTile: Sendable {
     self.pixels = Array(repeating: .zero, count: rect.area)
   }
 
+  /// Makes a tile whose pixels `fill` writes, every one of them (row by row, `rect.width`
+  /// per row): the pixels are not cleared first.
+  init(rect: PixelRect, filling fill: (UnsafeMutableBufferPointer<SIMD4<Float>>) -> Void) {
+    self.rect = rect
+    self.pixels = Array(unsafeUninitializedCapacity: rect.area) { buffer, count in
+      fill(buffer)
+      count = rect.area
+    }
+  }
+
   /// Makes a tile from its pixels (`pixels.count` must be `rect.area`).
   init(rect: PixelRect, pixels: [SIMD4<Float>]) {
     precondition(pixels.count == rect.area, "a tile's pixels must fill its rectangle")

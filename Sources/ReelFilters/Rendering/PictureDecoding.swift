@@ -1,3 +1,4 @@
+import CReelKernels
 import ReelCore
 
 /// 8-bit premultiplied sRGB pictures into premultiplied linear tiles.
@@ -16,29 +17,15 @@ enum PictureDecoding {
     let area = rect.intersection(
       PixelRect(x: left, y: top, width: picture.width, height: picture.height))
     guard !area.isEmpty else { return tile }
-    let table = TransferFunction.decodeTable
-    picture.withUnsafeBytes { bytes in
-      for row in area.y..<area.maxY {
-        let sourceRow = (row - top) * picture.bytesPerRow
-        let targetRow = (row - rect.y) * rect.width - rect.x
-        for column in area.x..<area.maxX {
-          let offset = sourceRow + (column - left) * 4
-          let alpha = bytes[offset + 3]
-          guard alpha > 0 else { continue }
-          let pixel: SIMD4<Float>
-          if alpha == 255 {
-            pixel = SIMD4(
-              table[Int(bytes[offset + 2])], table[Int(bytes[offset + 1])],
-              table[Int(bytes[offset])], 1)
-          } else {
-            let a = Float(alpha) / 255
-            func linear(_ stored: UInt8) -> Float {
-              TransferFunction.linearFloat(Float(stored) / Float(alpha)) * a
-            }
-            pixel = SIMD4(
-              linear(bytes[offset + 2]), linear(bytes[offset + 1]), linear(bytes[offset]), a)
+    withUnsafePointer(to: TransferFunction.kernelTables.tables) { tables in
+      picture.withUnsafeBytes { bytes in
+        guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        tile.pixels.withMutableFloats { pixels in
+          for row in area.y..<area.maxY {
+            let from = source + (row - top) * picture.bytesPerRow + (area.x - left) * 4
+            let to = pixels + 4 * ((row - rect.y) * rect.width + (area.x - rect.x))
+            reel_filter_decode_bgra(from, to, Int32(area.width), tables)
           }
-          tile.pixels[targetRow + column] = pixel
         }
       }
     }

@@ -1,0 +1,170 @@
+import CReelKernels
+import Foundation
+import ReelCore
+import Synchronization
+
+/// A chain of smooth colour operations tabulated over the colour cube, for opaque 8-bit
+/// pictures: 33³ outputs of the exact chain, interpolated tetrahedrally per pixel (what a 3D
+/// LUT does), which costs a few nanoseconds a pixel whatever the chain. Inputs and outputs are
+/// encoded values (the outputs not premultiplied), where a chain is nearly linear: the
+/// identity is exact, and the steep start of the sRGB curve never gets interpolated.
+///
+/// A table is used only if it reproduces the exact chain: when it is made, the chain is also
+/// computed at the centre of every cell (where interpolation is furthest from the samples)
+/// and compared with the interpolated value, in 8-bit levels of the encoded output; beyond
+/// ``tolerance`` the table is refused and the chain is applied exactly.
+struct ColorTable: Sendable {
+  /// Samples per side.
+  static let size = 33
+
+  /// The largest difference, in 8-bit levels, that the check accepts.
+  static let tolerance: Float = 0.5
+
+  /// size³ outputs, encoded colour and alpha, red fastest.
+  let outputs: [SIMD4<Float>]
+
+  /// The table of `chain` (colour operations only), or `nil` when interpolating it strays
+  /// from the chain by more than ``tolerance`` at a cell centre.
+  init?(chain: ColorChain) {
+    let size = Self.size
+    let last = Float(size - 1)
+    var outputs = [SIMD4<Float>]()
+    outputs.reserveCapacity(size * size * size)
+    for blue in 0..<size {
+      for green in 0..<size {
+        for red in 0..<size {
+          outputs.append(
+            Self.exact(chain, SIMD3(Float(red), Float(green), Float(blue)) / last))
+        }
+      }
+    }
+    self.outputs = outputs
+    for blue in 0..<(size - 1) {
+      for green in 0..<(size - 1) {
+        for red in 0..<(size - 1) {
+          let centre = (SIMD3(Float(red), Float(green), Float(blue)) + 0.5) / last
+          let want = Self.levels(Self.exact(chain, centre))
+          let got = Self.levels(interpolated(centre))
+          guard (want - got).max() <= Self.tolerance, (got - want).max() <= Self.tolerance
+          else { return nil }
+        }
+      }
+    }
+  }
+
+  /// The chain applied to one opaque colour given by its encoded channels (0…1): its encoded
+  /// colour (not premultiplied, not clamped) and alpha.
+  private static func exact(_ chain: ColorChain, _ input: SIMD3<Float>) -> SIMD4<Float> {
+    let pixel = SIMD4(
+      Float(TransferFunction.linear(fromEncoded: Double(input.x))),
+      Float(TransferFunction.linear(fromEncoded: Double(input.y))),
+      Float(TransferFunction.linear(fromEncoded: Double(input.z))), 1)
+    let result = chain.apply(to: pixel, x: 0, y: 0)
+    let alpha = min(max(result.w, 0), 1)
+    guard alpha > 0 else { return .zero }
+    func encoded(_ value: Float) -> Float {
+      let linear = Double(value / alpha)
+      return Float(
+        linear <= 0.003_130_8
+          ? linear * 12.92 : 1.055 * Foundation.pow(linear, 1 / 2.4) - 0.055)
+    }
+    return SIMD4(encoded(result.x), encoded(result.y), encoded(result.z), alpha)
+  }
+
+  /// An encoded colour with its alpha in 8-bit levels as it will be written: clamped, times
+  /// alpha, unrounded.
+  private static func levels(_ pixel: SIMD4<Float>) -> SIMD4<Float> {
+    let alpha = min(max(pixel.w, 0), 1)
+    func level(_ value: Float) -> Float { min(max(value, 0), 1) * 255 * alpha }
+    return SIMD4(level(pixel.x), level(pixel.y), level(pixel.z), alpha * 255)
+  }
+
+  /// The tetrahedral interpolation at encoded channels (0…1), as the C kernel computes it.
+  func interpolated(_ encoded: SIMD3<Float>) -> SIMD4<Float> {
+    let size = Self.size
+    let position = encoded * Float(size - 1)
+    let cell = SIMD3<Int>(
+      min(Int(position.x), size - 2), min(Int(position.y), size - 2),
+      min(Int(position.z), size - 2))
+    let f = position - SIMD3(Float(cell.x), Float(cell.y), Float(cell.z))
+    func at(_ dr: Int, _ dg: Int, _ db: Int) -> SIMD4<Float> {
+      outputs[((cell.z + db) * size + cell.y + dg) * size + cell.x + dr]
+    }
+    let (c000, c111) = (at(0, 0, 0), at(1, 1, 1))
+    // Along the axes in order of the largest fraction first.
+    let order = [(f.x, 0), (f.y, 1), (f.z, 2)].sorted { $0.0 > $1.0 }
+    var step = SIMD3<Int>.zero
+    var corners = [c000]
+    for (_, axis) in order.prefix(2) {
+      step[axis] = 1
+      corners.append(at(step.x, step.y, step.z))
+    }
+    corners.append(c111)
+    let weights = [1 - order[0].0, order[0].0 - order[1].0, order[1].0 - order[2].0, order[2].0]
+    return zip(corners, weights).reduce(.zero) { $0 + $1.0 * $1.1 }
+  }
+
+  /// The pixels of `picture` (placed at `left`, `top`) over `rect` through the table; the
+  /// pixels that are not opaque go through `chain` exactly.
+  func tile(
+    of picture: Image, left: Int, top: Int, in rect: PixelRect, chain: ColorChain
+  ) -> LinearTile {
+    var tile = LinearTile(rect: rect)
+    let area = rect.intersection(
+      PixelRect(x: left, y: top, width: picture.width, height: picture.height))
+    guard !area.isEmpty else { return tile }
+    var flags = [UInt8](repeating: 0, count: area.width)
+    let size = Int32(Self.size)
+    withUnsafePointer(to: TransferFunction.kernelTables.tables) { tables in
+      picture.withUnsafeBytes { bytes in
+        guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        outputs.withFloats { cube in
+          tile.pixels.withMutableFloats { pixels in
+            for row in area.y..<area.maxY {
+              let from = source + (row - top) * picture.bytesPerRow + (area.x - left) * 4
+              let start = (row - rect.y) * rect.width + (area.x - rect.x)
+              flags.withUnsafeMutableBufferPointer { flags in
+                reel_filter_apply_color_table(
+                  from, pixels + 4 * start, flags.baseAddress, Int32(area.width), cube, size,
+                  tables)
+              }
+              for column in 0..<area.width where flags[column] != 0 {
+                let offset = 4 * (start + column)
+                let pixel = SIMD4(
+                  pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
+                let result = chain.apply(to: pixel, x: 0, y: 0)
+                for channel in 0..<4 { pixels[offset + channel] = result[channel] }
+              }
+            }
+          }
+        }
+      }
+    }
+    return tile
+  }
+}
+
+/// What the bands of one render share: the colour tables, made once by whichever band
+/// needs one first.
+final class SharedRenderState: Sendable {
+  private let tables = Mutex<[ObjectIdentifier: ColorTable?]>([:])
+
+  /// Whether the render is large enough for a colour table to pay for itself: making one
+  /// computes the chain about 70 000 times, so it is worth it from a quarter-megapixel on.
+  let tablesPayOff: Bool
+
+  /// The state of a render of `area` pixels.
+  init(area: Int) {
+    tablesPayOff = area >= 1 << 18
+  }
+
+  /// The table for the chain whose last step is `image`, made by `make` the first time.
+  func table(for image: FilterImage, make: () -> ColorTable?) -> ColorTable? {
+    tables.withLock { tables in
+      if let made = tables[ObjectIdentifier(image)] { return made }
+      let table = make()
+      tables[ObjectIdentifier(image)] = table
+      return table
+    }
+  }
+}

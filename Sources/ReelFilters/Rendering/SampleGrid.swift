@@ -1,0 +1,196 @@
+import CReelKernels
+import ReelCore
+
+/// A grid of premultiplied linear samples, row by row: the working storage of the blurs. The
+/// passes over it are the C kernels of `reel_filter_kernels.h`.
+struct SampleGrid {
+  let width: Int
+  let height: Int
+  var samples: [SIMD4<Float>]
+
+  /// A grid of transparent black.
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+    samples = Array(repeating: .zero, count: width * height)
+  }
+
+  /// A grid holding `samples` (`width` × `height`, row by row).
+  init(width: Int, height: Int, samples: [SIMD4<Float>]) {
+    self.width = width
+    self.height = height
+    self.samples = samples
+  }
+
+  /// The first pyramid level of `input` over `rect` (``halved()`` of its pixels), read a few
+  /// rows at a time so that the full-size pixels are never all held at once.
+  static func halving(_ input: FilterImage, over rect: PixelRect, evaluation: FilterEvaluation)
+    -> SampleGrid
+  {
+    var result = SampleGrid(width: (rect.width + 1) / 2, height: (rect.height + 1) / 2)
+    var line = [SIMD4<Float>](repeating: .zero, count: result.width)
+    let rowsPerRead = max(1, RenderBands.pixelsPerBand / max(rect.width, 1))
+    var top = rect.y
+    while top < rect.maxY {
+      let rows = min(rowsPerRead, rect.maxY - top)
+      let tile = evaluation.tile(
+        of: input, in: PixelRect(x: rect.x, y: top, width: rect.width, height: rows))
+      for row in 0..<rows {
+        tile.pixels.withFloats { pixels in
+          line.withMutableFloats { target in
+            reel_filter_halve_row(
+              pixels + 4 * row * rect.width, Int32(rect.width), target, Int32(result.width))
+          }
+        }
+        result.addRow(line, contributingTo: top + row - rect.y)
+      }
+      top += rows
+    }
+    return result
+  }
+
+  /// The binomial weights [1 4 6 4 1]/16 of one pyramid level.
+  private static let binomial: [Float] = [1, 4, 6, 4, 1].map { $0 / 16 }
+
+  /// Adds a horizontally halved row of the finer level (row `fineRow` of it) to the rows of
+  /// this level whose vertical binomial taps read it.
+  private mutating func addRow(_ line: [SIMD4<Float>], contributingTo fineRow: Int) {
+    let width = self.width
+    let height = self.height
+    samples.withMutableFloats { output in
+      line.withFloats { source in
+        for tap in 0..<5 {
+          let doubled = fineRow + 2 - tap
+          guard doubled >= 0, doubled % 2 == 0, doubled / 2 < height else { continue }
+          reel_filter_accumulate(
+            output + 4 * (doubled / 2) * width, source, Self.binomial[tap], Int32(4 * width))
+        }
+      }
+    }
+  }
+
+  /// The next pyramid level: filtered with [1 4 6 4 1]/16 in both directions and every other
+  /// sample kept, so that sample j of the result sits on sample 2j of this grid. Reads beyond
+  /// the edges are transparent black.
+  func halved() -> SampleGrid {
+    var result = SampleGrid(width: (width + 1) / 2, height: (height + 1) / 2)
+    var line = [SIMD4<Float>](repeating: .zero, count: result.width)
+    for row in 0..<height {
+      samples.withFloats { pixels in
+        line.withMutableFloats { target in
+          reel_filter_halve_row(
+            pixels + 4 * row * width, Int32(width), target, Int32(result.width))
+        }
+      }
+      result.addRow(line, contributingTo: row)
+    }
+    return result
+  }
+
+  /// This grid's rows convolved with `weights` (2r + 1 taps), as wide as `outputWidth`.
+  /// Unpadded, this grid is 2r samples wider and output column c reads columns c…c + 2r;
+  /// padded, it is as wide and reads beyond its edges are transparent black.
+  func convolvedRows(weights: [Float], outputWidth: Int, padded: Bool) -> SampleGrid {
+    var result = SampleGrid(width: outputWidth, height: height)
+    let width = self.width
+    samples.withFloats { input in
+      result.samples.withMutableFloats { output in
+        weights.withUnsafeBufferPointer { weights in
+          for row in 0..<height {
+            reel_filter_convolve_row(
+              input + 4 * row * width, output + 4 * row * outputWidth, Int32(outputWidth),
+              weights.baseAddress, Int32(weights.count), padded ? 1 : 0)
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// This grid's columns convolved with `weights` (2r + 1 taps), `outputHeight` rows. Unpadded,
+  /// this grid is 2r rows taller and output row y reads rows y…y + 2r; padded, it is as tall
+  /// and reads beyond its top and bottom are transparent black.
+  func convolvedColumns(weights: [Float], outputHeight: Int, padded: Bool) -> SampleGrid {
+    var result = SampleGrid(width: width, height: outputHeight)
+    let radius = weights.count / 2
+    let width = self.width
+    let height = self.height
+    samples.withFloats { input in
+      result.samples.withMutableFloats { output in
+        for row in 0..<outputHeight {
+          for (tap, weight) in weights.enumerated() {
+            let sourceRow = padded ? row + tap - radius : row + tap
+            guard sourceRow >= 0, sourceRow < height else { continue }
+            reel_filter_accumulate(
+              output + 4 * row * width, input + 4 * sourceRow * width, weight, Int32(4 * width))
+          }
+        }
+      }
+    }
+    return result
+  }
+
+  /// Catmull–Rom interpolation of this grid back to pixels: sample (j, i) sits on the centre of
+  /// plane pixel (origin.x + j·scale, origin.y + i·scale). The grid must hold the samples one
+  /// before and two after every pixel of `rect`.
+  func interpolated(scale: Int, origin: (x: Int, y: Int), into rect: PixelRect) -> LinearTile {
+    let columns = (0..<rect.width).map { Self.taps(rect.x + $0 - origin.x, scale: scale) }
+    let rows = (0..<rect.height).map { Self.taps(rect.y + $0 - origin.y, scale: scale) }
+    guard let firstRow = rows.first.map({ $0.index - 1 }), let lastRow = rows.last?.index
+    else { return LinearTile(rect: rect) }
+    let columnIndex = columns.map { Int32($0.index) }
+    let columnWeights = columns.map(\.weights)
+    var across = SampleGrid(width: rect.width, height: lastRow + 2 - firstRow + 1)
+    let width = self.width
+    samples.withFloats { input in
+      across.samples.withMutableFloats { output in
+        columnIndex.withUnsafeBufferPointer { index in
+          columnWeights.withFloats { weights in
+            for row in firstRow...(lastRow + 2) {
+              reel_filter_interpolate_row(
+                input + 4 * row * width, output + 4 * (row - firstRow) * rect.width,
+                Int32(rect.width), index.baseAddress, weights)
+            }
+          }
+        }
+      }
+    }
+    let tileWidth = rect.width
+    let tile = across.samples.withUnsafeBufferPointer { input in
+      LinearTile(rect: rect) { output in
+        input.baseAddress?.withMemoryRebound(to: Float.self, capacity: 4 * input.count) { input in
+          output.baseAddress?.withMemoryRebound(to: Float.self, capacity: 4 * output.count) {
+            output in
+            for (row, tap) in rows.enumerated() {
+              let first = input + 4 * (tap.index - 1 - firstRow) * tileWidth
+              let floats = 4 * tileWidth
+              withUnsafePointer(to: tap.weights) { weights in
+                weights.withMemoryRebound(to: Float.self, capacity: 4) { weights in
+                  reel_filter_combine4(
+                    output + row * floats, first, first + floats, first + 2 * floats,
+                    first + 3 * floats, weights, Int32(floats))
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return tile
+  }
+
+  /// The sample before a pixel `offset` pixels from the origin, and the Catmull–Rom weights of
+  /// the samples index − 1 … index + 2.
+  private static func taps(_ offset: Int, scale: Int) -> (index: Int, weights: SIMD4<Float>) {
+    let index = offset >= 0 ? offset / scale : -((-offset + scale - 1) / scale)
+    let t = Float(offset - index * scale) / Float(scale)
+    let t2 = t * t
+    let t3 = t2 * t
+    return (
+      index,
+      SIMD4(
+        (-t3 + 2 * t2 - t) / 2, (3 * t3 - 5 * t2 + 2) / 2, (-3 * t3 + 4 * t2 + t) / 2,
+        (t3 - t2) / 2)
+    )
+  }
+}
