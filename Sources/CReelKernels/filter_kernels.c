@@ -1,21 +1,42 @@
 #include "reel_filter_kernels.h"
 
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define REEL_INLINE static inline __attribute__((always_inline))
 
+/// `value` clamped to 0…1; NaN (from a filter's maths) becomes 0, so that no table index
+/// made from it can leave its table.
 REEL_INLINE float clamp01(float value) {
-  return value < 0.0f ? 0.0f : (value > 1.0f ? 1.0f : value);
+  return value > 0.0f ? (value < 1.0f ? value : 1.0f) : 0.0f;
 }
 
-/// Linear light for an encoded value (≥ 0.04045 inside the table, the toe exact).
-REEL_INLINE float linear_of(float encoded, const reel_transfer_tables *t) {
-  if (encoded <= 0.04045f) return encoded / 12.92f;
-  float position = encoded * (float)t->decodeSteps;
-  if (position >= (float)(t->decodeCurveCount - 2)) return powf((encoded + 0.055f) / 1.055f, 2.4f);
+/// The decoding table in local variables, so that loops keep it in registers.
+typedef struct {
+  const float *curve;
+  float steps;
+  float last;
+} decode_curve;
+
+REEL_INLINE decode_curve decode_curve_of(const reel_transfer_tables *t) {
+  decode_curve curve = {t->decodeCurve, (float)t->decodeSteps, (float)(t->decodeCurveCount - 2)};
+  return curve;
+}
+
+/// Linear light for an encoded value: the toe exact, then the table, then the formula.
+REEL_INLINE float linear_from(float encoded, decode_curve curve) {
+  if (!(encoded > 0.04045f)) return encoded != encoded ? 0.0f : encoded / 12.92f;
+  float position = encoded * curve.steps;
+  if (position >= curve.last) return powf((encoded + 0.055f) / 1.055f, 2.4f);
   int index = (int)position;
   float fraction = position - (float)index;
-  return t->decodeCurve[index] + (t->decodeCurve[index + 1] - t->decodeCurve[index]) * fraction;
+  return curve.curve[index] + (curve.curve[index + 1] - curve.curve[index]) * fraction;
+}
+
+REEL_INLINE float linear_of(float encoded, const reel_transfer_tables *t) {
+  return linear_from(encoded, decode_curve_of(t));
 }
 
 /// The encoded value (0…1) of linear light, clamped to 0…1 first.
@@ -26,13 +47,13 @@ REEL_INLINE float encoded_of(float linear, const reel_transfer_tables *t) {
   return t->encodeCurve[index] + (t->encodeCurve[index + 1] - t->encodeCurve[index]) * fraction;
 }
 
-void reel_filter_decode_bgra(const uint8_t *bgra, float *rgba, int count,
+void reel_filter_decode_bgra(const uint8_t *restrict bgra, float *restrict rgba, int count,
                              const reel_transfer_tables *t) {
-  const float *table = t->decode256;
+  const float *restrict table = t->decode256;
   for (int i = 0; i < count; i++) {
     const uint8_t *p = bgra + 4 * i;
     float *out = rgba + 4 * i;
-    uint8_t alpha = p[3];
+    const uint8_t alpha = p[3];
     if (alpha == 255) {
       out[0] = table[p[2]];
       out[1] = table[p[1]];
@@ -51,31 +72,32 @@ void reel_filter_decode_bgra(const uint8_t *bgra, float *rgba, int count,
   }
 }
 
-void reel_filter_encode_bgra(const float *rgba, uint8_t *bgra, int count,
+void reel_filter_encode_bgra(const float *restrict rgba, uint8_t *restrict bgra, int count,
                              const reel_transfer_tables *t) {
-  const uint8_t *levels = t->encodeLevels;
+  const uint8_t *restrict levels = t->encodeLevels;
   const float steps = (float)t->encodeSteps;
   for (int i = 0; i < count; i++) {
     const float *in = rgba + 4 * i;
     uint8_t *p = bgra + 4 * i;
-    float alpha = clamp01(in[3]);
-    int alphaLevel = (int)(alpha * 255.0f + 0.5f);
-    if (alphaLevel == 255) {
+    const float alpha = clamp01(in[3]);
+    if (alpha >= 1.0f - 0.5f / 255.0f) {
       p[0] = levels[(int)(clamp01(in[2]) * steps + 0.5f)];
       p[1] = levels[(int)(clamp01(in[1]) * steps + 0.5f)];
       p[2] = levels[(int)(clamp01(in[0]) * steps + 0.5f)];
       p[3] = 255;
-    } else if (alphaLevel == 0) {
-      p[0] = p[1] = p[2] = p[3] = 0;
-    } else {
-      float scale = (float)alphaLevel;
-      for (int c = 0; c < 3; c++) {
-        float level = encoded_of(in[2 - c] / alpha, t) * scale + 0.5f;
-        if (level > scale) level = scale;
-        p[c] = (uint8_t)(level < 0.0f ? 0 : (int)level);
-      }
-      p[3] = (uint8_t)alphaLevel;
+      continue;
     }
+    int alphaLevel = (int)(alpha * 255.0f + 0.5f);
+    if (alphaLevel == 0) {
+      p[0] = p[1] = p[2] = p[3] = 0;
+      continue;
+    }
+    float scale = (float)alphaLevel;
+    for (int c = 0; c < 3; c++) {
+      float level = encoded_of(in[2 - c] / alpha, t) * scale + 0.5f;
+      p[c] = (uint8_t)(level > 0.0f ? (level < scale ? (int)level : (int)scale) : 0);
+    }
+    p[3] = (uint8_t)alphaLevel;
   }
 }
 
@@ -154,12 +176,93 @@ void reel_filter_combine4(float *restrict target, const float *restrict row0,
   }
 }
 
+/// The trilinear interpolation of `cube` (size³ encoded outputs + alpha, red fastest) at an
+/// opaque 8-bit colour, into `value`: no branches, so that the colours of a picture cost the
+/// same whatever their order; the four channels of a corner in one SSE register on x86-64.
+/// Each step is a + (b − a)·t, the order ColorTable.swift's check uses.
+REEL_INLINE void interpolate_cube(const uint8_t *p, const float *cube, int size,
+                                  float value[4]) {
+  const float toPosition = (float)(size - 1) / 255.0f;
+  const int strideG = 4 * size, strideB = 4 * size * size;
+  float pr = (float)p[2] * toPosition, pg = (float)p[1] * toPosition,
+        pb = (float)p[0] * toPosition;
+  int ir = (int)pr, ig = (int)pg, ib = (int)pb;
+  ir = ir < size - 2 ? ir : size - 2;
+  ig = ig < size - 2 ? ig : size - 2;
+  ib = ib < size - 2 ? ib : size - 2;
+  float fr = pr - (float)ir, fg = pg - (float)ig, fb = pb - (float)ib;
+  const float *c = cube + ib * strideB + ig * strideG + 4 * ir;
+#if defined(__SSE2__)
+  const __m128 tr = _mm_set1_ps(fr), tg = _mm_set1_ps(fg), tb = _mm_set1_ps(fb);
+#define REEL_LERP(a, b, t) _mm_add_ps((a), _mm_mul_ps(_mm_sub_ps((b), (a)), (t)))
+  __m128 c00 = REEL_LERP(_mm_loadu_ps(c), _mm_loadu_ps(c + 4), tr);
+  __m128 c10 = REEL_LERP(_mm_loadu_ps(c + strideG), _mm_loadu_ps(c + strideG + 4), tr);
+  __m128 c01 = REEL_LERP(_mm_loadu_ps(c + strideB), _mm_loadu_ps(c + strideB + 4), tr);
+  __m128 c11 = REEL_LERP(_mm_loadu_ps(c + strideB + strideG),
+                         _mm_loadu_ps(c + strideB + strideG + 4), tr);
+  __m128 near = REEL_LERP(c00, c10, tg), far = REEL_LERP(c01, c11, tg);
+  _mm_storeu_ps(value, REEL_LERP(near, far, tb));
+#undef REEL_LERP
+#else
+  for (int k = 0; k < 4; k++) {
+    float c00 = c[k] + (c[4 + k] - c[k]) * fr;
+    float c10 = c[strideG + k] + (c[strideG + 4 + k] - c[strideG + k]) * fr;
+    float c01 = c[strideB + k] + (c[strideB + 4 + k] - c[strideB + k]) * fr;
+    float c11 = c[strideB + strideG + k] +
+                (c[strideB + strideG + 4 + k] - c[strideB + strideG + k]) * fr;
+    float near = c00 + (c10 - c00) * fg, far = c01 + (c11 - c01) * fg;
+    value[k] = near + (far - near) * fb;
+  }
+#endif
+}
+
+void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict target,
+                          uint8_t *restrict notOpaque, int count, const float *restrict cube,
+                          int size, const float *restrict gains,
+                          const reel_transfer_tables *tables) {
+  const uint8_t *restrict levels = tables->encodeLevels;
+  const float steps = (float)tables->encodeSteps;
+  const decode_curve curve = decode_curve_of(tables);
+  for (int i = 0; i < count; i++) {
+    const uint8_t *p = source + 4 * i;
+    uint8_t *out = target + 4 * i;
+    if (p[3] != 255) {
+      notOpaque[i] = 1;
+      continue;
+    }
+    notOpaque[i] = 0;
+    float value[4];
+    if (cube) {
+      interpolate_cube(p, cube, size, value);
+    } else {
+      value[0] = (float)p[2] / 255.0f;
+      value[1] = (float)p[1] / 255.0f;
+      value[2] = (float)p[0] / 255.0f;
+      value[3] = 1.0f;
+    }
+    if (value[3] < 1.0f) {
+      // The look changed the alpha: the caller does this pixel exactly.
+      notOpaque[i] = 1;
+      continue;
+    }
+    if (gains) {
+      float gain = gains[i];
+      for (int c = 0; c < 3; c++) {
+        float linear = linear_from(value[c], curve) * gain;
+        out[2 - c] = levels[(int)(clamp01(linear) * steps + 0.5f)];
+      }
+    } else {
+      for (int c = 0; c < 3; c++) out[2 - c] = (uint8_t)(clamp01(value[c]) * 255.0f + 0.5f);
+    }
+    out[3] = 255;
+  }
+}
+
 void reel_filter_apply_color_table(const uint8_t *restrict bgra, float *restrict rgba,
                                    uint8_t *restrict notOpaque, int count,
                                    const float *restrict cube, int size,
                                    const reel_transfer_tables *tables) {
-  const float toPosition = (float)(size - 1) / 255.0f;
-  const int strideG = 4 * size, strideB = 4 * size * size;
+  const decode_curve curve = decode_curve_of(tables);
   for (int i = 0; i < count; i++) {
     const uint8_t *p = bgra + 4 * i;
     float *out = rgba + 4 * i;
@@ -169,54 +272,16 @@ void reel_filter_apply_color_table(const uint8_t *restrict bgra, float *restrict
       continue;
     }
     notOpaque[i] = 0;
-    float pr = (float)p[2] * toPosition, pg = (float)p[1] * toPosition,
-          pb = (float)p[0] * toPosition;
-    int ir = (int)pr, ig = (int)pg, ib = (int)pb;
-    if (ir > size - 2) ir = size - 2;
-    if (ig > size - 2) ig = size - 2;
-    if (ib > size - 2) ib = size - 2;
-    float fr = pr - (float)ir, fg = pg - (float)ig, fb = pb - (float)ib;
-    const float *c000 = cube + ib * strideB + ig * strideG + 4 * ir;
-    const float *c111 = c000 + strideB + strideG + 4;
-    const float *first, *second;
-    float w0, w1, w2, w3;
-    // The tetrahedron of the cell that holds the point: walk from c000 to c111 along the
-    // axes in order of the largest fraction first.
-    if (fr >= fg) {
-      if (fg >= fb) {
-        first = c000 + 4; second = c000 + strideG + 4;
-        w0 = 1 - fr; w1 = fr - fg; w2 = fg - fb; w3 = fb;
-      } else if (fr >= fb) {
-        first = c000 + 4; second = c000 + strideB + 4;
-        w0 = 1 - fr; w1 = fr - fb; w2 = fb - fg; w3 = fg;
-      } else {
-        first = c000 + strideB; second = c000 + strideB + 4;
-        w0 = 1 - fb; w1 = fb - fr; w2 = fr - fg; w3 = fg;
-      }
-    } else {
-      if (fb >= fg) {
-        first = c000 + strideB; second = c000 + strideB + strideG;
-        w0 = 1 - fb; w1 = fb - fg; w2 = fg - fr; w3 = fr;
-      } else if (fb >= fr) {
-        first = c000 + strideG; second = c000 + strideB + strideG;
-        w0 = 1 - fg; w1 = fg - fb; w2 = fb - fr; w3 = fr;
-      } else {
-        first = c000 + strideG; second = c000 + strideG + 4;
-        w0 = 1 - fg; w1 = fg - fr; w2 = fr - fb; w3 = fb;
-      }
-    }
     float value[4];
-    for (int c = 0; c < 4; c++) {
-      value[c] = c000[c] * w0 + first[c] * w1 + second[c] * w2 + c111[c] * w3;
-    }
+    interpolate_cube(p, cube, size, value);
     float alpha = clamp01(value[3]);
     if (alpha <= 0.0f) {
       out[0] = out[1] = out[2] = out[3] = 0.0f;
       continue;
     }
-    out[0] = linear_of(value[0], tables) * alpha;
-    out[1] = linear_of(value[1], tables) * alpha;
-    out[2] = linear_of(value[2], tables) * alpha;
+    out[0] = linear_from(value[0], curve) * alpha;
+    out[1] = linear_from(value[1], curve) * alpha;
+    out[2] = linear_from(value[2], curve) * alpha;
     out[3] = alpha;
   }
 }

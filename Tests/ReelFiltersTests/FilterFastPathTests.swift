@@ -134,8 +134,15 @@ struct FilterFastPathTests {
         try FilterCatalog.filter(named: name).outputImage(
           values.merging(["inputImage": .image(look)]) { $1 }))
     }
+    // A vignette-like gain after them: the direct 8-bit path applies it in linear light.
+    look = look.applying(
+      PositionalOperation(name: "falloff") { x, y in
+        Float(1 / (1 + ((x - 320) * (x - 320) + (y - 240) * (y - 240)) / 90_000))
+      })
     let whole = PixelRect(x: 0, y: 0, width: 640, height: 480)
     #expect(SharedRenderState(area: whole.area).tablesPayOff)
+    // Whether or not the table is accepted (a clamp between steps can make it refuse), the
+    // render stays within a level of the exact chain.
     #expect(!SharedRenderState(area: 640).tablesPayOff)
     let tabled = try FilterRenderer().renderPicture(look, in: whole)
     var worst = 0
@@ -150,6 +157,49 @@ struct FilterFastPathTests {
       }
     }
     #expect(worst <= 1, "largest difference \(worst) levels")
+  }
+
+  @Test func aColourLookWithAVignetteGoesStraightFrom8BitTo8BitWithinOneLevel() throws {
+    let picture = FilterTestSupport.gradientPicture(width: 640, height: 480)
+    let controls = try #require(
+      try FilterCatalog.filter(named: "colorControls").outputImage([
+        "inputImage": .image(FilterImage(picture: picture)), "inputSaturation": .number(1.3),
+        "inputBrightness": .number(0.05), "inputContrast": .number(1.2),
+      ]))
+    let look = controls.applying(
+      PositionalOperation(name: "falloff") { x, y in
+        Float(1 / (1 + ((x - 320) * (x - 320) + (y - 240) * (y - 240)) / 90_000))
+      })
+    let whole = PixelRect(x: 0, y: 0, width: 640, height: 480)
+    let direct = try #require(DirectLook(look, shared: SharedRenderState(area: whole.area)))
+    #expect(direct.table != nil && direct.gains.count == 1)
+    let fast = try FilterRenderer().renderPicture(look, in: whole)
+    var worst = 0
+    for y in stride(from: 0, to: 480, by: 29) {
+      let row = try FilterRenderer().renderPicture(
+        look, in: PixelRect(x: 0, y: y, width: 640, height: 1))
+      for x in 0..<640 {
+        let (a, b) = (fast[x: x, y: y], row[x: x, y: 0])
+        worst = max(
+          worst, abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)),
+          abs(Int(a.blue) - Int(b.blue)), abs(Int(a.alpha) - Int(b.alpha)))
+      }
+    }
+    #expect(worst <= 1, "largest difference \(worst) levels")
+  }
+
+  @Test(arguments: [64, 640])
+  func aFilterWhoseMathsGivesNaNRendersBlackInsteadOfCrashing(width: Int) throws {
+    let picture = FilterTestSupport.gradientPicture(width: width, height: 480)
+    let broken = FilterImage(picture: picture).applying(
+      ColorOperation(name: "broken", space: .linear, isSmooth: true) { pixel in
+        SIMD4(.nan, pixel.y, -.infinity, pixel.w)
+      })
+    let rendered = try FilterRenderer().renderPicture(
+      broken, in: PixelRect(x: 0, y: 0, width: width, height: 480))
+    #expect(rendered[x: 5, y: 5].red == 0)
+    #expect(rendered[x: 5, y: 5].blue == 0)
+    #expect(rendered[x: 5, y: 5].alpha == 255)
   }
 
   @Test func aColourTableIsRefusedForAStepFunction() {

@@ -57,11 +57,20 @@ void reel_filter_combine4(float *target, const float *row0, const float *row1, c
 /// Opaque 8-bit BGRA pixels through a colour table: `cube` holds size³ outputs — encoded
 /// colour (not premultiplied, not clamped) and alpha — for the encoded inputs
 /// (r, g, b) = (i, j, k) / (size − 1), red fastest (index (k·size + j)·size + i); each pixel is
-/// the tetrahedral interpolation of its cell, decoded to linear light and premultiplied.
+/// the trilinear interpolation of its cell, decoded to linear light and premultiplied.
 /// Pixels that are not opaque are decoded as `reel_filter_decode_bgra` does and flagged in
 /// `notOpaque` (1), for the caller to apply the exact colour operations; the others get 0.
 void reel_filter_apply_color_table(const uint8_t *bgra, float *rgba, uint8_t *notOpaque,
                                    int count, const float *cube, int size,
                                    const reel_transfer_tables *tables);
+
+/// A look straight from 8-bit to 8-bit, for opaque pixels: each pixel's encoded colour through
+/// the colour table `cube` (as `reel_filter_apply_color_table`; NULL: the colour as it is),
+/// then, with `gains`, decoded to linear light, multiplied by `gains[i]` and encoded again;
+/// written opaque to `target` (BGRA). Pixels that are not opaque are left for the caller and
+/// flagged in `notOpaque` (1).
+void reel_filter_look_row(const uint8_t *source, uint8_t *target, uint8_t *notOpaque, int count,
+                          const float *cube, int size, const float *gains,
+                          const reel_transfer_tables *tables);
 
 #endif

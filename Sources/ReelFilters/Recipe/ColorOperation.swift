@@ -74,6 +74,9 @@ public struct PositionalOperation: Sendable {
   /// The filter's name, for messages and dumps.
   public let name: String
   let function: @Sendable (SIMD4<Float>, Double, Double) -> SIMD4<Float>
+  /// For an operation made with ``init(name:gain:)``: the factor at a position, which the
+  /// renderer may apply in its fused 8-bit path.
+  let gain: (@Sendable (Double, Double) -> Float)?
 
   /// Makes an operation.
   ///
@@ -86,5 +89,23 @@ public struct PositionalOperation: Sendable {
   ) {
     self.name = name
     self.function = function
+    self.gain = nil
+  }
+
+  /// Makes an operation that multiplies the colour (linear light, alpha kept) by a factor that
+  /// depends only on the position: a vignette, a spotlight. Prefer it to
+  /// ``init(name:function:)`` for such operations: the renderer applies gains straight to
+  /// 8-bit pixels.
+  ///
+  /// - Parameters:
+  ///   - name: The filter's name.
+  ///   - gain: (x, y of the pixel's centre in the plane) → the factor for its colour.
+  public init(name: String, gain: @escaping @Sendable (Double, Double) -> Float) {
+    self.name = name
+    self.gain = gain
+    self.function = { pixel, x, y in
+      let factor = gain(x, y)
+      return SIMD4(pixel.x * factor, pixel.y * factor, pixel.z * factor, pixel.w)
+    }
   }
 }

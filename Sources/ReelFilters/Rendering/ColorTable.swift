@@ -4,8 +4,8 @@ import ReelCore
 import Synchronization
 
 /// A chain of smooth colour operations tabulated over the colour cube, for opaque 8-bit
-/// pictures: 33³ outputs of the exact chain, interpolated tetrahedrally per pixel (what a 3D
-/// LUT does), which costs a few nanoseconds a pixel whatever the chain. Inputs and outputs are
+/// pictures: 33³ outputs of the exact chain, interpolated per pixel (what a 3D
+/// LUT does, trilinearly), which costs a few nanoseconds a pixel whatever the chain. Inputs and outputs are
 /// encoded values (the outputs not premultiplied), where a chain is nearly linear: the
 /// identity is exact, and the steep start of the sRGB curve never gets interpolated.
 ///
@@ -79,7 +79,7 @@ struct ColorTable: Sendable {
     return SIMD4(level(pixel.x), level(pixel.y), level(pixel.z), alpha * 255)
   }
 
-  /// The tetrahedral interpolation at encoded channels (0…1), as the C kernel computes it.
+  /// The trilinear interpolation at encoded channels (0…1), as the C kernels compute it.
   func interpolated(_ encoded: SIMD3<Float>) -> SIMD4<Float> {
     let size = Self.size
     let position = encoded * Float(size - 1)
@@ -90,18 +90,10 @@ struct ColorTable: Sendable {
     func at(_ dr: Int, _ dg: Int, _ db: Int) -> SIMD4<Float> {
       outputs[((cell.z + db) * size + cell.y + dg) * size + cell.x + dr]
     }
-    let (c000, c111) = (at(0, 0, 0), at(1, 1, 1))
-    // Along the axes in order of the largest fraction first.
-    let order = [(f.x, 0), (f.y, 1), (f.z, 2)].sorted { $0.0 > $1.0 }
-    var step = SIMD3<Int>.zero
-    var corners = [c000]
-    for (_, axis) in order.prefix(2) {
-      step[axis] = 1
-      corners.append(at(step.x, step.y, step.z))
-    }
-    corners.append(c111)
-    let weights = [1 - order[0].0, order[0].0 - order[1].0, order[1].0 - order[2].0, order[2].0]
-    return zip(corners, weights).reduce(.zero) { $0 + $1.0 * $1.1 }
+    func mix(_ a: SIMD4<Float>, _ b: SIMD4<Float>, _ t: Float) -> SIMD4<Float> { a + (b - a) * t }
+    let near = mix(mix(at(0, 0, 0), at(1, 0, 0), f.x), mix(at(0, 1, 0), at(1, 1, 0), f.x), f.y)
+    let far = mix(mix(at(0, 0, 1), at(1, 0, 1), f.x), mix(at(0, 1, 1), at(1, 1, 1), f.x), f.y)
+    return mix(near, far, f.z)
   }
 
   /// The pixels of `picture` (placed at `left`, `top`) over `rect` through the table; the

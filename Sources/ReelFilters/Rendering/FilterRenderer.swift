@@ -34,9 +34,14 @@ public struct FilterRenderer: Sendable {
     let bands = RenderBands(rect: rect, reach: image.rowReach)
     let shared = SharedRenderState(area: rect.area)
     let stride = picture.bytesPerRow
+    let look = DirectLook(image, shared: shared)
     picture.withUnsafeMutableBytes { bytes in
       let target = SharedPixels(base: bytes.baseAddress)
       bands.forEach { band in
+        if let look {
+          look.write(band, to: target, stride: stride, origin: (rect.x, rect.y))
+          return
+        }
         let tile = FilterEvaluation(root: image, shared: shared).tile(of: image, in: band)
         Self.write(tile, to: target, stride: stride, originY: rect.y)
       }
@@ -64,7 +69,7 @@ public struct FilterRenderer: Sendable {
   /// One premultiplied linear pixel as premultiplied 8-bit sRGB.
   @inline(__always)
   static func encodedPremultiplied(_ pixel: SIMD4<Float>) -> BGRA {
-    let alpha = min(max(pixel.w, 0), 1)
+    let alpha = TransferFunction.unit(pixel.w)
     let alphaLevel = UInt8(alpha * 255 + 0.5)
     guard alphaLevel > 0 else { return BGRA(blue: 0, green: 0, red: 0, alpha: 0) }
     if alphaLevel == 255 {
@@ -75,7 +80,8 @@ public struct FilterRenderer: Sendable {
     let scale = Float(alphaLevel)
     func level(_ value: Float) -> UInt8 {
       let encoded = TransferFunction.encodedFloat(value / alpha)
-      return UInt8(min(max(encoded * scale + 0.5, 0), scale))
+      let level = encoded * scale + 0.5
+      return UInt8(level > 0 ? (level < scale ? level : scale) : 0)
     }
     return BGRA(blue: level(pixel.z), green: level(pixel.y), red: level(pixel.x), alpha: alphaLevel)
   }

@@ -67,13 +67,20 @@ enum TransferFunction {
   /// work on encoded values.
   @inline(__always)
   static func encodedFloat(_ value: Float) -> Float {
-    encodeCurve.interpolated(min(max(value, 0), 1) * Float(encodeSteps))
+    encodeCurve.interpolated(unit(value) * Float(encodeSteps))
+  }
+
+  /// `value` clamped to 0…1, NaN (from a filter's maths) taken as 0 so that no table index made
+  /// from it leaves its table.
+  @inline(__always)
+  static func unit(_ value: Float) -> Float {
+    value > 0 ? (value < 1 ? value : 1) : 0
   }
 
   /// Linear light (float) from an encoded value; values beyond 0…1 follow the curve's formula.
   @inline(__always)
   static func linearFloat(_ value: Float) -> Float {
-    if value <= 0.040_45 { return value / 12.92 }
+    guard value > 0.040_45 else { return value.isNaN ? 0 : value / 12.92 }
     if value >= decodeRange { return powf((value + 0.055) / 1.055, 2.4) }
     return decodeCurve.interpolated(value * Float(decodeSteps))
   }
@@ -81,8 +88,7 @@ enum TransferFunction {
   /// The 8-bit level of a linear value, clamped to 0…1.
   @inline(__always)
   static func encodedLevel(_ value: Float) -> UInt8 {
-    let clamped = min(max(value, 0), 1)
-    return encodeTable[Int(clamped * Float(encodeSteps) + 0.5)]
+    encodeTable[Int(unit(value) * Float(encodeSteps) + 0.5)]
   }
 }
 
