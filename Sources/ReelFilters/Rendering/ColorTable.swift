@@ -30,21 +30,23 @@ struct ColorTable: Sendable {
     let last = Float(size - 1)
     var outputs = [SIMD4<Float>]()
     outputs.reserveCapacity(size * size * size)
+    let nodes = Self.nodeLevels
     for blue in 0..<size {
       for green in 0..<size {
         for red in 0..<size {
-          outputs.append(
-            Self.exact(chain, SIMD3(Float(red), Float(green), Float(blue)) / last))
+          outputs.append(Self.exact(chain, SIMD3(nodes[red], nodes[green], nodes[blue])))
         }
       }
     }
     self.outputs = outputs
+    let centres = Self.centreLevels
     for blue in 0..<(size - 1) {
       for green in 0..<(size - 1) {
         for red in 0..<(size - 1) {
-          let centre = (SIMD3(Float(red), Float(green), Float(blue)) + 0.5) / last
-          let want = Self.levels(Self.exact(chain, centre))
-          let got = Self.levels(interpolated(centre))
+          let want = Self.levels(
+            Self.exact(chain, SIMD3(centres[red], centres[green], centres[blue])))
+          let got = Self.levels(
+            interpolated((SIMD3(Float(red), Float(green), Float(blue)) + 0.5) / last))
           guard (want - got).max() <= Self.tolerance, (got - want).max() <= Self.tolerance
           else { return nil }
         }
@@ -52,18 +54,26 @@ struct ColorTable: Sendable {
     }
   }
 
-  /// The chain applied to one opaque colour given by its encoded channels (0…1): its encoded
-  /// colour (not premultiplied, not clamped) and alpha.
-  private static func exact(_ chain: ColorChain, _ input: SIMD3<Float>) -> SIMD4<Float> {
-    let pixel = SIMD4(
-      Float(TransferFunction.linear(fromEncoded: Double(input.x))),
-      Float(TransferFunction.linear(fromEncoded: Double(input.y))),
-      Float(TransferFunction.linear(fromEncoded: Double(input.z))), 1)
-    let result = chain.apply(to: pixel, x: 0, y: 0)
-    let alpha = min(max(result.w, 0), 1)
+  /// Linear light at each sample of a side (encoded i / (size − 1)).
+  private static let nodeLevels: [Float] = (0..<size).map {
+    Float(TransferFunction.linear(fromEncoded: Double($0) / Double(size - 1)))
+  }
+
+  /// Linear light at the centre of each cell of a side (encoded (i + ½) / (size − 1)).
+  private static let centreLevels: [Float] = (0..<(size - 1)).map {
+    Float(TransferFunction.linear(fromEncoded: (Double($0) + 0.5) / Double(size - 1)))
+  }
+
+  /// The chain applied to one opaque colour given in linear light: its encoded colour (not
+  /// premultiplied, not clamped) and alpha.
+  private static func exact(_ chain: ColorChain, _ linear: SIMD3<Float>) -> SIMD4<Float> {
+    let result = chain.apply(to: SIMD4(linear, 1), x: 0, y: 0)
+    let alpha = TransferFunction.unit(result.w)
     guard alpha > 0 else { return .zero }
     func encoded(_ value: Float) -> Float {
-      let linear = Double(value / alpha)
+      let straight = value / alpha
+      if straight >= 0 && straight <= 1 { return TransferFunction.encodedFloat(straight) }
+      let linear = Double(straight)
       return Float(
         linear <= 0.003_130_8
           ? linear * 12.92 : 1.055 * Foundation.pow(linear, 1 / 2.4) - 0.055)
