@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Blur and sharpen filters")
 struct BlurAndSharpenFilterTests {
-  let harness = SpatialFilterHarness(picture: FilterTestSupport.gradientPicture(width: 40, height: 32))
+  let harness = SpatialFilterHarness(
+    picture: FilterTestSupport.gradientPicture(width: 40, height: 32))
 
   @Test func aBoxBlurIsTheMeanOfTheSquareInLinearLight() throws {
     let radius = 3
@@ -19,7 +20,9 @@ struct BlurAndSharpenFilterTests {
       return sum / Double((2 * radius + 1) * (2 * radius + 1))
     }
     #expect(worst <= 1, "largest difference \(worst) levels")
-    #expect(try harness.output("CIBoxBlur", ["inputRadius": .number(3)]).extent == Rect(x: -3, y: -3, width: 46, height: 38))
+    #expect(
+      try harness.output("CIBoxBlur", ["inputRadius": .number(3)]).extent
+        == Rect(x: -3, y: -3, width: 46, height: 38))
   }
 
   @Test func aDiscBlurIsTheMeanOfTheDiscInLinearLight() throws {
@@ -37,7 +40,9 @@ struct BlurAndSharpenFilterTests {
       return sum / count
     }
     #expect(worst <= 1, "largest difference \(worst) levels")
-    #expect(try harness.output("CIDiscBlur", ["inputRadius": .number(radius)]).extent == Rect(x: -3, y: -3, width: 46, height: 38))
+    #expect(
+      try harness.output("CIDiscBlur", ["inputRadius": .number(radius)]).extent
+        == Rect(x: -3, y: -3, width: 46, height: 38))
   }
 
   @Test(arguments: [(0.0, (1, 0)), (Double.pi / 2, (0, 1))])
@@ -57,7 +62,9 @@ struct BlurAndSharpenFilterTests {
     // Core Image's angles turn counter-clockwise on screen: at 45° a dot smears towards the
     // top right (−y in the engine's plane) and the bottom left, not the other diagonal.
     var dot = Image(width: 21, height: 21)
-    for y in 0..<21 { for x in 0..<21 { dot.setPixel(x: x, y: y, BGRA(blue: 0, green: 0, red: 0, alpha: 255)) } }
+    for y in 0..<21 {
+      for x in 0..<21 { dot.setPixel(x: x, y: y, BGRA(blue: 0, green: 0, red: 0, alpha: 255)) }
+    }
     dot.setPixel(x: 10, y: 10, BGRA(blue: 255, green: 255, red: 255, alpha: 255))
     let smeared = try SpatialFilterHarness(picture: dot).render(
       "CIMotionBlur", ["inputRadius": .number(4), "inputAngle": .number(Double.pi / 4)])

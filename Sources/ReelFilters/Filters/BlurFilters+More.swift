@@ -18,7 +18,9 @@ enum MoreBlurFilters {
     summary: "Blurs with a square box: the mean of the pixels around each pixel.",
     maths:
       "linear light: mean of the (2r + 1)² pixels centred on the pixel, r = radius rounded; separable running sums (O(1) per pixel); the extent grows by r",
-    parameters: [.inputImage, .number("inputRadius", 10, 1...100, "Half the box's side, in pixels.")]
+    parameters: [
+      .inputImage, .number("inputRadius", 10, 1...100, "Half the box's side, in pixels."),
+    ]
   ) { arguments in
     arguments.image("inputImage")?.boxBlurred(radius: Int(radius(arguments).rounded()))
   }
@@ -80,7 +82,8 @@ enum MoreBlurFilters {
           x: center.x + (e.minX - center.x) * zoom, y: center.y + (e.minY - center.y) * zoom,
           width: e.width * zoom, height: e.height * zoom))
     }
-    return image.applying(spatial: ZoomBlur(input: image, center: center, zoom: zoom), extent: extent)
+    return image.applying(
+      spatial: ZoomBlur(input: image, center: center, zoom: zoom), extent: extent)
   }
 
   static let noiseReduction = FilterDescriptor(

@@ -97,7 +97,8 @@ enum PerspectiveFilters {
     } else {
       extent = .infinite
     }
-    return image.applying(spatial: ProjectiveSampling(input: image, inverse: inverse), extent: extent)
+    return image.applying(
+      spatial: ProjectiveSampling(input: image, inverse: inverse), extent: extent)
   }
 
   static let perspectiveTransform = FilterDescriptor(

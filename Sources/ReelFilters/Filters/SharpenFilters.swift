@@ -29,7 +29,8 @@ enum SharpenFilters {
     maths:
       "linear light, premultiplied: c + intensity·(c − G_σ∗c), G_σ the Gaussian of σ = radius; the extent is the input's",
     parameters: [
-      .inputImage, .number("inputRadius", 2.5, 0...100, "The blur's standard deviation, in pixels."),
+      .inputImage,
+      .number("inputRadius", 2.5, 0...100, "The blur's standard deviation, in pixels."),
       .number("inputIntensity", 0.5, 0...1, "How much of the difference is added."),
     ]
   ) { arguments in

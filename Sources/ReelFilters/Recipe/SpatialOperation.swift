@@ -34,7 +34,8 @@ extension FilterImage {
   func discBlurred(radius: Double) -> FilterImage {
     guard radius >= 1, radius.isFinite else { return self }
     let reach = Double(Int(radius))
-    return applying(spatial: DiscBlur(input: self, radius: radius), extent: extent(grownBy: reach, reach))
+    return applying(
+      spatial: DiscBlur(input: self, radius: radius), extent: extent(grownBy: reach, reach))
   }
 
   /// Each output pixel made from the two images' pixels at the same place, by `combine`
@@ -43,6 +44,7 @@ extension FilterImage {
     with other: FilterImage, extent: Rect,
     _ combine: @escaping @Sendable (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>
   ) -> FilterImage {
-    applying(spatial: PixelCombination(first: self, second: other, combine: combine), extent: extent)
+    applying(
+      spatial: PixelCombination(first: self, second: other, combine: combine), extent: extent)
   }
 }

@@ -12,7 +12,10 @@ struct MotionBlur: SpatialOperation {
 
   /// How far the samples reach horizontally and vertically, bilinear neighbours included.
   var reach: (x: Int, y: Int) {
-    (Int((radius * abs(direction.x)).rounded(.up)) + 1, Int((radius * abs(direction.y)).rounded(.up)) + 1)
+    (
+      Int((radius * abs(direction.x)).rounded(.up)) + 1,
+      Int((radius * abs(direction.y)).rounded(.up)) + 1
+    )
   }
 
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile {

@@ -39,7 +39,8 @@ struct Homography: Sendable, Equatable {
     let w = m[6] * point.x + m[7] * point.y + m[8]
     guard w > 1e-12 else { return nil }
     return Point(
-      x: (m[0] * point.x + m[1] * point.y + m[2]) / w, y: (m[3] * point.x + m[4] * point.y + m[5]) / w)
+      x: (m[0] * point.x + m[1] * point.y + m[2]) / w,
+      y: (m[3] * point.x + m[4] * point.y + m[5]) / w)
   }
 
   /// The inverse map (the adjugate, scaled so the last entry is 1), or `nil` if singular.

@@ -1,0 +1,107 @@
+import Foundation
+import ReelCore
+import Testing
+
+@testable import ReelFilters
+
+@Suite("Stylize filters")
+struct StylizeFilterTests {
+  let harness = SpatialFilterHarness(
+    picture: FilterTestSupport.gradientPicture(width: 40, height: 32))
+
+  @Test func pixellateColoursEachSquareByThePictureAtItsCentre() throws {
+    // Centred on a pixel centre, every square's centre is a pixel centre: its colour is that
+    // pixel's exactly (Core Image samples the centre rather than averaging the square).
+    let size = 8
+    let out = try harness.render(
+      "CIPixellate", ["inputCenter": .vector([4.5, 4.5]), "inputScale": .number(Double(size))])
+    var worst = 0
+    for y in 0..<out.height {
+      for x in 0..<out.width {
+        let cellX = 4 + Int((Double(x - 4) / Double(size)).rounded()) * size
+        let cellY = 4 + Int((Double(y - 4) / Double(size)).rounded()) * size
+        let want = harness.picture[
+          x: min(max(cellX, 0), out.width - 1), y: min(max(cellY, 0), out.height - 1)]
+        let got = out[x: x, y: y]
+        worst = max(
+          worst, abs(Int(got.red) - Int(want.red)), abs(Int(got.green) - Int(want.green)),
+          abs(Int(got.blue) - Int(want.blue)))
+      }
+    }
+    #expect(worst <= 1, "largest difference \(worst) levels")
+    #expect(try harness.output("CIPixellate").extent == harness.bounds.rect)
+  }
+
+  @Test func hexagonalPixellateGivesEveryPixelOfAHexagonOneColour() throws {
+    let origin = Point(x: 20.5, y: 16.5)
+    let size = 10.0
+    let out = try harness.render(
+      "CIHexagonalPixellate",
+      ["inputCenter": .vector([origin.x, origin.y]), "inputScale": .number(size)])
+    var colours: [String: BGRA] = [:]
+    var mismatches = 0
+    for y in 0..<out.height {
+      for x in 0..<out.width {
+        let centre = CellSampling.hexagonCenter(
+          of: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), origin: origin, size: size)
+        // Every pixel is nearer its own centre than any other lattice point (a hexagon).
+        let distance = hypot(centre.x - Double(x) - 0.5, centre.y - Double(y) - 0.5)
+        #expect(distance <= size / 3.0.squareRoot() + 1e-9)
+        let key = "\(centre.x),\(centre.y)"
+        if let seen = colours[key] {
+          if seen != out[x: x, y: y] { mismatches += 1 }
+        } else {
+          colours[key] = out[x: x, y: y]
+        }
+      }
+    }
+    #expect(mismatches == 0)
+    #expect(colours.count > 10)
+    #expect(out[x: 20, y: 16] == harness.picture[x: 20, y: 16])
+  }
+
+  @Test func bloomScreensTheImageWithItsBlur() throws {
+    let sigma = 2.0
+    let intensity = 0.7
+    let out = try harness.render(
+      "CIBloom", ["inputRadius": .number(sigma), "inputIntensity": .number(intensity)])
+    let worst = SpatialFilterHarness.worstDifference(out, margin: 6) { x, y in
+      let c = harness.linear(x, y)
+      let glow = harness.gaussian(x, y, sigma: sigma) * intensity
+      return c + glow - c * glow
+    }
+    #expect(worst <= 1, "largest difference \(worst) levels")
+  }
+
+  @Test func gloomMultipliesTheImageTowardsItsBlur() throws {
+    let sigma = 2.0
+    let intensity = 0.7
+    let out = try harness.render(
+      "CIGloom", ["inputRadius": .number(sigma), "inputIntensity": .number(intensity)])
+    let worst = SpatialFilterHarness.worstDifference(out, margin: 6) { x, y in
+      harness.linear(x, y) * (1 - intensity + intensity * harness.gaussian(x, y, sigma: sigma))
+    }
+    #expect(worst <= 1, "largest difference \(worst) levels")
+  }
+
+  @Test func edgesAreTheSobelGradientTimesTheIntensity() throws {
+    // Black left of x = 8, white from it: Sobel's Gx is 4 on the two columns beside the step.
+    var step = Image(width: 16, height: 8)
+    for y in 0..<8 {
+      for x in 0..<16 {
+        let level: UInt8 = x < 8 ? 0 : 255
+        step.setPixel(x: x, y: y, BGRA(blue: level, green: level, red: level, alpha: 255))
+      }
+    }
+    let out = try SpatialFilterHarness(picture: step).render(
+      "CIEdges", ["inputIntensity": .number(0.1)])
+    let edge = FilterTestSupport.level(FilterTestSupport.encoded(0.4))
+    for y in 1..<7 {
+      #expect(Int(out[x: 7, y: y].red) == edge)
+      #expect(Int(out[x: 8, y: y].green) == edge)
+      #expect(out[x: 4, y: y].blue == 0)
+      #expect(out[x: 12, y: y].red == 0)
+      #expect(out[x: 12, y: y].alpha == 255)
+    }
+  }
+}
