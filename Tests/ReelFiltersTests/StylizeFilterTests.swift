@@ -105,3 +105,84 @@ struct StylizeFilterTests {
     }
   }
 }
+
+@Suite("Cell stylize filters")
+struct CellStylizeFilterTests {
+  let harness = SpatialFilterHarness(
+    picture: FilterTestSupport.gradientPicture(width: 40, height: 32))
+
+  @Test func crystallizeColoursEachPixelByItsNearestSite() throws {
+    let origin = Point(x: 0, y: 0)
+    let radius = 6.0
+    let out = try harness.render(
+      "CICrystallize", ["inputRadius": .number(radius), "inputCenter": .vector([0, 0])])
+    var sites: Set<String> = []
+    var worst = 0
+    for y in 0..<out.height {
+      for x in 0..<out.width {
+        let site = CellStylizeFilters.nearestSite(
+          to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5), origin: origin, size: radius)
+        sites.insert("\(site.x),\(site.y)")
+        // Brute force over many cells: no site is nearer than the one chosen.
+        let chosen = hypot(site.x - Double(x) - 0.5, site.y - Double(y) - 0.5)
+        for j in -3...8 {
+          for i in -3...10 {
+            let other = CellStylizeFilters.site(i, j, origin: origin, size: radius)
+            #expect(hypot(other.x - Double(x) - 0.5, other.y - Double(y) - 0.5) >= chosen - 1e-9)
+          }
+        }
+        let want = harness.bilinear(
+          min(max(site.x, 0.5), 39.5), min(max(site.y, 0.5), 31.5))
+        let got = out[x: x, y: y]
+        let levels = [want.x, want.y, want.z].map {
+          FilterTestSupport.level(FilterTestSupport.encoded($0))
+        }
+        worst = max(
+          worst, abs(Int(got.red) - levels[0]), abs(Int(got.green) - levels[1]),
+          abs(Int(got.blue) - levels[2]))
+      }
+    }
+    #expect(worst <= 1, "largest difference \(worst) levels")
+    #expect(sites.count > 20)
+  }
+
+  @Test func pointillizeLeavesTheGapsBetweenDotsClear() throws {
+    let radius = 4.0
+    let out = try harness.render(
+      "CIPointillize", ["inputRadius": .number(radius), "inputCenter": .vector([0, 0])])
+    var clear = 0
+    var painted = 0
+    for y in 0..<out.height {
+      for x in 0..<out.width {
+        let point = Point(x: Double(x) + 0.5, y: Double(y) + 0.5)
+        let site = CellStylizeFilters.nearestSite(
+          to: point, origin: .zero, size: 2 * radius)
+        let inside = hypot(site.x - point.x, site.y - point.y) <= radius
+        if inside {
+          painted += 1
+          #expect(out[x: x, y: y].alpha == 255)
+        } else {
+          clear += 1
+          #expect(out[x: x, y: y].alpha == 0)
+        }
+      }
+    }
+    #expect(clear > 0 && painted > clear)
+  }
+
+  @Test func edgeWorkDrawsBlackOnTheDarkSideOfAnEdgeAndWhiteElsewhere() throws {
+    var step = Image(width: 24, height: 8)
+    for y in 0..<8 {
+      for x in 0..<24 {
+        let level: UInt8 = x < 12 ? 30 : 220
+        step.setPixel(x: x, y: y, BGRA(blue: level, green: level, red: level, alpha: 255))
+      }
+    }
+    let out = try SpatialFilterHarness(picture: step).render(
+      "CIEdgeWork", ["inputRadius": .number(2)])
+    #expect(out[x: 11, y: 4].red == 0)
+    #expect(out[x: 3, y: 4].red == 255)
+    #expect(out[x: 13, y: 4].red == 255)
+    #expect(out[x: 20, y: 4].red == 255)
+  }
+}
