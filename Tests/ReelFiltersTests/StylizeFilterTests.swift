@@ -186,3 +186,44 @@ struct CellStylizeFilterTests {
     #expect(out[x: 20, y: 4].red == 255)
   }
 }
+
+@Suite("Tone stylize filters")
+struct ToneStylizeFilterTests {
+  let harness = SpatialFilterHarness(
+    picture: FilterTestSupport.gradientPicture(width: 40, height: 32))
+
+  @Test func highlightShadowAdjustFollowsItsFormulaAndItsDefaultsChangeNothing() throws {
+    let unchanged = try harness.render("CIHighlightShadowAdjust")
+    #expect(
+      SpatialFilterHarness.worstDifference(unchanged, margin: 0) { harness.linear($0, $1) } <= 1)
+    let shadow = 0.8
+    let highlight = 0.3
+    let out = try harness.render(
+      "CIHighlightShadowAdjust",
+      ["inputShadowAmount": .number(shadow), "inputHighlightAmount": .number(highlight)])
+    let worst = SpatialFilterHarness.worstDifference(out, margin: 0) { x, y in
+      let c = harness.linear(x, y)
+      let l = c.luminance
+      guard l > 0 else { return c }
+      let lifted = l + shadow * (1 - l) * (1 - l) * (l.squareRoot() - l)
+      let tamed = lifted - (1 - highlight) * l * l * (lifted - lifted * lifted)
+      return c * (tamed / l)
+    }
+    #expect(worst <= 1, "largest difference \(worst) levels")
+  }
+
+  @Test func comicEffectInksEdgesBlackAndFlattensColours() throws {
+    var step = Image(width: 24, height: 8)
+    for y in 0..<8 {
+      for x in 0..<24 {
+        let level: UInt8 = x < 12 ? 40 : 200
+        step.setPixel(x: x, y: y, BGRA(blue: level, green: level, red: level, alpha: 255))
+      }
+    }
+    let out = try SpatialFilterHarness(picture: step).render("CIComicEffect")
+    #expect(out[x: 11, y: 4].red == 0 && out[x: 12, y: 4].red == 0)
+    // 40/255 and 200/255 flatten to the nearest of 0, 1/3, 2/3, 1: 0 and 2/3 (level 170).
+    #expect(out[x: 4, y: 4].red == 0)
+    #expect(out[x: 20, y: 4].red == 170)
+  }
+}
