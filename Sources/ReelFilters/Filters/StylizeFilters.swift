@@ -14,11 +14,9 @@ enum StylizeFilters {
   static func cells(
     of image: FilterImage, size: Double, center: @escaping @Sendable (Point) -> Point
   ) -> FilterImage {
-    let source = image.clampedToExtent()
     let reach = Int(size.rounded(.up))
-    let sampled = source.applying(
-      spatial: CellSampling(input: source, reach: reach, cellCenter: center), extent: .infinite)
-    return image.hasInfiniteExtent ? sampled : sampled.cropped(to: image.extent)
+    return image.applying(
+      spatial: CellSampling(input: image, reach: reach, cellCenter: center), extent: image.extent)
   }
 
   static let pixellate = FilterDescriptor(

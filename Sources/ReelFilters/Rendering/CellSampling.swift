@@ -2,20 +2,22 @@ import ReelCore
 
 /// Every pixel takes the input's colour at the centre of the cell it lies in (pixellation):
 /// `cellCenter` maps a point to its cell's centre; cells reach at most `reach` pixels from
-/// their centre. One bilinear sample per pixel.
+/// their centre. Centres beyond the input's extent read its edge pixels. One bilinear sample
+/// per pixel.
 struct CellSampling: SpatialOperation {
   let input: FilterImage
   let reach: Int
   let cellCenter: @Sendable (Point) -> Point
 
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile {
-    let wanted = rect.expanded(dx: reach + 1, dy: reach + 1)
-    let source = evaluation.tile(of: input, in: SpatialSampling.reachable(wanted, of: input))
+    let sampler = SpatialSampling.Sampler(
+      input: input, wanted: rect.expanded(dx: reach, dy: reach), for: rect,
+      evaluation: evaluation, clampingToExtent: true)
     var tile = LinearTile(rect: rect)
     for y in rect.y..<rect.maxY {
       for x in rect.x..<rect.maxX {
         let centre = cellCenter(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-        tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = source.bilinearSample(
+        tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = sampler.sample(
           x: centre.x, y: centre.y)
       }
     }

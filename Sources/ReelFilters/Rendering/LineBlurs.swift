@@ -61,19 +61,20 @@ struct ZoomBlur: SpatialOperation {
   }
 
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile {
-    let wanted = PixelRect(covering: sourceRect(for: rect.rect))?.expanded(dx: 1, dy: 1) ?? rect
-    let source = evaluation.tile(of: input, in: SpatialSampling.reachable(wanted, of: input))
+    let sampler = SpatialSampling.Sampler(
+      input: input, wanted: PixelRect(covering: sourceRect(for: rect.rect)), for: rect,
+      evaluation: evaluation)
     var tile = LinearTile(rect: rect)
     for y in rect.y..<rect.maxY {
       for x in rect.x..<rect.maxX {
         let px = Double(x) + 0.5 - center.x
         let py = Double(y) + 0.5 - center.y
         let length = (px * px + py * py).squareRoot() * (1 - 1 / zoom)
-        let samples = min(max(Int(length.rounded(.up)) + 1, 2), Self.largestSampleCount)
+        let samples = Int(min(max(length.rounded(.up) + 1, 2), Double(Self.largestSampleCount)))
         var sum = SIMD4<Float>.zero
         for index in 0..<samples {
           let scale = 1 + (zoom - 1) * Double(index) / Double(samples - 1)
-          sum += source.bilinearSample(x: center.x + px / scale, y: center.y + py / scale)
+          sum += sampler.sample(x: center.x + px / scale, y: center.y + py / scale)
         }
         tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = sum / Float(samples)
       }

@@ -4,6 +4,8 @@ import ReelCore
 /// (d·x + e·y + f)/w) with w = g·x + h·y + 1.
 struct Homography: Sendable, Equatable {
   let m: [Double]
+  /// A point of the domain on the side of the horizon the map is used on (w > 0 there).
+  let reference: Point
 
   /// The map taking each of `from` to the matching point of `to` (four each), or `nil` when
   /// three of them are in a line.
@@ -29,10 +31,19 @@ struct Homography: Sendable, Equatable {
     }
     let solution = (0..<8).map { rows[$0][8] / rows[$0][$0] }
     guard solution.allSatisfy(\.isFinite) else { return nil }
-    m = solution + [1]
+    let centroid = Point(
+      x: from.map(\.x).reduce(0, +) / 4, y: from.map(\.y).reduce(0, +) / 4)
+    self.init(matrix: solution + [1], positiveAt: centroid)
   }
 
-  private init(matrix: [Double]) { m = matrix }
+  /// The map of `matrix`, its sign chosen so that w > 0 at `point`; `nil` when `point` is on
+  /// the horizon.
+  private init?(matrix: [Double], positiveAt point: Point) {
+    let w = matrix[6] * point.x + matrix[7] * point.y + matrix[8]
+    guard w != 0, w.isFinite else { return nil }
+    m = w < 0 ? matrix.map { -$0 } : matrix
+    reference = point
+  }
 
   /// The image of `point`, or `nil` on or behind the horizon (w ≤ 0).
   func apply(to point: Point) -> Point? {
@@ -43,7 +54,7 @@ struct Homography: Sendable, Equatable {
       y: (m[3] * point.x + m[4] * point.y + m[5]) / w)
   }
 
-  /// The inverse map (the adjugate, scaled so the last entry is 1), or `nil` if singular.
+  /// The inverse map (the adjugate), or `nil` if singular.
   func inverted() -> Homography? {
     let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
     let adjugate = [
@@ -51,10 +62,10 @@ struct Homography: Sendable, Equatable {
       f * g - d * i, a * i - c * g, c * d - a * f,
       d * h - e * g, b * g - a * h, a * e - b * d,
     ]
-    guard abs(adjugate[8]) > 1e-12 else { return nil }
-    let matrix = adjugate.map { $0 / adjugate[8] }
-    guard matrix.allSatisfy(\.isFinite) else { return nil }
-    return Homography(matrix: matrix)
+    let determinant = a * adjugate[0] + b * adjugate[3] + c * adjugate[6]
+    guard determinant != 0, adjugate.allSatisfy(\.isFinite), let image = apply(to: reference)
+    else { return nil }
+    return Homography(matrix: adjugate, positiveAt: image)
   }
 
   /// The bounding box of the images of `rect`'s corners, or `nil` when one is beyond the
@@ -82,32 +93,15 @@ struct ProjectiveSampling: SpatialOperation {
   let inverse: Homography
 
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile {
-    var tile = LinearTile(rect: rect)
     let preimage = inverse.boundingBox(of: rect.rect).flatMap { PixelRect(covering: $0) }
-    if let preimage,
-      case let wanted = SpatialSampling.reachable(preimage.expanded(dx: 1, dy: 1), of: input),
-      wanted.area <= FilterEvaluation.largestSourceArea(for: rect)
-    {
-      let source = evaluation.tile(of: input, in: wanted)
-      for y in rect.y..<rect.maxY {
-        for x in rect.x..<rect.maxX {
-          guard let point = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-          else { continue }
-          tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = source.bilinearSample(
-            x: point.x, y: point.y)
-        }
-      }
-      return tile
-    }
-    // A strong minification or a rectangle reaching the horizon: each pixel reads its own 2×2.
+    let sampler = SpatialSampling.Sampler(
+      input: input, wanted: preimage, for: rect, evaluation: evaluation)
+    var tile = LinearTile(rect: rect)
     for y in rect.y..<rect.maxY {
       for x in rect.x..<rect.maxX {
-        guard let point = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5)),
-          let left = Int(exactly: (point.x - 0.5).rounded(.down)),
-          let top = Int(exactly: (point.y - 0.5).rounded(.down))
+        guard let point = inverse.apply(to: Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
         else { continue }
-        let corner = evaluation.tile(of: input, in: PixelRect(x: left, y: top, width: 2, height: 2))
-        tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = corner.bilinearSample(
+        tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = sampler.sample(
           x: point.x, y: point.y)
       }
     }
