@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import Synchronization
 import Testing
 
 @testable import ReelFilters
@@ -51,5 +52,42 @@ struct SpatialFilterEdgeCaseTests {
       ]))
     let out = FilterRenderer().render(moved, in: PixelRect(x: -16, y: -16, width: 1, height: 1))
     #expect(out.pixels[0].w > 0.99)
+  }
+}
+
+@Suite("Spatial steps read only what they need")
+struct SpatialStepReachTests {
+  /// How many input pixels `filter` reads to render `rect` of a counted infinite input.
+  static func pixelsRead(_ name: String, _ values: [String: FilterValue], rect: PixelRect) throws
+    -> Int
+  {
+    let calls = Mutex(0)
+    let counted = FilterImage(constant: SIMD4(0.5, 0.5, 0.5, 1)).applying(
+      PositionalOperation(name: "count") { pixel, _, _ in
+        calls.withLock { $0 += 1 }
+        return pixel
+      })
+    var all = values
+    all["inputImage"] = .image(counted)
+    let image = try #require(
+      try FilterCatalog.filter(coreImageName: name)?.outputImage(all))
+    _ = FilterRenderer().render(image, in: rect)
+    return calls.withLock { $0 }
+  }
+
+  @Test func eachBlurAsksForTheRectangleGrownByItsReach() throws {
+    let rect = PixelRect(x: 3, y: -2, width: 5, height: 4)
+    #expect(try Self.pixelsRead("CIBoxBlur", ["inputRadius": .number(2)], rect: rect) == 9 * 8)
+    #expect(try Self.pixelsRead("CIDiscBlur", ["inputRadius": .number(3.5)], rect: rect) == 11 * 10)
+    // Along x by r, plus one pixel each way for the bilinear samples.
+    #expect(
+      try Self.pixelsRead(
+        "CIMotionBlur", ["inputRadius": .number(3), "inputAngle": .number(0)], rect: rect)
+        == 13 * 6)
+    #expect(try Self.pixelsRead("CIEdges", [:], rect: rect) == 7 * 6)
+    // The blur reads the rectangle grown by 3σ, the sharpening the rectangle itself.
+    #expect(
+      try Self.pixelsRead("CIUnsharpMask", ["inputRadius": .number(1)], rect: rect)
+        == 11 * 10 + 5 * 4)
   }
 }
