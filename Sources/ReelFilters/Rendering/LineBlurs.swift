@@ -2,8 +2,8 @@ import Foundation
 import ReelCore
 
 /// The mean of evenly spaced bilinear samples along a line through each pixel (motion blur):
-/// 2⌈r⌉ + 1 samples from −r to +r along `direction` (a unit vector in the engine's plane).
-/// O(r) per pixel.
+/// 2⌈r⌉ + 1 samples from −r to +r along `direction` (a unit vector in the engine's plane),
+/// applied as one sparse kernel of merged taps. O(r) per pixel.
 struct MotionBlur: SpatialOperation {
   let input: FilterImage
   let radius: Double
@@ -18,22 +18,41 @@ struct MotionBlur: SpatialOperation {
     )
   }
 
+  /// The blur as taps on whole pixels: each bilinear sample at its fixed offset is four
+  /// pixels with fixed weights, and taps landing on one pixel are merged (at most 4·(2⌈r⌉ + 1)
+  /// taps, about 2·(2⌈r⌉ + 1) along an axis-free line).
+  var taps: [(dx: Int, dy: Int, weight: Float)] {
+    let samples = 2 * Int(radius.rounded(.up)) + 1
+    var merged: [SIMD2<Int>: Double] = [:]
+    for index in 0..<samples {
+      let offset = direction * (-radius + 2 * radius * Double(index) / Double(samples - 1))
+      let left = offset.x.rounded(.down)
+      let top = offset.y.rounded(.down)
+      let (wx, wy) = (offset.x - left, offset.y - top)
+      let corner = SIMD2(Int(left), Int(top))
+      let share = 1 / Double(samples)
+      merged[corner, default: 0] += (1 - wx) * (1 - wy) * share
+      merged[corner &+ SIMD2(1, 0), default: 0] += wx * (1 - wy) * share
+      merged[corner &+ SIMD2(0, 1), default: 0] += (1 - wx) * wy * share
+      merged[corner &+ SIMD2(1, 1), default: 0] += wx * wy * share
+    }
+    return merged.filter { $0.value != 0 }.map { ($0.key.x, $0.key.y, Float($0.value)) }
+  }
+
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile {
     let reach = self.reach
     let source = evaluation.tile(of: input, in: rect.expanded(dx: reach.x, dy: reach.y))
-    let samples = 2 * Int(radius.rounded(.up)) + 1
-    let offsets = (0..<samples).map { index in
-      direction * (-radius + 2 * radius * Double(index) / Double(samples - 1))
-    }
-    let scale = 1 / Float(samples)
+    let stride = source.rect.width
+    let taps = self.taps.map { (offset: $0.dy * stride + $0.dx, weight: $0.weight) }
     var tile = LinearTile(rect: rect)
-    for y in rect.y..<rect.maxY {
-      for x in rect.x..<rect.maxX {
-        var sum = SIMD4<Float>.zero
-        for offset in offsets {
-          sum += source.bilinearSample(x: Double(x) + 0.5 + offset.x, y: Double(y) + 0.5 + offset.y)
+    source.pixels.withUnsafeBufferPointer { pixels in
+      for row in 0..<rect.height {
+        for column in 0..<rect.width {
+          let centre = (row + reach.y) * stride + column + reach.x
+          var sum = SIMD4<Float>.zero
+          for tap in taps { sum += pixels[centre + tap.offset] * tap.weight }
+          tile.pixels[row * rect.width + column] = sum
         }
-        tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = sum * scale
       }
     }
     return tile
