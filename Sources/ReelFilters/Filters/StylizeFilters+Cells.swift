@@ -77,16 +77,11 @@ enum CellStylizeFilters {
     guard let image = arguments.image("inputImage") else { return nil }
     let radius = cellSize(arguments)
     let origin = arguments.point("inputCenter")
-    let dots = StylizeFilters.cells(of: image, size: 4 * radius) { point in
-      nearestSite(to: point, origin: origin, size: 2 * radius)
+    return StylizeFilters.cells(of: image, size: 2 * radius) { point in
+      let site = nearestSite(to: point, origin: origin, size: 2 * radius)
+      let (dx, dy) = (site.x - point.x, site.y - point.y)
+      return dx * dx + dy * dy <= radius * radius ? site : nil
     }
-    let mask = FilterImage(constant: .zero).applying(
-      PositionalOperation(name: "CIPointillize") { _, x, y in
-        let site = nearestSite(to: Point(x: x, y: y), origin: origin, size: 2 * radius)
-        let inside = (site.x - x) * (site.x - x) + (site.y - y) * (site.y - y) <= radius * radius
-        return inside ? SIMD4(repeating: 1) : .zero
-      })
-    return dots.combined(with: mask, extent: dots.extent) { pixel, inside in pixel * inside.w }
   }
 
   static let edgeWork = FilterDescriptor(

@@ -12,7 +12,7 @@ enum StylizeFilters {
   /// `image` with each pixel coloured by the input at its cell's centre; edge pixels of the
   /// input repeat outward for cells that overhang it, and the extent stays the input's.
   static func cells(
-    of image: FilterImage, size: Double, center: @escaping @Sendable (Point) -> Point
+    of image: FilterImage, size: Double, center: @escaping @Sendable (Point) -> Point?
   ) -> FilterImage {
     let reach = Int(size.rounded(.up))
     return image.applying(

@@ -1,13 +1,13 @@
 import ReelCore
 
 /// Every pixel takes the input's colour at the centre of the cell it lies in (pixellation):
-/// `cellCenter` maps a point to its cell's centre; cells reach at most `reach` pixels from
-/// their centre. Centres beyond the input's extent read its edge pixels. One bilinear sample
-/// per pixel.
+/// `cellCenter` maps a point to its cell's centre (`nil`: in no cell, clear); cells reach at
+/// most `reach` pixels from their centre. Centres beyond the input's extent read its edge
+/// pixels. One bilinear sample per pixel.
 struct CellSampling: SpatialOperation {
   let input: FilterImage
   let reach: Int
-  let cellCenter: @Sendable (Point) -> Point
+  let cellCenter: @Sendable (Point) -> Point?
 
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile {
     let sampler = SpatialSampling.Sampler(
@@ -16,7 +16,9 @@ struct CellSampling: SpatialOperation {
     var tile = LinearTile(rect: rect)
     for y in rect.y..<rect.maxY {
       for x in rect.x..<rect.maxX {
-        let centre = cellCenter(Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        guard let centre = cellCenter(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) else {
+          continue
+        }
         tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = sampler.sample(
           x: centre.x, y: centre.y)
       }
