@@ -74,6 +74,8 @@ public let kCICategoryGenerator = "CICategoryGenerator"
 public let kCICategoryTransition = "CICategoryTransition"
 /// `"CICategoryStylize"`.
 public let kCICategoryStylize = "CICategoryStylize"
+/// `"CICategorySharpen"`.
+public let kCICategorySharpen = "CICategorySharpen"
 /// `"CICategoryVideo"`.
 public let kCICategoryVideo = "CICategoryVideo"
 /// `"CICategoryStillImage"`.

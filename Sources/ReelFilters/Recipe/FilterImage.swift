@@ -110,6 +110,7 @@ enum FilterStep: Sendable {
   case color(ColorOperation, FilterImage)
   case positional(PositionalOperation, FilterImage)
   case gaussianBlur(sigma: Double, FilterImage)
+  case spatial(any SpatialOperation)
 }
 
 extension Rect {

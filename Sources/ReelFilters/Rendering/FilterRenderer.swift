@@ -196,6 +196,8 @@ final class FilterEvaluation {
       return tile
     case .gaussianBlur(let sigma, let input):
       return GaussianBlur(sigma: sigma).apply(to: input, in: rect, evaluation: self)
+    case .spatial(let operation):
+      return operation.render(in: rect, evaluation: self)
     }
   }
 
