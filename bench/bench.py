@@ -98,12 +98,34 @@ def make_sources():
         ffmpeg("-f", "lavfi", "-i", "color=c=0x00000000:s=256x256,format=rgba", "-vf",
                f"drawtext=fontfile={FONT}:text=★:fontsize=300:fontcolor=gold:borderw=6:"
                "bordercolor=orange:x=(w-tw)/2:y=(h-th)/2", "-frames:v", "1", work("star.png"))
+    if not os.path.exists(work("look.cube")):
+        write_look_cube(work("look.cube"))
     if not os.path.exists(work("captions.srt")):
         with open(work("captions.srt"), "w", encoding="utf-8") as srt:
             for cue in range(20):
                 start, end = cue * 0.5, cue * 0.5 + 0.45
                 srt.write(f"{cue + 1}\n{stamp(start)} --> {stamp(end)}\n"
                           f"Caption {cue + 1} of 20: timed text over the video\n\n")
+
+
+def write_look_cube(path, size=33):
+    """A teal-and-orange grade as a 33³ `.cube` (red fastest): shadows pushed to teal,
+    highlights to orange, a gentle S-curve; the same file for Reel's `lut` and ffmpeg's
+    `lut3d`."""
+    def curve(v):
+        return v + 0.12 * v * (1 - v) * (2 * v - 1) * 2
+    with open(path + ".tmp", "w", encoding="ascii") as cube:
+        cube.write('TITLE "bench look"\nLUT_3D_SIZE %d\n' % size)
+        for b in range(size):
+            for g in range(size):
+                for r in range(size):
+                    red, green, blue = (c / (size - 1) for c in (r, g, b))
+                    luma = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+                    shift = luma - 0.5
+                    out = (curve(red) + 0.08 * shift, curve(green) + 0.02 * shift,
+                           curve(blue) - 0.08 * shift)
+                    cube.write("%.6f %.6f %.6f\n" % tuple(min(max(c, 0), 1) for c in out))
+    os.replace(path + ".tmp", path)
 
 
 # MARK: - Corrupt media
@@ -287,6 +309,16 @@ def jobs():
         "tilt": ("tilt", ["-i", src], tilt_graph, ["-map", "[v]", "-map", "0:a"], 3.0),
         "captions": ("captions", ["-i", src], captions_graph,
                      ["-map", "[v]", "-map", "0:a"], 3.1),
+        # Filters (issue 28): a look, a blur behind a title, a 3D LUT, each with ffmpeg's own.
+        "look": ("look", ["-i", src],
+                 "[0:v]eq=contrast=1.2:brightness=0.05:saturation=1.3,vignette[v]",
+                 ["-map", "[v]", "-map", "0:a"], 3.0),
+        "blur": ("blur", ["-i", src],
+                 f"[0:v]gblur=sigma=20,drawtext=fontfile={FONT_BOLD}:text='Behind the title':"
+                 "fontsize=96:fontcolor=white:x=(w-text_w)/2:y=(h-text_h)/2[v]",
+                 ["-map", "[v]", "-map", "0:a"], 3.0),
+        "lut": ("lut", ["-i", src], f"[0:v]lut3d=file={work('look.cube')}[v]",
+                ["-map", "[v]", "-map", "0:a"], 3.0),
     }
 
 

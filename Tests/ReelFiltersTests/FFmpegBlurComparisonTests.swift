@@ -123,7 +123,7 @@ struct FFmpegBlurComparisonTests {
   }
 
   static func gaussianWeights(sigma: Double) -> [Double] {
-    let radius = Int((3 * sigma).rounded(.up))
+    let radius = Int((4 * sigma).rounded(.up))
     let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
     let total = raw.reduce(0, +)
     return raw.map { $0 / total }

@@ -36,7 +36,7 @@ struct FilterFastPathTests {
   }
 
   /// The Gaussian blur of the clamped picture by direct separable convolution in linear light
-  /// (Double), taps to ⌈3σ⌉: the definition the engine must match.
+  /// (Double), taps to ⌈4σ⌉: the definition the engine must match.
   static func referenceBlur(_ picture: Image, sigma: Double) -> [[SIMD3<Double>]] {
     let radius = Int((4 * sigma).rounded(.up))
     var weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }

@@ -48,9 +48,9 @@ struct SpatialFilterHarness {
     return upper * (1 - wy) + lower * wy
   }
 
-  /// The picture's linear RGB blurred by a Gaussian of `sigma` (taps to ⌈3σ⌉, normalised).
+  /// The picture's linear RGB blurred by a Gaussian of `sigma` (taps to ⌈4σ⌉, normalised).
   func gaussian(_ x: Int, _ y: Int, sigma: Double) -> SIMD3<Double> {
-    let radius = Int((3 * sigma).rounded(.up))
+    let radius = Int((4 * sigma).rounded(.up))
     let raw = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
     let total = raw.reduce(0, +)
     var sum = SIMD3<Double>.zero

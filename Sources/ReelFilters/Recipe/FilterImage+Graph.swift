@@ -9,6 +9,7 @@ extension FilterImage {
       .color(_, let input), .positional(_, let input), .gaussianBlur(_, let input):
       [input]
     case .blend(_, let source, let background): [source, background]
+    case .spatial(let operation): operation.inputs
     }
   }
 
@@ -44,6 +45,8 @@ extension FilterImage {
       return max(top, bottom)
     case .gaussianBlur(let sigma, let input):
       return input.rowReach.map { $0 + GaussianBlur(sigma: sigma).reach }
+    case .spatial(let operation):
+      return operation.rowReach
     }
   }
 }

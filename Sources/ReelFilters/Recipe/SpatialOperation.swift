@@ -5,8 +5,18 @@ import ReelCore
 /// for exactly the rectangle the output rectangle needs (grown by its reach) and makes the
 /// output from those tiles.
 protocol SpatialOperation: Sendable {
+  /// The images it reads (for the renderer's count of who reads what).
+  var inputs: [FilterImage] { get }
+  /// How many rows beyond a rectangle a render of it reads from the images below, or `nil`
+  /// when that is not bounded by rows (see ``FilterImage/rowReach``).
+  var rowReach: Int? { get }
   /// The output pixels over `rect`, reading inputs through `evaluation`.
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile
+}
+
+extension SpatialOperation {
+  /// Unbounded unless the operation says better: its renders are cut once per core.
+  var rowReach: Int? { nil }
 }
 
 extension FilterImage {

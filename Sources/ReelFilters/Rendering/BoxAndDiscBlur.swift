@@ -3,6 +3,8 @@ import ReelCore
 /// The mean of a (2r + 1)² square, separable, by running sums (sums in Double so that long
 /// runs do not drift): O(1) per pixel per pass, whatever r.
 struct BoxBlur: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
+  var rowReach: Int? { input.rowReach.map { $0 + radius } }
   let input: FilterImage
   /// Pixels on each side of the centre.
   let radius: Int
@@ -44,6 +46,8 @@ struct BoxBlur: SpatialOperation {
 /// The mean of the pixels whose centres lie within `radius` of the pixel's centre. Each row of
 /// the disc is one span read from that row's prefix sums: O(radius) per pixel.
 struct DiscBlur: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
+  var rowReach: Int? { input.rowReach.map { $0 + Int(radius.rounded(.down)) } }
   let input: FilterImage
   let radius: Double
 

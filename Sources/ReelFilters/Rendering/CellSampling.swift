@@ -5,6 +5,7 @@ import ReelCore
 /// most `reach` pixels from their centre. Centres beyond the input's extent read its edge
 /// pixels. One bilinear sample per pixel.
 struct CellSampling: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
   let input: FilterImage
   let reach: Int
   let cellCenter: @Sendable (Point) -> Point?
@@ -62,6 +63,7 @@ struct CellSampling: SpatialOperation {
 /// Each output pixel computed from the input's pixels within `reach` of it (3×3 edge and
 /// noise operators). O((2·reach + 1)²) per pixel.
 struct NeighbourhoodOperation: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
   let input: FilterImage
   let reach: Int
   /// The output pixel from the input's neighbourhood; `pixel(dx, dy)` reads the input at that

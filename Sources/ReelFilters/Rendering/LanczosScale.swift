@@ -5,6 +5,7 @@ import ReelCore
 /// X / scale; when shrinking, the kernel is widened by 1/scale (so it filters what it drops).
 /// O(6·max(1, 1/scale)) per pixel per pass.
 struct LanczosScale: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
   let input: FilterImage
   let scaleX: Double
   let scaleY: Double

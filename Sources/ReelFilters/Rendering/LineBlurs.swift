@@ -5,6 +5,7 @@ import ReelCore
 /// 2⌈r⌉ + 1 samples from −r to +r along `direction` (a unit vector in the engine's plane),
 /// applied as one sparse kernel of merged taps. O(r) per pixel.
 struct MotionBlur: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
   let input: FilterImage
   let radius: Double
   /// The unit direction of the smear in the engine's plane (x right, y down).
@@ -63,6 +64,7 @@ struct MotionBlur: SpatialOperation {
 /// c + (p − c)/s for s evenly from 1 to `zoom`, one per pixel of the streak's length
 /// |p − c|·(1 − 1/zoom). O(streak length) per pixel.
 struct ZoomBlur: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
   let input: FilterImage
   let center: Point
   /// The largest magnification sampled (1 + amount/100).

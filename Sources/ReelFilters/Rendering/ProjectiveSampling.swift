@@ -88,6 +88,7 @@ struct Homography: Sendable, Equatable {
 /// `inverse` and sampled bilinearly (transparent beyond the input). One sample per pixel; the
 /// input is asked for the bounding box of the output rectangle's preimage.
 struct ProjectiveSampling: SpatialOperation {
+  var inputs: [FilterImage] { [input] }
   let input: FilterImage
   /// Output plane → input plane.
   let inverse: Homography

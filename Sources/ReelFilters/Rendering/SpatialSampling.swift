@@ -88,6 +88,11 @@ enum SpatialSampling {
 /// Two images combined pixel by pixel (sharpening, bloom, gloom): each is asked for the
 /// output rectangle only. O(1) per pixel.
 struct PixelCombination: SpatialOperation {
+  var inputs: [FilterImage] { [first, second] }
+  var rowReach: Int? {
+    guard let top = first.rowReach, let bottom = second.rowReach else { return nil }
+    return max(top, bottom)
+  }
   let first: FilterImage
   let second: FilterImage
   let combine: @Sendable (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>
