@@ -69,4 +69,9 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
   public func contains(x px: Int, y py: Int) -> Bool {
     px >= x && px < maxX && py >= y && py < maxY
   }
+
+  /// Whether every pixel of `other` is inside.
+  public func contains(_ other: PixelRect) -> Bool {
+    other.x >= x && other.maxX <= maxX && other.y >= y && other.maxY <= maxY
+  }
 }

@@ -89,11 +89,8 @@ public struct FilterRenderer: Sendable {
 
 /// One render: the tiles of images that two or more steps read, so that each is evaluated once.
 final class FilterEvaluation {
-  private struct Key: Hashable {
-    let image: ObjectIdentifier
-    let rect: PixelRect
-  }
-  private var made: [Key: LinearTile] = [:]
+  /// The tiles kept for each image that two or more steps read.
+  private var made: [ObjectIdentifier: [LinearTile]] = [:]
   /// How many steps of the recipe read each image: a chain of per-pixel steps is fused only
   /// through images that one step reads (an image two steps read keeps its own tile).
   private let readers: [ObjectIdentifier: Int]
@@ -115,8 +112,12 @@ final class FilterEvaluation {
 
   func tile(of image: FilterImage, in rect: PixelRect) -> LinearTile {
     guard !rect.isEmpty else { return LinearTile(rect: rect) }
-    let key = Key(image: ObjectIdentifier(image), rect: rect)
-    if let tile = made[key] { return tile }
+    let key = ObjectIdentifier(image)
+    // A kept tile that holds the rectangle serves it (a sharpening reads its input over the
+    // rectangle after its blur read it over a larger one).
+    if let kept = made[key]?.first(where: { $0.rect.contains(rect) }) {
+      return kept.rect == rect ? kept : kept.cropped(to: rect)
+    }
     // Only what another step reads again is kept (the rest is freed as soon as it is used).
     let needed: PixelRect
     if image.extent.isInfinite {
@@ -134,7 +135,7 @@ final class FilterEvaluation {
     } else {
       tile = Self.embed(evaluate(image, in: needed), in: rect)
     }
-    if readers[ObjectIdentifier(image), default: 0] > 1 { made[key] = tile }
+    if readers[key, default: 0] > 1 { made[key, default: []].append(tile) }
     return tile
   }
 

@@ -41,6 +41,19 @@ public struct LinearTile: Sendable {
     return pixels[(y - rect.y) * rect.width + (x - rect.x)]
   }
 
+  /// The part of this tile over `rect`, which it must contain.
+  func cropped(to rect: PixelRect) -> LinearTile {
+    let width = self.rect.width
+    return pixels.withUnsafeBufferPointer { source in
+      LinearTile(rect: rect) { target in
+        for row in 0..<rect.height {
+          let from = (rect.y - self.rect.y + row) * width + (rect.x - self.rect.x)
+          for column in 0..<rect.width { target[row * rect.width + column] = source[from + column] }
+        }
+      }
+    }
+  }
+
   /// The pixel nearest to (x, y) inside ``rect`` (edge pixels repeat outward).
   func clampedPixel(x: Int, y: Int) -> SIMD4<Float> {
     guard !rect.isEmpty else { return .zero }

@@ -98,10 +98,14 @@ struct PixelCombination: SpatialOperation {
   let combine: @Sendable (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>
 
   func render(in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile {
+    // The input that reaches further first: when both read a shared image (a sharpening reads
+    // the picture and its blur), the larger tile is made first and the smaller is cut from it.
+    let secondFirst = (second.rowReach ?? .max) > (first.rowReach ?? .max)
+    let other = secondFirst ? evaluation.tile(of: second, in: rect) : nil
     var result = evaluation.tile(of: first, in: rect)
-    let other = evaluation.tile(of: second, in: rect)
+    let second = other ?? evaluation.tile(of: self.second, in: rect)
     for index in result.pixels.indices {
-      result.pixels[index] = combine(result.pixels[index], other.pixels[index])
+      result.pixels[index] = combine(result.pixels[index], second.pixels[index])
     }
     return result
   }
