@@ -7,6 +7,7 @@ public enum FilterCatalog {
   public static let all: [FilterDescriptor] =
     ColorAdjustmentFilters.all + ColorEffectFilters.all + BlurFilters.all
     + CompositingFilters.all + GeometryFilters.all + GeneratorFilters.all + TransitionFilters.all
+    + LookFilters.all + VignetteFilters.all + BlendModeFilters.all + SwipeTransitionFilters.all
 
   private static let byCoreImageName = Dictionary(
     all.map { ($0.coreImageName, $0) }, uniquingKeysWith: { first, _ in first })
