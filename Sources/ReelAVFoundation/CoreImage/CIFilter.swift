@@ -25,6 +25,12 @@ open class CIFilter: NSObject, @unchecked Sendable {
     super.init()
   }
 
+  /// The filter a catalog entry describes, with its default parameters.
+  init(descriptor: FilterDescriptor) {
+    self.descriptor = descriptor
+    super.init()
+  }
+
   /// The filter `name` with `parameters` set.
   public convenience init?(name: String, parameters: [String: Any]?) {
     self.init(name: name)
@@ -64,6 +70,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
       case .color: entry[kCIAttributeClass] = "CIColor"
       case .transform: entry[kCIAttributeClass] = "NSAffineTransform"
       case .vector, .point, .rectangle: entry[kCIAttributeClass] = "CIVector"
+      case .data: entry[kCIAttributeClass] = "NSData"
+      case .choice: entry[kCIAttributeClass] = "NSString"
       }
       if let value = defaultValue(for: parameter) { entry[kCIAttributeDefault] = value }
       attributes[parameter.key] = entry
@@ -141,7 +149,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
       return CIVector(cgRect: CoreImagePlane.coreImageRect(rect))
     case .color(let color): return CIColor(reelColor: color.encoded)
     case .transform(let t): return NSValue(cgAffineTransform: CoreImagePlane.coreImageTransform(t))
-    case .image: return nil
+    case .image, .data: return nil
+    case .choice(let value, _): return value
     }
   }
 
@@ -187,6 +196,12 @@ open class CIFilter: NSObject, @unchecked Sendable {
         return .transform(CoreImagePlane.engineTransform(t))
       }
       return nil
+    case .data:
+      if let data = value as? Data { return .data([UInt8](data)) }
+      if let bytes = value as? [UInt8] { return .data(bytes) }
+      return nil
+    case .choice:
+      return (value as? String).map { .text($0) }
     }
   }
 
@@ -199,6 +214,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
     case .color: "a CIColor"
     case .image: "a CIImage"
     case .transform: "a CGAffineTransform (or an NSValue of one)"
+    case .data: "Data"
+    case .choice(_, let choices): "a String, one of \(choices.joined(separator: ", "))"
     }
   }
 }

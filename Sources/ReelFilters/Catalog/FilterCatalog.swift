@@ -8,6 +8,7 @@ public enum FilterCatalog {
     ColorAdjustmentFilters.all + ColorEffectFilters.all + BlurFilters.all
     + CompositingFilters.all + GeometryFilters.all + GeneratorFilters.all + TransitionFilters.all
     + LookFilters.all + VignetteFilters.all + BlendModeFilters.all + SwipeTransitionFilters.all
+    + QRCodeFilters.all
 
   private static let byCoreImageName = Dictionary(
     all.map { ($0.coreImageName, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,0 +1,111 @@
+import AVFoundationCompat
+import Foundation
+import TestSupport
+import Testing
+
+@testable import ReelAVFoundation
+
+/// The typed `CIFilterBuiltins` forms, generated from the filter catalog.
+@Suite("CIFilterBuiltins")
+struct CIFilterBuiltinsTests {
+  static let repository = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test func theGeneratedFileIsCurrent() throws {
+    let file = Self.repository.appendingPathComponent(CIFilterBuiltinsGenerator.relativePath)
+    let written = try String(contentsOf: file, encoding: .utf8)
+    #expect(
+      written == CIFilterBuiltinsGenerator.source,
+      "\(CIFilterBuiltinsGenerator.relativePath) is stale: run `make schema`")
+  }
+
+  @Test func namesFollowSwiftsImportOfApplesHeaders() {
+    #expect(CIFilterBuiltinsGenerator.propertyName("inputImage") == "inputImage")
+    #expect(CIFilterBuiltinsGenerator.propertyName("inputEV") == "ev")
+    #expect(CIFilterBuiltinsGenerator.propertyName("inputRVector") == "rVector")
+    #expect(CIFilterBuiltinsGenerator.propertyName("inputBackgroundImage") == "backgroundImage")
+    #expect(CIFilterBuiltinsGenerator.propertyName("inputRadius0") == "radius0")
+    #expect(CIFilterBuiltinsGenerator.factoryName("CIQRCodeGenerator") == "qrCodeGenerator")
+    #expect(CIFilterBuiltinsGenerator.factoryName("CISepiaTone") == "sepiaTone")
+  }
+
+  @Test func aTypedSepiaToneRendersAsTheNamedOne() throws {
+    let source = CIImage(
+      cvPixelBuffer: try CoreImageTests.buffer(8, 6, blue: 192, green: 128, red: 64))
+    let typed = CIFilter.sepiaTone()
+    typed.inputImage = source
+    typed.intensity = 0.5
+    let named = try #require(CIFilter(name: "CISepiaTone"))
+    named.setValue(source, forKey: kCIInputImageKey)
+    named.setValue(0.5, forKey: kCIInputIntensityKey)
+    #expect(typed.value(forKey: kCIInputIntensityKey) as? Float == 0.5)
+    let first = try CVPixelBufferTests.make(8, 6, kCVPixelFormatType_32BGRA)
+    let second = try CVPixelBufferTests.make(8, 6, kCVPixelFormatType_32BGRA)
+    CIContext().render(try #require(typed.outputImage), to: first)
+    CIContext().render(try #require(named.outputImage), to: second)
+    for (x, y) in [(0, 0), (3, 2), (7, 5)] {
+      let got = try CoreImageTests.pixel(first, x, y)
+      #expect(got == (try CoreImageTests.pixel(second, x, y)))
+      let want = CoreImageTests.sepia(64, 128, 192, intensity: 0.5)
+      #expect(abs(got[2] - want[0]) <= 1 && abs(got[1] - want[1]) <= 1)
+    }
+  }
+
+  /// Snippets in the shapes Apple's documentation and apps write them.
+  @Test func appleShapedSnippetsCompileAndRoundTrip() throws {
+    let image = CIImage(color: .red).cropped(to: CGRect(x: 0, y: 0, width: 16, height: 16))
+
+    let blur = CIFilter.gaussianBlur()
+    blur.inputImage = image
+    blur.radius = 4
+    #expect(blur.radius == 4 && blur.outputImage != nil)
+
+    let exposure = CIFilter.exposureAdjust()
+    #expect(exposure.ev == 0)
+    exposure.ev = 1
+
+    let matrix = CIFilter.colorMatrix()
+    matrix.rVector = CIVector(x: 0, y: 1, z: 0, w: 0)
+    #expect(matrix.rVector.y == 1 && matrix.biasVector.count == 4)
+
+    let vignette = CIFilter.vignetteEffect()
+    #expect(vignette.radius == 150 && vignette.falloff == 0.5)
+    vignette.center = CGPoint(x: 8, y: 8)
+    vignette.inputImage = image
+    #expect(vignette.center == CGPoint(x: 8, y: 8) && vignette.outputImage != nil)
+
+    let swipe: CIFilter & CISwipeTransition = CIFilter.swipeTransition()
+    swipe.inputImage = image
+    swipe.targetImage = CIImage(color: .blue).cropped(to: image.extent)
+    swipe.extent = image.extent
+    swipe.color = CIColor(red: 1, green: 1, blue: 1)
+    swipe.time = 0.5
+    #expect(swipe.extent == image.extent && swipe.outputImage != nil)
+
+    let qr = CIFilter.qrCodeGenerator()
+    qr.message = Data("https://example.com".utf8)
+    qr.correctionLevel = "H"
+    let code = try #require(qr.outputImage)
+    #expect(code.extent.origin == .zero && code.extent.width == code.extent.height)
+
+    let transform = CIFilter.affineTransform()
+    transform.transform = CGAffineTransform(scaleX: 2, y: 2)
+    #expect(transform.transform.a == 2)
+
+    let warmth = CIFilter.temperatureAndTint()
+    warmth.neutral = CIVector(x: 9000, y: 0)
+    #expect(warmth.neutral.x == 9000 && warmth.targetNeutral.x == 6500)
+
+    let tint = CIFilter.falseColor()
+    tint.color0 = CIColor(red: 0.2, green: 0, blue: 0)
+    #expect(abs(tint.color0.red - 0.2) < 1e-6)
+
+    let blend = CIFilter.softLightBlendMode()
+    blend.inputImage = image
+    blend.backgroundImage = image
+    #expect(blend.outputImage != nil)
+
+    let noir: CIFilterProtocol = CIFilter.photoEffectNoir()
+    #expect(noir.outputImage == nil, "no input image: no output")
+  }
+}
