@@ -51,6 +51,25 @@ struct CIFilterBuiltinsTests {
     }
   }
 
+  @Test func geometricDefaultsAreApplesNumbersInApplesPlane() throws {
+    // A white 300 × 300 picture under CIVignetteEffect's defaults: the centre (150, 150), the
+    // radius 150. Core Image's (150, 150) is the buffer's middle; (10, 290) is near its top
+    // left corner (row 10), outside the circle, so darkened.
+    let source = CIImage(
+      cvPixelBuffer: try CoreImageTests.buffer(300, 300, blue: 255, green: 255, red: 255))
+    let vignette = CIFilter.vignetteEffect()
+    vignette.inputImage = source
+    let target = try CVPixelBufferTests.make(300, 300, kCVPixelFormatType_32BGRA)
+    CIContext().render(try #require(vignette.outputImage), to: target)
+    #expect(try CoreImageTests.pixel(target, 150, 150)[1] == 255)
+    #expect(try CoreImageTests.pixel(target, 10, 10)[1] == 0)
+    #expect(try CoreImageTests.pixel(target, 10, 290)[1] == 0)
+    let swipe = try #require(CIFilter(name: "CISwipeTransition"))
+    #expect(
+      (swipe.value(forKey: kCIInputExtentKey) as? CIVector)?.cgRectValue
+        == CGRect(x: 0, y: 0, width: 300, height: 300))
+  }
+
   /// Snippets in the shapes Apple's documentation and apps write them.
   @Test func appleShapedSnippetsCompileAndRoundTrip() throws {
     let image = CIImage(color: .red).cropped(to: CGRect(x: 0, y: 0, width: 16, height: 16))
@@ -69,7 +88,7 @@ struct CIFilterBuiltinsTests {
     #expect(matrix.rVector.y == 1 && matrix.biasVector.count == 4)
 
     let vignette = CIFilter.vignetteEffect()
-    #expect(vignette.radius == 150 && vignette.falloff == 0.5)
+    #expect(vignette.center == CGPoint(x: 150, y: 150) && vignette.falloff == 0.5)
     vignette.center = CGPoint(x: 8, y: 8)
     vignette.inputImage = image
     #expect(vignette.center == CGPoint(x: 8, y: 8) && vignette.outputImage != nil)

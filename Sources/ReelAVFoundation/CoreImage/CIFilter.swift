@@ -107,7 +107,16 @@ open class CIFilter: NSObject, @unchecked Sendable {
   /// kind (with a warning naming it).
   open var outputImage: CIImage? {
     var engineValues: [String: FilterValue] = [:]
-    for (key, value) in values {
+    // Geometric defaults are Apple's numbers in Apple's plane (a centre at (150, 150) is 150
+    // above the bottom): the unset ones go through the same flip as set ones.
+    var given = values
+    for parameter in descriptor.parameters where given[parameter.key] == nil {
+      switch parameter.kind {
+      case .point, .rectangle: given[parameter.key] = defaultValue(for: parameter)
+      default: break
+      }
+    }
+    for (key, value) in given {
       guard let parameter = descriptor.parameter(forKey: key) else { continue }
       guard let converted = Self.engineValue(value, for: parameter) else {
         CompatWarnings.warnOnce(
@@ -144,9 +153,12 @@ open class CIFilter: NSObject, @unchecked Sendable {
     switch parameter.kind {
     case .number(let value, _): return NSNumber(value: value)
     case .vector(let values): return CIVector(values: values.map { CGFloat($0) })
-    case .point(let point): return CIVector(x: CGFloat(point.x), y: CGFloat(-point.y))
+    // The catalog's geometric defaults are Apple's numbers, taken as they are in Apple's plane.
+    case .point(let point): return CIVector(x: CGFloat(point.x), y: CGFloat(point.y))
     case .rectangle(let rect):
-      return CIVector(cgRect: CoreImagePlane.coreImageRect(rect))
+      return CIVector(
+        x: CGFloat(rect.minX), y: CGFloat(rect.minY), z: CGFloat(rect.width),
+        w: CGFloat(rect.height))
     case .color(let color): return CIColor(reelColor: color.encoded)
     case .transform(let t): return NSValue(cgAffineTransform: CoreImagePlane.coreImageTransform(t))
     case .image, .data: return nil
