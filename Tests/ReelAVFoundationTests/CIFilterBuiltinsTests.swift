@@ -124,6 +124,20 @@ struct CIFilterBuiltinsTests {
     blend.backgroundImage = image
     #expect(blend.outputImage != nil)
 
+    let transitions: [CIFilter & CITransitionFilter] = [
+      CIFilter.dissolveTransition(), CIFilter.barsSwipeTransition(), CIFilter.flashTransition(),
+    ]
+    for transition in transitions {
+      transition.inputImage = image
+      transition.targetImage = image
+      transition.time = 0.25
+      #expect(transition.outputImage != nil && transition.time == 0.25)
+    }
+    let over: CIFilter & CICompositeOperation = CIFilter.sourceOverCompositing()
+    over.inputImage = image
+    over.backgroundImage = image
+    #expect(over.outputImage?.extent == image.extent)
+
     let noir: CIFilterProtocol = CIFilter.photoEffectNoir()
     #expect(noir.outputImage == nil, "no input image: no output")
   }

@@ -391,7 +391,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISourceOverCompositing`: The image over the background.
-public protocol CISourceOverCompositing: CIFilterProtocol {
+public protocol CISourceOverCompositing: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -416,7 +416,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISourceAtopCompositing`: The image where the background is, over it.
-public protocol CISourceAtopCompositing: CIFilterProtocol {
+public protocol CISourceAtopCompositing: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -441,7 +441,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISourceInCompositing`: The image where the background is.
-public protocol CISourceInCompositing: CIFilterProtocol {
+public protocol CISourceInCompositing: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -466,7 +466,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISourceOutCompositing`: The image where the background is not.
-public protocol CISourceOutCompositing: CIFilterProtocol {
+public protocol CISourceOutCompositing: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -491,7 +491,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIAdditionCompositing`: The sum of the two.
-public protocol CIAdditionCompositing: CIFilterProtocol {
+public protocol CIAdditionCompositing: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -516,7 +516,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIMultiplyBlendMode`: Colours multiplied.
-public protocol CIMultiplyBlendMode: CIFilterProtocol {
+public protocol CIMultiplyBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -541,7 +541,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIScreenBlendMode`: Inverted colours multiplied, inverted.
-public protocol CIScreenBlendMode: CIFilterProtocol {
+public protocol CIScreenBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -566,7 +566,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIOverlayBlendMode`: Multiply or screen by the background's level.
-public protocol CIOverlayBlendMode: CIFilterProtocol {
+public protocol CIOverlayBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -591,7 +591,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIDarkenBlendMode`: The darker of the two.
-public protocol CIDarkenBlendMode: CIFilterProtocol {
+public protocol CIDarkenBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -616,7 +616,7 @@ extension CIFilter {
 }
 
 /// The properties of `CILightenBlendMode`: The lighter of the two.
-public protocol CILightenBlendMode: CIFilterProtocol {
+public protocol CILightenBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -833,7 +833,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIDissolveTransition`: Fades from one image to the other.
-public protocol CIDissolveTransition: CIFilterProtocol {
+public protocol CIDissolveTransition: CITransitionFilter {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image at time 1.
@@ -1171,7 +1171,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIColorBurnBlendMode`: Darkens the background to reflect the image.
-public protocol CIColorBurnBlendMode: CIFilterProtocol {
+public protocol CIColorBurnBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1196,7 +1196,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIColorDodgeBlendMode`: Brightens the background to reflect the image.
-public protocol CIColorDodgeBlendMode: CIFilterProtocol {
+public protocol CIColorDodgeBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1221,7 +1221,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIHardLightBlendMode`: Multiply or screen by the image's level.
-public protocol CIHardLightBlendMode: CIFilterProtocol {
+public protocol CIHardLightBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1246,7 +1246,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISoftLightBlendMode`: Darkens or lightens softly by the image's level.
-public protocol CISoftLightBlendMode: CIFilterProtocol {
+public protocol CISoftLightBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1271,7 +1271,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIDifferenceBlendMode`: The difference of the two.
-public protocol CIDifferenceBlendMode: CIFilterProtocol {
+public protocol CIDifferenceBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1296,7 +1296,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIExclusionBlendMode`: Like difference, with less contrast.
-public protocol CIExclusionBlendMode: CIFilterProtocol {
+public protocol CIExclusionBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1321,7 +1321,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISubtractBlendMode`: The image subtracted from the background.
-public protocol CISubtractBlendMode: CIFilterProtocol {
+public protocol CISubtractBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1346,7 +1346,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIDivideBlendMode`: The background divided by the image.
-public protocol CIDivideBlendMode: CIFilterProtocol {
+public protocol CIDivideBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1371,7 +1371,7 @@ extension CIFilter {
 }
 
 /// The properties of `CILinearBurnBlendMode`: The sum of the two, less one.
-public protocol CILinearBurnBlendMode: CIFilterProtocol {
+public protocol CILinearBurnBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1396,7 +1396,7 @@ extension CIFilter {
 }
 
 /// The properties of `CILinearDodgeBlendMode`: The sum of the two.
-public protocol CILinearDodgeBlendMode: CIFilterProtocol {
+public protocol CILinearDodgeBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1421,7 +1421,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIPinLightBlendMode`: The background's darks or lights replaced by the image's.
-public protocol CIPinLightBlendMode: CIFilterProtocol {
+public protocol CIPinLightBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1446,7 +1446,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIHueBlendMode`: The image's hue, the background's saturation and luminosity.
-public protocol CIHueBlendMode: CIFilterProtocol {
+public protocol CIHueBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1471,7 +1471,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISaturationBlendMode`: The image's saturation, the background's hue and luminosity.
-public protocol CISaturationBlendMode: CIFilterProtocol {
+public protocol CISaturationBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1496,7 +1496,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIColorBlendMode`: The image's hue and saturation, the background's luminosity.
-public protocol CIColorBlendMode: CIFilterProtocol {
+public protocol CIColorBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1521,7 +1521,7 @@ extension CIFilter {
 }
 
 /// The properties of `CILuminosityBlendMode`: The image's luminosity, the background's hue and saturation.
-public protocol CILuminosityBlendMode: CIFilterProtocol {
+public protocol CILuminosityBlendMode: CICompositeOperation {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image underneath.
@@ -1608,7 +1608,7 @@ extension CIFilter {
 }
 
 /// The properties of `CISwipeTransition`: Swipes the target in behind a soft edge moving across the extent.
-public protocol CISwipeTransition: CIFilterProtocol {
+public protocol CISwipeTransition: CITransitionFilter {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image at time 1.
@@ -1669,7 +1669,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIBarsSwipeTransition`: Swipes the target in bar by bar, alternate bars lagging.
-public protocol CIBarsSwipeTransition: CIFilterProtocol {
+public protocol CIBarsSwipeTransition: CITransitionFilter {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image at time 1.
@@ -1718,7 +1718,7 @@ extension CIFilter {
 }
 
 /// The properties of `CICopyMachineTransition`: A copier's light sweeps across, leaving the target behind it.
-public protocol CICopyMachineTransition: CIFilterProtocol {
+public protocol CICopyMachineTransition: CITransitionFilter {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image at time 1.
@@ -1779,7 +1779,7 @@ extension CIFilter {
 }
 
 /// The properties of `CIFlashTransition`: A flash of light from a point fills the image, then fades to the target.
-public protocol CIFlashTransition: CIFilterProtocol {
+public protocol CIFlashTransition: CITransitionFilter {
   /// The image to filter.
   var inputImage: CIImage? { get set }
   /// The image at time 1.

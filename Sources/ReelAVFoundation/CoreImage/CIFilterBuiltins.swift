@@ -10,6 +10,24 @@ public protocol CIFilterProtocol: AnyObject {
 
 extension CIFilter: CIFilterProtocol {}
 
+/// What every transition has (Core Image's `CITransitionFilter`): the two images and the time.
+public protocol CITransitionFilter: CIFilterProtocol {
+  /// The image at time 0.
+  var inputImage: CIImage? { get set }
+  /// The image at time 1.
+  var targetImage: CIImage? { get set }
+  /// 0 is the input image, 1 the target.
+  var time: Float { get set }
+}
+
+/// What every compositing filter has (Core Image's `CICompositeOperation`): the two images.
+public protocol CICompositeOperation: CIFilterProtocol {
+  /// The image on top.
+  var inputImage: CIImage? { get set }
+  /// The image underneath.
+  var backgroundImage: CIImage? { get set }
+}
+
 // The typed `CIFilterBuiltins` forms (`CIFilter.sepiaTone()`, `.intensity`) are generated
 // from the catalog into CIFilterBuiltins+Generated.swift; these are the accessors their
 // properties read through, so that a typed property and `value(forKey:)` are one path.

@@ -69,12 +69,29 @@ package enum CIFilterBuiltinsGenerator {
     }
   }
 
+  /// Apple's parent protocol: `CITransitionFilter` for transitions, `CICompositeOperation` for
+  /// compositing filters, else `CIFilterProtocol`.
+  static func parentProtocol(_ descriptor: FilterDescriptor) -> String {
+    let keys = Set(descriptor.parameters.map(\.key))
+    if descriptor.categories.contains(.transition),
+      keys.isSuperset(of: ["inputImage", "inputTargetImage", "inputTime"])
+    {
+      return "CITransitionFilter"
+    }
+    if descriptor.categories.contains(.compositeOperation),
+      keys == ["inputImage", "inputBackgroundImage"]
+    {
+      return "CICompositeOperation"
+    }
+    return "CIFilterProtocol"
+  }
+
   static func declarations(_ descriptor: FilterDescriptor) -> [String] {
     let name = descriptor.coreImageName
     let conformer = "\(name)BuiltIn"
     var lines = [
       "/// The properties of `\(name)`: \(descriptor.summary)",
-      "public protocol \(name): CIFilterProtocol {",
+      "public protocol \(name): \(parentProtocol(descriptor)) {",
     ]
     for parameter in descriptor.parameters {
       let type = swiftType(parameter.kind).type
