@@ -20,13 +20,20 @@ struct CIFilterBuiltinsTests {
   }
 
   @Test func namesFollowSwiftsImportOfApplesHeaders() {
-    #expect(CIFilterBuiltinsGenerator.propertyName("inputImage") == "inputImage")
-    #expect(CIFilterBuiltinsGenerator.propertyName("inputEV") == "ev")
-    #expect(CIFilterBuiltinsGenerator.propertyName("inputRVector") == "rVector")
-    #expect(CIFilterBuiltinsGenerator.propertyName("inputBackgroundImage") == "backgroundImage")
-    #expect(CIFilterBuiltinsGenerator.propertyName("inputRadius0") == "radius0")
-    #expect(CIFilterBuiltinsGenerator.factoryName("CIQRCodeGenerator") == "qrCodeGenerator")
-    #expect(CIFilterBuiltinsGenerator.factoryName("CISepiaTone") == "sepiaTone")
+    func names(_ filter: String, _ key: String) -> String {
+      CIFilterBuiltinsGenerator.names(filter: filter, key: key).map {
+        "\($0.factory).\($0.property)"
+      }
+        ?? "missing"
+    }
+    #expect(names("CISepiaTone", "inputImage") == "sepiaTone.inputImage")
+    #expect(names("CIExposureAdjust", "inputEV") == "exposureAdjust.ev")
+    #expect(names("CIColorMatrix", "inputRVector") == "colorMatrix.rVector")
+    #expect(
+      names("CISourceOverCompositing", "inputBackgroundImage")
+        == "sourceOverCompositing.backgroundImage")
+    #expect(names("CIRadialGradient", "inputRadius0") == "radialGradient.radius0")
+    #expect(names("CIQRCodeGenerator", "inputMessage") == "qrCodeGenerator.message")
   }
 
   @Test func aTypedSepiaToneRendersAsTheNamedOne() throws {

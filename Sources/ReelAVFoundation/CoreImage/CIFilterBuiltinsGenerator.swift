@@ -2,8 +2,8 @@ internal import ReelFilters
 
 /// Writes Core Image's typed filter forms (`CIFilterBuiltins`: `protocol CISepiaTone`,
 /// `CIFilter.sepiaTone()`) for every filter in Reel's catalog, as Apple declares them:
-/// property names are the parameter keys without `input` and lower-cased as Swift imports
-/// them (`inputEV` → `ev`, `inputRVector` → `rVector`; `inputImage` keeps its name), numbers
+/// the factories are the filters' names (`FilterDescriptor.name`) and the properties the
+/// parameters' (`FilterParameter.name`: `inputEV` → `ev`; `inputImage` keeps its key), numbers
 /// are `Float`, points `CGPoint`, rectangles `CGRect`, vectors `CIVector`, colours `CIColor`,
 /// images `CIImage?`, transforms `CGAffineTransform`, bytes `Data`, choices `String`.
 ///
@@ -30,28 +30,18 @@ package enum CIFilterBuiltinsGenerator {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The Swift name Core Image's importer gives `name` once a prefix is dropped: the leading
-  /// capitals lower-cased, except the last of several when a lower-case letter follows
-  /// (`EV` → `ev`, `RVector` → `rVector`, `QRCodeGenerator` → `qrCodeGenerator`).
-  static func lowerCamel(_ name: Substring) -> String {
-    let characters = Array(name)
-    var capitals = 0
-    while capitals < characters.count, characters[capitals].isUppercase { capitals += 1 }
-    if capitals > 1, capitals < characters.count, characters[capitals].isLowercase {
-      capitals -= 1
-    }
-    return String(characters[..<capitals]).lowercased() + String(characters[capitals...])
+  /// The property Apple declares for a parameter: its template name, except that
+  /// `inputImage` keeps its key.
+  static func propertyName(_ parameter: FilterParameter) -> String {
+    parameter.key == "inputImage" ? parameter.key : parameter.name
   }
 
-  /// The property Apple declares for a parameter key.
-  static func propertyName(_ key: String) -> String {
-    guard key != "inputImage", key.hasPrefix("input"), key.count > 5 else { return key }
-    return lowerCamel(key.dropFirst(5))
-  }
-
-  /// The factory Apple declares for a filter (`CISepiaTone` → `sepiaTone`).
-  static func factoryName(_ coreImageName: String) -> String {
-    lowerCamel(coreImageName.dropFirst(2))
+  /// The typed names of a catalog filter: its factory and the property of `key`.
+  static func names(filter: String, key: String) -> (factory: String, property: String)? {
+    guard let descriptor = FilterCatalog.filter(coreImageName: filter),
+      let parameter = descriptor.parameter(forKey: key)
+    else { return nil }
+    return (descriptor.name, propertyName(parameter))
   }
 
   /// Apple's Swift type for a parameter, and the `CIFilter` accessor that reads it.
@@ -96,7 +86,7 @@ package enum CIFilterBuiltinsGenerator {
     for parameter in descriptor.parameters {
       let type = swiftType(parameter.kind).type
       lines.append("  /// \(parameter.summary)")
-      lines.append("  var \(propertyName(parameter.key)): \(type) { get set }")
+      lines.append("  var \(propertyName(parameter)): \(type) { get set }")
     }
     lines += [
       "}", "",
@@ -106,7 +96,7 @@ package enum CIFilterBuiltinsGenerator {
     for parameter in descriptor.parameters {
       let (type, getter) = swiftType(parameter.kind)
       lines += [
-        "  var \(propertyName(parameter.key)): \(type) {",
+        "  var \(propertyName(parameter)): \(type) {",
         "    get { \(getter)(\"\(parameter.key)\") }",
         "    set { setValue(newValue, forKey: \"\(parameter.key)\") }",
         "  }",
@@ -116,7 +106,7 @@ package enum CIFilterBuiltinsGenerator {
       "}", "",
       "extension CIFilter {",
       "  /// `\(name)`: \(descriptor.summary)",
-      "  public static func \(factoryName(name))() -> CIFilter & \(name) { \(conformer)() }",
+      "  public static func \(descriptor.name)() -> CIFilter & \(name) { \(conformer)() }",
       "}", "",
     ]
     return lines

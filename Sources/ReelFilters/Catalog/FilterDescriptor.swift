@@ -48,12 +48,12 @@ public struct FilterDescriptor: Sendable {
     self.output = output
   }
 
-  /// The name templates use: Core Image's without `CI`, first letter lower-cased
-  /// (`CISepiaTone` → `sepiaTone`).
+  /// The name templates use: Core Image's without `CI`, lower-cased as Swift imports Apple's
+  /// names (`CISepiaTone` → `sepiaTone`, `CIQRCodeGenerator` → `qrCodeGenerator`): Apple's
+  /// `CIFilter.sepiaTone()`.
   public var name: String {
     guard coreImageName.hasPrefix("CI"), coreImageName.count > 2 else { return coreImageName }
-    let rest = coreImageName.dropFirst(2)
-    return rest.prefix(1).lowercased() + rest.dropFirst()
+    return SwiftName.lowerCamel(coreImageName.dropFirst(2))
   }
 
   /// The parameter with Apple's `key`, if the filter has it.
@@ -189,5 +189,20 @@ extension FilterValueKind {
     case .data: "data (bytes)"
     case .choice(_, let choices): "one of " + choices.joined(separator: ", ")
     }
+  }
+}
+
+/// How Swift imports Apple's names once a prefix is dropped: the leading capitals
+/// lower-cased, except the last of several when a lower-case letter follows (`EV` → `ev`,
+/// `RVector` → `rVector`, `QRCodeGenerator` → `qrCodeGenerator`).
+enum SwiftName {
+  static func lowerCamel(_ name: Substring) -> String {
+    let characters = Array(name)
+    var capitals = 0
+    while capitals < characters.count, characters[capitals].isUppercase { capitals += 1 }
+    if capitals > 1, capitals < characters.count, characters[capitals].isLowercase {
+      capitals -= 1
+    }
+    return String(characters[..<capitals]).lowercased() + String(characters[capitals...])
   }
 }

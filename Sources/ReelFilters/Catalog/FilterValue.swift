@@ -49,12 +49,12 @@ public struct FilterParameter: Sendable {
   /// What the parameter does, one sentence (for docs and schema).
   public let summary: String
 
-  /// The name templates use: the key without `input`, first letter lower-cased
-  /// (`inputIntensity` → `intensity`).
+  /// The name templates use: the key without `input`, lower-cased as Swift imports Apple's
+  /// names (`inputIntensity` → `intensity`, `inputEV` → `ev`, `inputRVector` → `rVector`):
+  /// the property of Apple's typed filter (`CISepiaTone.intensity`).
   public var name: String {
     guard key.hasPrefix("input"), key.count > 5 else { return key }
-    let rest = key.dropFirst(5)
-    return rest.prefix(1).lowercased() + rest.dropFirst()
+    return SwiftName.lowerCamel(key.dropFirst(5))
   }
 
   /// The default value, or `nil` for images.
