@@ -77,6 +77,26 @@ struct CIFilterBuiltinsTests {
         == CGRect(x: 0, y: 0, width: 300, height: 300))
   }
 
+  @Test func aTransitionsAngleIsCoreImagesCounterClockwiseFromX() throws {
+    // Angle ½π is up the screen: the target comes in from the bottom rows.
+    let red = CIImage(cvPixelBuffer: try CoreImageTests.buffer(20, 20, blue: 0, green: 0, red: 255))
+    let blue = CIImage(
+      cvPixelBuffer: try CoreImageTests.buffer(20, 20, blue: 255, green: 0, red: 0))
+    let bars = CIFilter.barsSwipeTransition()
+    bars.inputImage = red
+    bars.targetImage = blue
+    bars.angle = Float.pi / 2
+    bars.width = 100
+    bars.barOffset = 10
+    bars.time = 0.3  // the edge 0.3 · (20 + 10) = 9 rows up from the bottom
+    let target = try CVPixelBufferTests.make(20, 20, kCVPixelFormatType_32BGRA)
+    CIContext().render(try #require(bars.outputImage), to: target)
+    #expect(try CoreImageTests.pixel(target, 5, 19)[0] == 255, "bottom row: the target")
+    #expect(try CoreImageTests.pixel(target, 5, 11)[0] == 255)
+    #expect(try CoreImageTests.pixel(target, 5, 10)[2] == 255, "row 10: still the image")
+    #expect(try CoreImageTests.pixel(target, 5, 0)[2] == 255, "top row: the image")
+  }
+
   /// Snippets in the shapes Apple's documentation and apps write them.
   @Test func appleShapedSnippetsCompileAndRoundTrip() throws {
     let image = CIImage(color: .red).cropped(to: CGRect(x: 0, y: 0, width: 16, height: 16))
