@@ -22,7 +22,8 @@ test: deps
 	$(SWIFT) test --skip-build --disable-xctest
 
 ## schema: regenerate schema/reel-template.schema.json and the generated tables of docs/ from
-## the format description in Sources/ReelProject/Format (a test fails while they are stale)
+## the format description in Sources/ReelProject/Format, and the typed CIFilterBuiltins forms
+## from the filter catalog (tests fail while any of them is stale)
 schema:
 	$(SWIFT) build --product reel
 	.build/debug/reel schema --write-docs .

@@ -34,6 +34,9 @@ let package = Package(
       ]
     ),
     .systemLibrary(name: "CYUV", providers: [.apt(["libyuv-dev"])]),
+    // libqrencode, for CIQRCodeGenerator (wrapped in ReelFilters' QRCodeSymbol).
+    .systemLibrary(
+      name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
@@ -52,7 +55,7 @@ let package = Package(
       name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CCrypto", "CReelKernels"]),
     .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
-    .target(name: "ReelFilters", dependencies: ["ReelCore", "CReelKernels"]),
+    .target(name: "ReelFilters", dependencies: ["ReelCore", "CReelKernels", "CQREncode"]),
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
     .target(name: "ReelProject", dependencies: ["Reel"]),
@@ -77,7 +80,8 @@ let package = Package(
     .target(
       name: "AVFoundationCompat",
       dependencies: [.target(name: "ReelAVFoundation", condition: .when(platforms: [.linux]))]),
-    .executableTarget(name: "ReelCLI", dependencies: ["Reel", "ReelProject", "ReelPreview"]),
+    .executableTarget(
+      name: "ReelCLI", dependencies: ["Reel", "ReelProject", "ReelPreview", "ReelAVFoundation"]),
 
     // MARK: - AVFoundation code ported with one import changed (Examples/AVFoundation/)
     // Pre-Swift-6 code, as it was written for iOS: the Swift 5 language mode.

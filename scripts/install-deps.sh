@@ -8,6 +8,7 @@ packages=(
   libavcodec-dev libavformat-dev libavutil-dev libswscale-dev libswresample-dev libavfilter-dev
   libyuv-dev                               # fast pixel-format conversion
   libssl-dev                               # SHA-256 of a render plan's inputs (libcrypto)
+  libqrencode-dev                          # QR codes (CIQRCodeGenerator)
   libpixman-1-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   pkg-config

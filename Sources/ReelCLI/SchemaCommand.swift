@@ -1,3 +1,5 @@
+import Foundation
+import ReelAVFoundation
 import ReelProject
 
 /// `reel schema`: prints the JSON Schema of the template format.
@@ -13,8 +15,9 @@ enum SchemaCommand {
       -h, --help   Show this help.
     """
 
-  /// The hidden option `make schema` uses: write the schema file and the generated tables
-  /// of the docs into this repository folder.
+  /// The hidden option `make schema` uses: write the schema file, the generated tables of
+  /// the docs and the typed Core Image filter forms (`CIFilterBuiltins`, from the filter
+  /// catalog) into this repository folder.
   static let writeDocsOption = "--write-docs"
 
   static func run(arguments: [String]) throws -> ExitStatus {
@@ -36,6 +39,10 @@ enum SchemaCommand {
         {
           Console.document("wrote \(folder)/\(file)")
         }
+        let builtIns = URL(fileURLWithPath: folder).appendingPathComponent(
+          CIFilterBuiltinsGenerator.relativePath)
+        try Data(CIFilterBuiltinsGenerator.source.utf8).write(to: builtIns, options: .atomic)
+        Console.document("wrote \(folder)/\(CIFilterBuiltinsGenerator.relativePath)")
       } catch {
         throw CommandFailure(message: "schema: \(error)", status: .failure)
       }

@@ -25,6 +25,12 @@ open class CIFilter: NSObject, @unchecked Sendable {
     super.init()
   }
 
+  /// The filter a catalog entry describes, with its default parameters.
+  init(descriptor: FilterDescriptor) {
+    self.descriptor = descriptor
+    super.init()
+  }
+
   /// The filter `name` with `parameters` set.
   public convenience init?(name: String, parameters: [String: Any]?) {
     self.init(name: name)
@@ -64,6 +70,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
       case .color: entry[kCIAttributeClass] = "CIColor"
       case .transform: entry[kCIAttributeClass] = "NSAffineTransform"
       case .vector, .point, .rectangle: entry[kCIAttributeClass] = "CIVector"
+      case .data: entry[kCIAttributeClass] = "NSData"
+      case .choice: entry[kCIAttributeClass] = "NSString"
       }
       if let value = defaultValue(for: parameter) { entry[kCIAttributeDefault] = value }
       attributes[parameter.key] = entry
@@ -99,7 +107,16 @@ open class CIFilter: NSObject, @unchecked Sendable {
   /// kind (with a warning naming it).
   open var outputImage: CIImage? {
     var engineValues: [String: FilterValue] = [:]
-    for (key, value) in values {
+    // Geometric defaults are Apple's numbers in Apple's plane (a centre at (150, 150) is 150
+    // above the bottom): the unset ones go through the same flip as set ones.
+    var given = values
+    for parameter in descriptor.parameters where given[parameter.key] == nil {
+      switch parameter.kind {
+      case .point, .rectangle: given[parameter.key] = defaultValue(for: parameter)
+      default: break
+      }
+    }
+    for (key, value) in given {
       guard let parameter = descriptor.parameter(forKey: key) else { continue }
       guard let converted = Self.engineValue(value, for: parameter) else {
         CompatWarnings.warnOnce(
@@ -136,12 +153,16 @@ open class CIFilter: NSObject, @unchecked Sendable {
     switch parameter.kind {
     case .number(let value, _): return NSNumber(value: value)
     case .vector(let values): return CIVector(values: values.map { CGFloat($0) })
-    case .point(let point): return CIVector(x: CGFloat(point.x), y: CGFloat(-point.y))
+    // The catalog's geometric defaults are Apple's numbers, taken as they are in Apple's plane.
+    case .point(let point): return CIVector(x: CGFloat(point.x), y: CGFloat(point.y))
     case .rectangle(let rect):
-      return CIVector(cgRect: CoreImagePlane.coreImageRect(rect))
+      return CIVector(
+        x: CGFloat(rect.minX), y: CGFloat(rect.minY), z: CGFloat(rect.width),
+        w: CGFloat(rect.height))
     case .color(let color): return CIColor(reelColor: color.encoded)
     case .transform(let t): return NSValue(cgAffineTransform: CoreImagePlane.coreImageTransform(t))
-    case .image: return nil
+    case .image, .data: return nil
+    case .choice(let value, _): return value
     }
   }
 
@@ -187,6 +208,12 @@ open class CIFilter: NSObject, @unchecked Sendable {
         return .transform(CoreImagePlane.engineTransform(t))
       }
       return nil
+    case .data:
+      if let data = value as? Data { return .data([UInt8](data)) }
+      if let bytes = value as? [UInt8] { return .data(bytes) }
+      return nil
+    case .choice:
+      return (value as? String).map { .text($0) }
     }
   }
 
@@ -199,6 +226,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
     case .color: "a CIColor"
     case .image: "a CIImage"
     case .transform: "a CGAffineTransform (or an NSValue of one)"
+    case .data: "Data"
+    case .choice(_, let choices): "a String, one of \(choices.joined(separator: ", "))"
     }
   }
 }

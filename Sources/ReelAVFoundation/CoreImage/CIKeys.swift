@@ -4,6 +4,8 @@
 public let kCIInputImageKey = "inputImage"
 /// `"inputBackgroundImage"`.
 public let kCIInputBackgroundImageKey = "inputBackgroundImage"
+/// `"inputMaskImage"`.
+public let kCIInputMaskImageKey = "inputMaskImage"
 /// `"inputTargetImage"`.
 public let kCIInputTargetImageKey = "inputTargetImage"
 /// `"inputIntensity"`.

@@ -8,7 +8,8 @@ public enum FilterCatalog {
     ColorAdjustmentFilters.all + ColorEffectFilters.all + BlurFilters.all
     + CompositingFilters.all + GeometryFilters.all + GeneratorFilters.all + TransitionFilters.all
     + MoreBlurFilters.all + SharpenFilters.all + StylizeFilters.all + CellStylizeFilters.all
-    + ToneStylizeFilters.all + PerspectiveFilters.all
+    + ToneStylizeFilters.all + PerspectiveFilters.all + LookFilters.all + VignetteFilters.all
+    + BlendModeFilters.all + SwipeTransitionFilters.all + QRCodeFilters.all
 
   private static let byCoreImageName = Dictionary(
     all.map { ($0.coreImageName, $0) }, uniquingKeysWith: { first, _ in first })

@@ -32,12 +32,13 @@ public struct FilterDescriptor: Sendable {
   /// sRGB-encoded values), for the docs' maths table. The one place a filter's maths is written
   /// in words; the tests check the code against it.
   public let maths: String
-  let output: @Sendable (FilterArguments) -> FilterImage?
+  let output: @Sendable (FilterArguments) throws(FilterError) -> FilterImage?
 
   /// Makes a descriptor.
   init(
     _ coreImageName: String, categories: [FilterCategory], summary: String, maths: String,
-    parameters: [FilterParameter], output: @escaping @Sendable (FilterArguments) -> FilterImage?
+    parameters: [FilterParameter],
+    output: @escaping @Sendable (FilterArguments) throws(FilterError) -> FilterImage?
   ) {
     self.coreImageName = coreImageName
     self.categories = categories
@@ -47,12 +48,12 @@ public struct FilterDescriptor: Sendable {
     self.output = output
   }
 
-  /// The name templates use: Core Image's without `CI`, first letter lower-cased
-  /// (`CISepiaTone` → `sepiaTone`).
+  /// The name templates use: Core Image's without `CI`, lower-cased as Swift imports Apple's
+  /// names (`CISepiaTone` → `sepiaTone`, `CIQRCodeGenerator` → `qrCodeGenerator`): Apple's
+  /// `CIFilter.sepiaTone()`.
   public var name: String {
     guard coreImageName.hasPrefix("CI"), coreImageName.count > 2 else { return coreImageName }
-    let rest = coreImageName.dropFirst(2)
-    return rest.prefix(1).lowercased() + rest.dropFirst()
+    return SwiftName.lowerCamel(coreImageName.dropFirst(2))
   }
 
   /// The parameter with Apple's `key`, if the filter has it.
@@ -63,7 +64,8 @@ public struct FilterDescriptor: Sendable {
   /// The filter's output for `values` (Apple's keys; missing ones take their defaults), or
   /// `nil` when an image it needs is missing.
   ///
-  /// - Throws: ``FilterError`` for a value of the wrong kind or out of its range.
+  /// - Throws: ``FilterError`` for a value of the wrong kind or out of its range, or an input
+  ///   the filter cannot make an image of (a QR code's message too long for any symbol).
   public func outputImage(_ values: [String: FilterValue]) throws(FilterError) -> FilterImage? {
     for (key, value) in values {
       guard let parameter = parameter(forKey: key) else {
@@ -71,7 +73,7 @@ public struct FilterDescriptor: Sendable {
       }
       try FilterArguments.check(value, for: parameter, filter: coreImageName)
     }
-    return output(FilterArguments(descriptor: self, values: values))
+    return try output(FilterArguments(descriptor: self, values: values))
   }
 }
 
@@ -124,6 +126,16 @@ struct FilterArguments: Sendable {
     return nil
   }
 
+  func bytes(_ key: String) -> [UInt8] {
+    if case .data(let bytes) = value(key) { return bytes }
+    return []
+  }
+
+  func text(_ key: String) -> String {
+    if case .text(let text) = value(key) { return text }
+    return ""
+  }
+
   func transform(_ key: String) -> AffineTransform {
     if case .transform(let transform) = value(key) { return transform }
     return .identity
@@ -151,7 +163,11 @@ struct FilterArguments: Sendable {
         throw .wrongKind(
           filter: filter, key: parameter.key, expected: "a rectangle (x, y, width, height)")
       }
-    case (.color, .color), (.image, .image), (.transform, .transform): break
+    case (.color, .color), (.image, .image), (.transform, .transform), (.data, .data): break
+    case (.choice(_, let choices), .text(let text)):
+      guard choices.contains(text) else {
+        throw .wrongKind(filter: filter, key: parameter.key, expected: parameter.kind.expectation)
+      }
     case (.color, .vector(let values)) where values.count == 3 || values.count == 4: break
     default:
       throw .wrongKind(filter: filter, key: parameter.key, expected: parameter.kind.expectation)
@@ -170,6 +186,23 @@ extension FilterValueKind {
     case .color: "a colour"
     case .image: "an image"
     case .transform: "an affine transform"
+    case .data: "data (bytes)"
+    case .choice(_, let choices): "one of " + choices.joined(separator: ", ")
     }
+  }
+}
+
+/// How Swift imports Apple's names once a prefix is dropped: the leading capitals
+/// lower-cased, except the last of several when a lower-case letter follows (`EV` → `ev`,
+/// `RVector` → `rVector`, `QRCodeGenerator` → `qrCodeGenerator`).
+enum SwiftName {
+  static func lowerCamel(_ name: Substring) -> String {
+    let characters = Array(name)
+    var capitals = 0
+    while capitals < characters.count, characters[capitals].isUppercase { capitals += 1 }
+    if capitals > 1, capitals < characters.count, characters[capitals].isLowercase {
+      capitals -= 1
+    }
+    return String(characters[..<capitals]).lowercased() + String(characters[capitals...])
   }
 }

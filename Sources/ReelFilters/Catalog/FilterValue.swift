@@ -12,6 +12,10 @@ public enum FilterValue: Sendable {
   case image(FilterImage)
   /// An affine transform.
   case transform(AffineTransform)
+  /// Bytes (a QR code's message).
+  case data([UInt8])
+  /// A word from a fixed set (a QR code's correction level).
+  case text(String)
 }
 
 /// What kind of value a parameter takes.
@@ -30,6 +34,10 @@ public enum FilterValueKind: Sendable, Hashable {
   case image
   /// An affine transform.
   case transform(default: AffineTransform)
+  /// Bytes (empty by default).
+  case data
+  /// One of `choices`.
+  case choice(default: String, choices: [String])
 }
 
 /// One parameter of a filter.
@@ -41,12 +49,12 @@ public struct FilterParameter: Sendable {
   /// What the parameter does, one sentence (for docs and schema).
   public let summary: String
 
-  /// The name templates use: the key without `input`, first letter lower-cased
-  /// (`inputIntensity` → `intensity`).
+  /// The name templates use: the key without `input`, lower-cased as Swift imports Apple's
+  /// names (`inputIntensity` → `intensity`, `inputEV` → `ev`, `inputRVector` → `rVector`):
+  /// the property of Apple's typed filter (`CISepiaTone.intensity`).
   public var name: String {
     guard key.hasPrefix("input"), key.count > 5 else { return key }
-    let rest = key.dropFirst(5)
-    return rest.prefix(1).lowercased() + rest.dropFirst()
+    return SwiftName.lowerCamel(key.dropFirst(5))
   }
 
   /// The default value, or `nil` for images.
@@ -59,6 +67,8 @@ public struct FilterParameter: Sendable {
     case .color(let color): .color(color)
     case .image: nil
     case .transform(let transform): .transform(transform)
+    case .data: .data([])
+    case .choice(let value, _): .text(value)
     }
   }
 }
