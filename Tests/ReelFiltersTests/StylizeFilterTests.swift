@@ -226,4 +226,38 @@ struct ToneStylizeFilterTests {
     #expect(out[x: 4, y: 4].red == 0)
     #expect(out[x: 20, y: 4].red == 170)
   }
+
+  @Test func comicEffectScreensFlatColoursIntoHalftoneDots() throws {
+    // A flat grey 500 × 500 picture: no outlines, one flat colour (level 60 → 1/3 → 85), and
+    // cells of 500 / 100 = 5 pixels turned 45° from the corner, dots of 0.35 · 5 · √(2/3).
+    var grey = Image(width: 500, height: 500)
+    for y in 0..<500 {
+      for x in 0..<500 { grey.setPixel(x: x, y: y, BGRA(blue: 60, green: 60, red: 60, alpha: 255)) }
+    }
+    let area = PixelRect(x: 200, y: 230, width: 40, height: 40)
+    let out = try SpatialFilterHarness(picture: grey).render("CIComicEffect", in: area)
+    let flat = FilterTestSupport.linear(1.0 / 3)
+    let cell = 5.0
+    let radius = 0.35 * cell * (2.0 / 3).squareRoot()
+    var worst = 0
+    var darkest = 255
+    var lightest = 0
+    for row in 0..<area.height {
+      for column in 0..<area.width {
+        let (x, y) = (Double(area.x + column) + 0.5, Double(area.y + row) + 0.5)
+        let u = (x + y) / (2.0.squareRoot() * cell)
+        let v = (y - x) / (2.0.squareRoot() * cell)
+        let distance = hypot(u - u.rounded(), v - v.rounded()) * cell
+        let coverage = min(max(radius - distance + 0.5, 0), 1)
+        let expected = FilterTestSupport.level(
+          FilterTestSupport.encoded(flat * (1 - 0.5 * coverage)))
+        let found = Int(out[x: column, y: row].red)
+        worst = max(worst, abs(found - expected))
+        darkest = min(darkest, found)
+        lightest = max(lightest, found)
+      }
+    }
+    #expect(worst <= 1, "largest difference \(worst) levels")
+    #expect(lightest == 85 && darkest < 70, "dots darker than the flat colour between them")
+  }
 }

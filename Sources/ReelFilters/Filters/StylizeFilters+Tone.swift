@@ -38,13 +38,13 @@ enum ToneStylizeFilters {
 
   static let comicEffect = FilterDescriptor(
     "CIComicEffect", categories: [.stylize, .video, .stillImage, .builtIn],
-    summary: "A comic-book drawing: flat colours with black outlines.",
+    summary: "A comic-book drawing: flat colours in halftone dots with black outlines.",
     maths:
-      "encoded colours posterised to 4 levels per channel, multiplied by 1 − smoothstep(0.1, 0.3, |∇Y|) with |∇Y| the Sobel magnitude of the linear luminance (black outlines on edges); Apple's version also screens the colours into halftone dots, Reel's does not; the extent is the input's",
+      "encoded colours posterised to 4 levels per channel, multiplied by 1 − smoothstep(0.1, 0.3, |∇Y|) with |∇Y| the Sobel magnitude of the linear luminance (black outlines on edges); then a halftone screen: a grid of cells of side s = max(4, shorter side of the extent / 100) pixels (6 for an infinite extent) turned 45°, anchored at the extent's corner, with a dot of radius 0.35·s·√(1 − Y′) at each cell's centre (Y′ the encoded luminance of the flat colour, so white has none), its edge softened over 1 pixel; inside a dot the colour is halved (linear light, alpha kept); the extent is the input's",
     parameters: [.inputImage]
   ) { arguments in
     guard let image = arguments.image("inputImage") else { return nil }
-    return image.applying(
+    let flat = image.applying(
       spatial: NeighbourhoodOperation(input: image, reach: 1) { pixel in
         func y(_ dx: Int, _ dy: Int) -> Float { luminance(pixel(dx, dy).rgb) }
         let gx = (y(1, -1) + 2 * y(1, 0) + y(1, 1)) - (y(-1, -1) + 2 * y(-1, 0) + y(-1, 1))
@@ -61,5 +61,47 @@ enum ToneStylizeFilters {
         let poster = SIMD3(flat(colour.x), flat(colour.y), flat(colour.z))
         return SIMD4(poster * ink * centre.w, centre.w)
       }, extent: image.extent)
+    let screen = HalftoneScreen(extent: image.extent)
+    return flat.applying(
+      PositionalOperation(name: "CIComicEffect") { pixel, x, y in
+        guard pixel.w > 0 else { return pixel }
+        let encoded = TransferFunction.encodedFloat(min(max(luminance(pixel.rgb / pixel.w), 0), 1))
+        let coverage = screen.coverage(x: x, y: y, darkness: Double(1 - encoded))
+        return pixel.with(rgb: pixel.rgb * Float(1 - 0.5 * coverage))
+      })
+  }
+}
+
+/// The comic effect's halftone screen: cells of side `cell` pixels turned 45°, anchored at
+/// the extent's corner, a dot at each cell's centre whose radius grows with the darkness.
+struct HalftoneScreen: Sendable {
+  /// The cell's side in pixels: a hundredth of the extent's shorter side, at least 4 (6 for an
+  /// infinite extent), so the dots keep their size relative to the picture.
+  let cell: Double
+  /// The grid's anchor: the extent's corner (the plane's origin for an infinite extent).
+  let originX: Double
+  let originY: Double
+
+  init(extent: Rect) {
+    if extent.isInfinite {
+      (cell, originX, originY) = (6, 0, 0)
+    } else {
+      cell = max(4, min(extent.width, extent.height) / 100)
+      (originX, originY) = (extent.minX, extent.minY)
+    }
+  }
+
+  /// How much of the pixel centred at (x, y) a dot covers (0…1) where the colour's darkness
+  /// (1 − encoded luminance) is `darkness`: the dot's radius is 0.35 · cell · √darkness and
+  /// its edge is softened over one pixel.
+  func coverage(x: Double, y: Double, darkness: Double) -> Double {
+    let scale = 1 / (2.0.squareRoot() * cell)
+    let u = ((x - originX) + (y - originY)) * scale
+    let v = ((y - originY) - (x - originX)) * scale
+    let du = u - u.rounded()
+    let dv = v - v.rounded()
+    let distance = (du * du + dv * dv).squareRoot() * cell
+    let radius = 0.35 * cell * max(darkness, 0).squareRoot()
+    return min(max(radius - distance + 0.5, 0), 1) * (radius > 0 ? 1 : 0)
   }
 }
