@@ -63,7 +63,7 @@ enum MoreBlurFilters {
       "linear light: mean of bilinear samples at c + (p − c)/s for s evenly from 1 to 1 + amount/100 (a streak of |p − c|·(1 − 1/s) pixels towards the centre, one sample per pixel of it, at most 512); the extent grows to hold the image magnified about the centre",
     parameters: [
       .inputImage,
-      .point("inputCenter", Point(x: 150, y: -150), "The centre of the zoom."),
+      .point("inputCenter", Point(x: 150, y: 150), "The centre of the zoom."),
       .number("inputAmount", 20, 0...200, "How far the zoom goes, in percent of magnification."),
     ]
   ) { arguments in

@@ -75,10 +75,13 @@ enum GeneratorFilters {
 
   /// Squares of `inputWidth` pixels alternating the two colours, the corner of one at the
   /// centre; `inputSharpness` 1 is hard edges, less blends across a band around each edge.
+  /// The squares count in Core Image's y-up sense, so colour 0 is the square whose
+  /// bottom-left corner (on screen) is the centre, as in Core Image's plane.
   static let checkerboard = FilterDescriptor(
     "CICheckerboardGenerator", categories: [.generator, .video, .stillImage, .builtIn],
     summary: "A checkerboard of two colours.",
-    maths: "squares of `width`, a soft band of (1 − sharpness)/2 squares at each edge",
+    maths:
+      "squares of `width`, colour 0 above and right of the centre on screen, a soft band of (1 − sharpness)/2 squares at each edge",
     parameters: [
       .point("inputCenter", Point(x: 150, y: 150), "A corner of a square."),
       .color("inputColor0", LinearColor(red: 1, green: 1, blue: 1), "The first colour."),
@@ -94,9 +97,10 @@ enum GeneratorFilters {
     let second = arguments.color("inputColor1").premultiplied
     return FilterImage(constant: .zero).applying(
       PositionalOperation(name: "CICheckerboardGenerator") { _, x, y in
-        // Distance (in squares) to the nearest edge on each axis, and the square's parity.
+        // Distance (in squares) to the nearest edge on each axis, and the square's parity,
+        // with v counted upwards as in Core Image's plane.
         let u = (x - centre.x) / side
-        let v = (y - centre.y) / side
+        let v = (centre.y - y) / side
         let parity = (Int(u.rounded(.down)) + Int(v.rounded(.down))) & 1
         let edge = min(abs(u - u.rounded()), abs(v - v.rounded()))
         let band = (1 - sharpness) / 2

@@ -64,10 +64,10 @@ enum PerspectiveFilters {
 
   /// The four corner parameters, Apple's defaults flipped into the engine's plane.
   static let corners: [FilterParameter] = [
-    .point("inputTopLeft", Point(x: 118, y: -484), "Where the top-left corner goes."),
-    .point("inputTopRight", Point(x: 646, y: -507), "Where the top-right corner goes."),
-    .point("inputBottomRight", Point(x: 548, y: -140), "Where the bottom-right corner goes."),
-    .point("inputBottomLeft", Point(x: 155, y: -153), "Where the bottom-left corner goes."),
+    .point("inputTopLeft", Point(x: 118, y: 484), "Where the top-left corner goes."),
+    .point("inputTopRight", Point(x: 646, y: 507), "Where the top-right corner goes."),
+    .point("inputBottomRight", Point(x: 548, y: 140), "Where the bottom-right corner goes."),
+    .point("inputBottomLeft", Point(x: 155, y: 153), "Where the bottom-left corner goes."),
   ]
 
   /// The corner points in order top-left, top-right, bottom-right, bottom-left.

@@ -53,7 +53,7 @@ enum CellStylizeFilters {
       "one site scattered (by a fixed hash) in each square of side radius, the grid through the centre point; each pixel takes the bilinear sample (linear light) at its nearest site (Voronoi polygons); edge pixels repeat outward; the extent is the input's",
     parameters: [
       .inputImage, .number("inputRadius", 20, 1...100, "The polygons' size in pixels."),
-      .point("inputCenter", Point(x: 150, y: -150), "Where the grid of sites starts."),
+      .point("inputCenter", Point(x: 150, y: 150), "Where the grid of sites starts."),
     ]
   ) { arguments in
     guard let image = arguments.image("inputImage") else { return nil }
@@ -71,7 +71,7 @@ enum CellStylizeFilters {
       "dots of the given radius centred on sites scattered one per square of side 2·radius (grid through the centre point); a pixel within a dot (the nearest one) takes the bilinear sample (linear light) at its centre, a pixel in no dot is clear; edge pixels repeat outward; the extent is the input's",
     parameters: [
       .inputImage, .number("inputRadius", 20, 1...100, "The dots' radius in pixels."),
-      .point("inputCenter", Point(x: 150, y: -150), "Where the grid of dots starts."),
+      .point("inputCenter", Point(x: 150, y: 150), "Where the grid of dots starts."),
     ]
   ) { arguments in
     guard let image = arguments.image("inputImage") else { return nil }

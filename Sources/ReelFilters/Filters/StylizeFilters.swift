@@ -26,7 +26,7 @@ enum StylizeFilters {
       "squares `scale` pixels wide, one centred on the centre point; each pixel takes the bilinear sample (linear light) at its square's centre; the image's edge pixels repeat outward for squares that overhang it; the extent is the input's",
     parameters: [
       .inputImage,
-      .point("inputCenter", Point(x: 150, y: -150), "A square is centred here."),
+      .point("inputCenter", Point(x: 150, y: 150), "A square is centred here."),
       .number("inputScale", 8, 1...100, "The squares' width in pixels."),
     ]
   ) { arguments in
@@ -45,7 +45,7 @@ enum StylizeFilters {
       "hexagons whose centres are the triangular lattice of spacing `scale` through the centre point (rows scale·√3/2 apart); each pixel takes the bilinear sample (linear light) at its nearest lattice point; edge pixels repeat outward; the extent is the input's",
     parameters: [
       .inputImage,
-      .point("inputCenter", Point(x: 150, y: -150), "A hexagon is centred here."),
+      .point("inputCenter", Point(x: 150, y: 150), "A hexagon is centred here."),
       .number("inputScale", 8, 1...100, "The distance between neighbouring centres, in pixels."),
     ]
   ) { arguments in
