@@ -141,3 +141,39 @@ extension AVExamplesTests {
     }
   }
 }
+
+extension AVExamplesTests {
+  @Test("CustomDissolve: a hand-written cross-dissolve on pixel buffers, weights by time")
+  func customDissolve() throws {
+    let folder = try MediaOracle.folder()
+    let first = try MediaOracle.makeClip(
+      "first.mp4", in: folder, video: "color=c=0xC83228:size=320x240:rate=30:duration=1")
+    let second = try MediaOracle.makeClip(
+      "second.mp4", in: folder, video: "color=c=0x2850DC:size=320x240:rate=30:duration=1")
+    let output = folder.appendingPathComponent("dissolve.mp4")
+    try Self.run("CustomDissolve", [first.path, second.path, output.path, "0.5"])
+    // The sources as ffmpeg decodes them: the mix is made of these.
+    let a = try #require(try MediaOracle.frames(first).first).mean(
+      x: 150, y: 110, width: 20, height: 20)
+    let b = try #require(try MediaOracle.frames(second).first).mean(
+      x: 150, y: 110, width: 20, height: 20)
+    let frames = try MediaOracle.frames(output)
+    // 1 s + 1 s overlapping by 0.5 s: 1.5 s at 30 fps.
+    #expect(frames.count == 45)
+    for (index, frame) in frames.enumerated() {
+      // Frame n at n/30 s; the dissolve runs over [0.5, 1) s with weight (t − 0.5) / 0.5
+      // (the example rounds it to 1/256), A alone before, B alone after.
+      let t = Double(index) / 30
+      let weight = min(1, max(0, (t - 0.5) / 0.5))
+      let want = (
+        r: a.r * (1 - weight) + b.r * weight, g: a.g * (1 - weight) + b.g * weight,
+        b: a.b * (1 - weight) + b.b * weight
+      )
+      let got = frame.mean(x: 150, y: 110, width: 20, height: 20)
+      // Mixed in 8-bit BGRA, then 4:2:0 again: within 3 levels (measured: at most 4 on G).
+      #expect(
+        abs(got.r - want.r) <= 5 && abs(got.g - want.g) <= 5 && abs(got.b - want.b) <= 5,
+        "frame \(index) (weight \(weight)): \(got) for \(want)")
+    }
+  }
+}
