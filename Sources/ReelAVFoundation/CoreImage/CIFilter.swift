@@ -64,6 +64,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
       case .color: entry[kCIAttributeClass] = "CIColor"
       case .transform: entry[kCIAttributeClass] = "NSAffineTransform"
       case .vector, .point, .rectangle: entry[kCIAttributeClass] = "CIVector"
+      case .floatData: entry[kCIAttributeClass] = "NSData"
+      case .colorSpace: entry[kCIAttributeClass] = "NSObject"
       }
       if let value = defaultValue(for: parameter) { entry[kCIAttributeDefault] = value }
       attributes[parameter.key] = entry
@@ -141,7 +143,7 @@ open class CIFilter: NSObject, @unchecked Sendable {
       return CIVector(cgRect: CoreImagePlane.coreImageRect(rect))
     case .color(let color): return CIColor(reelColor: color.encoded)
     case .transform(let t): return NSValue(cgAffineTransform: CoreImagePlane.coreImageTransform(t))
-    case .image: return nil
+    case .image, .floatData, .colorSpace: return nil
     }
   }
 
@@ -187,7 +189,31 @@ open class CIFilter: NSObject, @unchecked Sendable {
         return .transform(CoreImagePlane.engineTransform(t))
       }
       return nil
+    case .floatData:
+      if let data = value as? Data { return floats(of: data).map { .floatData($0) } }
+      if let data = value as? NSData { return floats(of: Data(data)).map { .floatData($0) } }
+      if let floats = value as? [Float] { return .floatData(floats) }
+      return nil
+    case .colorSpace:
+      guard let space = value as? CGColorSpace else { return nil }
+      switch space.kind {
+      case .sRGB: return .colorSpace(.sRGB)
+      case .linearSRGB: return .colorSpace(.linearSRGB)
+      case .gray: return nil
+      }
     }
+  }
+
+  /// The 32-bit floats of `data` (native byte order, as Core Image reads `inputCubeData`), or
+  /// nil when its length is not a whole number of floats.
+  private static func floats(of data: Data) -> [Float]? {
+    let size = MemoryLayout<Float>.size
+    guard data.count % size == 0 else { return nil }
+    var floats = [Float](repeating: 0, count: data.count / size)
+    floats.withUnsafeMutableBytes { destination in
+      _ = data.copyBytes(to: destination)
+    }
+    return floats
   }
 
   private static func kindDescription(_ kind: FilterValueKind) -> String {
@@ -199,6 +225,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
     case .color: "a CIColor"
     case .image: "a CIImage"
     case .transform: "a CGAffineTransform (or an NSValue of one)"
+    case .floatData: "Data (or NSData) of 32-bit floats"
+    case .colorSpace: "a CGColorSpace (sRGB or linear sRGB)"
     }
   }
 }

@@ -5,7 +5,7 @@ import ReelCore
 public enum FilterCatalog {
   /// All filters, grouped by family.
   public static let all: [FilterDescriptor] =
-    ColorAdjustmentFilters.all + ColorEffectFilters.all + BlurFilters.all
+    ColorAdjustmentFilters.all + ColorEffectFilters.all + ColorCubeFilters.all + BlurFilters.all
     + CompositingFilters.all + GeometryFilters.all + GeneratorFilters.all + TransitionFilters.all
 
   private static let byCoreImageName = Dictionary(

@@ -33,12 +33,17 @@ public struct FilterDescriptor: Sendable {
   /// in words; the tests check the code against it.
   public let maths: String
   let output: @Sendable (FilterArguments) -> FilterImage?
+  /// Checks between parameters (a table's size against a dimension), run before ``output``.
+  let validate: (@Sendable (FilterArguments) throws(FilterError) -> Void)?
 
   /// Makes a descriptor.
   init(
     _ coreImageName: String, categories: [FilterCategory], summary: String, maths: String,
-    parameters: [FilterParameter], output: @escaping @Sendable (FilterArguments) -> FilterImage?
+    parameters: [FilterParameter],
+    validate: (@Sendable (FilterArguments) throws(FilterError) -> Void)? = nil,
+    output: @escaping @Sendable (FilterArguments) -> FilterImage?
   ) {
+    self.validate = validate
     self.coreImageName = coreImageName
     self.categories = categories
     self.summary = summary
@@ -71,7 +76,9 @@ public struct FilterDescriptor: Sendable {
       }
       try FilterArguments.check(value, for: parameter, filter: coreImageName)
     }
-    return output(FilterArguments(descriptor: self, values: values))
+    let arguments = FilterArguments(descriptor: self, values: values)
+    try validate?(arguments)
+    return output(arguments)
   }
 }
 
@@ -124,6 +131,16 @@ struct FilterArguments: Sendable {
     return nil
   }
 
+  func floats(_ key: String) -> [Float]? {
+    if case .floatData(let values) = value(key) { return values }
+    return nil
+  }
+
+  func colorSpace(_ key: String) -> FilterColorSpace? {
+    if case .colorSpace(let space) = value(key) { return space }
+    return nil
+  }
+
   func transform(_ key: String) -> AffineTransform {
     if case .transform(let transform) = value(key) { return transform }
     return .identity
@@ -151,7 +168,13 @@ struct FilterArguments: Sendable {
         throw .wrongKind(
           filter: filter, key: parameter.key, expected: "a rectangle (x, y, width, height)")
       }
-    case (.color, .color), (.image, .image), (.transform, .transform): break
+    case (.color, .color), (.image, .image), (.transform, .transform), (.colorSpace, .colorSpace):
+      break
+    case (.floatData, .floatData(let values)):
+      guard values.allSatisfy(\.isFinite) else {
+        throw .invalidValue(
+          filter: filter, key: parameter.key, reason: "holds a number that is not finite")
+      }
     case (.color, .vector(let values)) where values.count == 3 || values.count == 4: break
     default:
       throw .wrongKind(filter: filter, key: parameter.key, expected: parameter.kind.expectation)
@@ -170,6 +193,8 @@ extension FilterValueKind {
     case .color: "a colour"
     case .image: "an image"
     case .transform: "an affine transform"
+    case .floatData: "a table of 32-bit floats"
+    case .colorSpace: "a colour space"
     }
   }
 }
