@@ -111,6 +111,9 @@ let package = Package(
     .executableTarget(
       name: "CustomDissolve", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/CustomDissolve", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "GreenScreen", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/GreenScreen", swiftSettings: [.swiftLanguageMode(.v5)]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

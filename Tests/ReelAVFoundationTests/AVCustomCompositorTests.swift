@@ -336,3 +336,28 @@ struct AVCustomCompositorTests {
     #expect((wrong.mutableCopy() as? AVMutableVideoComposition)?.customVideoCompositorClass != nil)
   }
 }
+
+extension AVCustomCompositorTests {
+  @Test("the async forms make the same compositions, and throw for an unreadable asset")
+  func asyncForms() async throws {
+    let folder = try AVTestMedia.folder()
+    let clip = try AVTestMedia.flatClip("flat.mp4", in: folder, color: "gray", seconds: 0.2)
+    let asset = AVURLAsset(url: clip)
+    let plain = try await AVVideoComposition.videoComposition(withPropertiesOf: asset)
+    #expect(plain.renderSize == CGSize(width: 320, height: 240))
+    #expect(plain.instructions.count == 1)
+    let mutable = try await AVMutableVideoComposition.videoComposition(withPropertiesOf: asset)
+    mutable.renderSize = CGSize(width: 160, height: 120)
+    #expect(mutable.renderSize == CGSize(width: 160, height: 120))
+    let filtered = try await AVMutableVideoComposition.videoComposition(with: asset) { request in
+      request.finish(with: request.sourceImage, context: nil)
+    }
+    #expect(filtered.frameDuration == CMTime(value: 1, timescale: 30))
+    let missing = AVURLAsset(url: folder.appendingPathComponent("missing.mp4"))
+    await #expect(throws: (any Error).self) {
+      _ = try await AVVideoComposition.videoComposition(with: missing) { request in
+        request.finish(with: request.sourceImage, context: nil)
+      }
+    }
+  }
+}

@@ -128,7 +128,6 @@ extension AVMutableVideoComposition {
       ) -> Void,
     completionHandler: @escaping @Sendable (AVMutableVideoComposition?, (any Error)?) -> Void
   ) {
-    nonisolated(unsafe) let asset = asset
     Task.detached {
       do {
         let made = try await videoComposition(with: asset, applyingCIFiltersWithHandler: applier)
