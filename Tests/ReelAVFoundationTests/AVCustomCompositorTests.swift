@@ -361,3 +361,25 @@ extension AVCustomCompositorTests {
     }
   }
 }
+
+extension AVCustomCompositorTests {
+  @Test("VTCreateCGImageFromCVPixelBuffer: BGRA shared, NV12 converted; AVFileType's 3GPP names")
+  func pixelBufferImagesAndFileTypeNames() throws {
+    let bgra = try CoreImageTests.buffer(8, 6, blue: 200, green: 100, red: 50)
+    var image: CGImage?
+    #expect(VTCreateCGImageFromCVPixelBuffer(bgra, options: nil, imageOut: &image) == noErr)
+    let made = try #require(image)
+    #expect(made.width == 8 && made.height == 6)
+    let back = try CVPixelBufferTests.make(8, 6, kCVPixelFormatType_32BGRA)
+    CIContext().render(CIImage(cgImage: made), to: back)
+    #expect(try CoreImageTests.pixel(back, 3, 2) == [200, 100, 50, 255])
+    // A fresh NV12 buffer is video-range black.
+    let nv12 = try CVPixelBufferTests.make(8, 6, kCVPixelFormatType_420YpCbCr8BiPlanarVideoRange)
+    #expect(VTCreateCGImageFromCVPixelBuffer(nv12, options: nil, imageOut: &image) == noErr)
+    let black = try CVPixelBufferTests.make(8, 6, kCVPixelFormatType_32BGRA)
+    CIContext().render(CIImage(cgImage: try #require(image)), to: black)
+    #expect(try CoreImageTests.pixel(black, 4, 3) == [0, 0, 0, 255])
+    #expect(AVFileType.mobile3GPP.rawValue == "public.3gpp")
+    #expect(AVFileType.mobile3GPP2.rawValue == "public.3gpp2")
+  }
+}
