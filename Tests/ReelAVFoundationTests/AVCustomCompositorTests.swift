@@ -157,6 +157,7 @@ final class HoardingCompositor: NSObject, AVVideoCompositing, @unchecked Sendabl
   func renderContextChanged(_ newRenderContext: AVVideoCompositionRenderContext) {}
   func startRequest(_ request: AVAsynchronousVideoCompositionRequest) {
     held.withLock { $0.append(request) }
+    CompositorLog.seen.withLock { $0.times.append(request.compositionTime.seconds) }
   }
   func cancelAllPendingVideoCompositionRequests() {
     CompositorLog.seen.withLock { $0.cancels += 1 }
@@ -304,11 +305,18 @@ struct AVCustomCompositorTests {
     let started = Date()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       session.exportAsynchronously { continuation.resume() }
-      DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { session.cancelExport() }
+      // Cancelled once the compositor holds a request (or after 30 s, which fails below).
+      DispatchQueue.global().async {
+        let deadline = Date().addingTimeInterval(30)
+        while CompositorLog.seen.withLock({ $0.times.isEmpty }), Date() < deadline {
+          Thread.sleep(forTimeInterval: 0.01)
+        }
+        session.cancelExport()
+      }
     }
     #expect(session.status == .cancelled)
     // Well before the 60 s a request may take: the decode stage stops waiting once cancelled.
-    #expect(Date().timeIntervalSince(started) < 30)
+    #expect(Date().timeIntervalSince(started) < 40)
     #expect(CompositorLog.seen.withLock { $0.cancels } >= 1)
   }
 
@@ -381,5 +389,26 @@ extension AVCustomCompositorTests {
     #expect(try CoreImageTests.pixel(black, 4, 3) == [0, 0, 0, 255])
     #expect(AVFileType.mobile3GPP.rawValue == "public.3gpp")
     #expect(AVFileType.mobile3GPP2.rawValue == "public.3gpp2")
+  }
+}
+
+extension AVCustomCompositorTests {
+  @Test("NSValue.value(of:): track IDs from requiredSourceTrackIDs, times; nil for a mismatch")
+  func valueOfType() throws {
+    let instruction = AVMutableVideoCompositionInstruction()
+    let layer = AVMutableVideoCompositionLayerInstruction()
+    layer.trackID = 7
+    instruction.layerInstructions = [layer]
+    let ids = try #require(instruction.requiredSourceTrackIDs)
+    #expect(ids.count == 1)
+    #expect(ids[0].value(of: Int32.self) == 7)
+    #expect(ids[0].value(of: Int.self) == 7)
+    #expect(ids[0].value(of: CMTime.self) == nil)
+    #expect(NSNumber(value: 300).value(of: UInt8.self) == nil)
+    #expect(NSNumber(value: 2.5).value(of: Int32.self) == nil)
+    #expect(NSNumber(value: 2.5).value(of: Double.self) == 2.5)
+    let time = CMTime(value: 3, timescale: 2)
+    #expect(NSValue(time: time).value(of: CMTime.self) == time)
+    #expect(NSValue(time: time).value(of: Int32.self) == nil)
   }
 }
