@@ -112,6 +112,12 @@ let package = Package(
     .executableTarget(
       name: "FilteredLook", dependencies: ["AVFoundationCompat"],
       path: "Examples/AVFoundation/FilteredLook", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "CustomDissolve", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/CustomDissolve", swiftSettings: [.swiftLanguageMode(.v5)]),
+    .executableTarget(
+      name: "GreenScreen", dependencies: ["AVFoundationCompat"],
+      path: "Examples/AVFoundation/GreenScreen", swiftSettings: [.swiftLanguageMode(.v5)]),
 
     // MARK: - Test support
     .target(name: "TestSupport", dependencies: ["ReelCore"], path: "Tests/TestSupport"),

@@ -110,6 +110,39 @@ struct CoreImageTests {
     #expect(CIContext().createCGImage(CIImage(color: .red), from: .infinite) == nil)
   }
 
+  @Test func aColorCubeTakesItsTableAsDataOfFloatsInTheColorSpaceGiven() throws {
+    // An inverting cube in sRGB: texel (r, g, b) holds (1 − r, 1 − g, 1 − b, 1), exact under
+    // trilinear interpolation since it is linear in each axis.
+    let side = 8
+    var texels: [Float] = []
+    for b in 0..<side {
+      for g in 0..<side {
+        for r in 0..<side {
+          texels += [r, g, b].map { 1 - Float($0) / Float(side - 1) } + [1]
+        }
+      }
+    }
+    let data = texels.withUnsafeBufferPointer { Data(buffer: $0) }
+    let source = try Self.buffer(4, 4, blue: 192, green: 128, red: 64)
+    for table in [data as Any, NSData(data: data) as Any] {
+      let filter = try #require(CIFilter(name: "CIColorCubeWithColorSpace"))
+      filter.setValue(CIImage(cvPixelBuffer: source), forKey: kCIInputImageKey)
+      filter.setValue(side, forKey: "inputCubeDimension")
+      filter.setValue(table, forKey: "inputCubeData")
+      filter.setValue(CGColorSpace(name: CGColorSpace.sRGB), forKey: "inputColorSpace")
+      let output = try #require(filter.outputImage)
+      let target = try CVPixelBufferTests.make(4, 4, kCVPixelFormatType_32BGRA)
+      CIContext().render(output, to: target)
+      let got = try Self.pixel(target, 1, 1)
+      #expect(abs(got[0] - 63) <= 1 && abs(got[1] - 127) <= 1 && abs(got[2] - 191) <= 1, "\(got)")
+    }
+    let short = try #require(CIFilter(name: "CIColorCube"))
+    short.setValue(CIImage(cvPixelBuffer: source), forKey: kCIInputImageKey)
+    short.setValue(side, forKey: "inputCubeDimension")
+    short.setValue(data.prefix(64), forKey: "inputCubeData")
+    #expect(short.outputImage == nil, "a table of the wrong size gives no output")
+  }
+
   @Test func aValueOfTheWrongKindGivesNoOutput() throws {
     let filter = try #require(CIFilter(name: "CIGaussianBlur"))
     filter.setValue(CIImage(color: .red), forKey: kCIInputImageKey)

@@ -205,8 +205,31 @@ extension MovieRenderer {
 
     /// The composited video picture at `time` (composition seconds).
     package func picture(at time: Time) throws -> VideoPicture {
-      guard let yuvMatrix else { return .bgra(try compositor.frame(at: time)) }
-      return try compositor.picture(at: time, matrix: yuvMatrix)
+      try finishPicture(startPicture(at: time))
     }
+
+    /// How many frames may be begun before the first is finished (more than 1 only with a
+    /// composer, which may compose several at once).
+    package var framesInFlight: Int { compositor.framesInFlight }
+
+    /// Begins the picture at `time`; finish the pictures begun in the order they were begun.
+    package func startPicture(at time: Time) throws -> VideoFrameCompositor.PendingPicture {
+      try compositor.startPicture(at: time, matrix: yuvMatrix)
+    }
+
+    /// The picture begun by ``startPicture(at:)``, waited for.
+    package func finishPicture(
+      _ pending: VideoFrameCompositor.PendingPicture,
+      waitingUpTo seconds: Double = VideoFrameCompositor.composerTimeout
+    ) throws -> VideoPicture {
+      let picture = try compositor.finishPicture(pending, waitingUpTo: seconds)
+      if yuvMatrix == nil, case .yuv = picture {
+        return .bgra(try compositor.frame(from: picture))
+      }
+      return picture
+    }
+
+    /// Gives up the pictures begun and not finished (the export stopped).
+    package func cancelPendingPictures() { compositor.cancelPendingPictures() }
   }
 }

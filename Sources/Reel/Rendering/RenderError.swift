@@ -15,6 +15,10 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
   case frameFilterChangedSize(
     width: Int, height: Int, renderWidth: Int, renderHeight: Int, time: Time)
 
+  /// A ``VideoFrameComposer`` failed a frame, gave it up, answered with a frame of
+  /// another size, or did not answer in time.
+  case composing(time: Time, reason: String)
+
   public var description: String {
     switch self {
     case .drawing(let layer, let reason):
@@ -29,6 +33,8 @@ public enum RenderError: Error, Hashable, CustomStringConvertible, Sendable {
       return error.description
     case .outOfMemory(let error):
       return error.description
+    case .composing(let time, let reason):
+      return "cannot compose the frame at \(time.description): \(reason)"
     case .frameFilterChangedSize(let width, let height, let renderWidth, let renderHeight, let time):
       return
         "the frame filter returned a \(width)×\(height) frame at \(time.description) for a \(renderWidth)×\(renderHeight) render: return a frame of the render size"

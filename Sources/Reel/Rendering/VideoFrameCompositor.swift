@@ -69,15 +69,12 @@ public final class VideoFrameCompositor {
   /// - Throws: ``MediaError`` when a source cannot be decoded; ``RenderError`` when drawing
   ///   fails.
   public func frame(at time: Time) throws -> Image {
-    let composed = try converter().image(from: composite(at: time, keepingYUVIn: nil))
-    guard let filter = videoComposition.frameFilter else { return composed }
-    let filtered = try filter.filteredFrame(composed, at: time)
-    guard filtered.width == width, filtered.height == height else {
-      throw RenderError.frameFilterChangedSize(
-        width: filtered.width, height: filtered.height, renderWidth: width, renderHeight: height,
-        time: time)
-    }
-    return filtered
+    try frame(from: finishPicture(startPicture(at: time, matrix: nil)))
+  }
+
+  /// A picture as an image (Y′CbCr converted to BGRA).
+  package func frame(from picture: VideoPicture) throws -> Image {
+    try converter().image(from: picture)
   }
 
   /// The composited picture at `time`, kept in 4:2:0 Y′CbCr where it can be: a single
@@ -93,8 +90,188 @@ public final class VideoFrameCompositor {
   /// - Returns: The picture, of the render size.
   /// - Throws: As ``frame(at:)``.
   @_spi(Benchmarks) public func picture(at time: Time, matrix: ColorMatrix) throws -> VideoPicture {
-    if videoComposition.frameFilter != nil { return .bgra(try frame(at: time)) }
-    return try composite(at: time, keepingYUVIn: matrix)
+    try finishPicture(startPicture(at: time, matrix: matrix))
+  }
+
+  /// A frame begun by ``startPicture(at:matrix:)``: made already, or being composed by the
+  /// video composition's ``VideoComposition/composer``.
+  package struct PendingPicture {
+    enum State {
+      case made(VideoPicture)
+      case composing(VideoCompositionRequest)
+    }
+    let state: State
+    let time: Time
+    let matrix: ColorMatrix?
+
+    /// Whether the picture can be finished without waiting, after waiting up to `seconds`
+    /// for the composer's answer.
+    package func isReady(waiting seconds: Double) -> Bool {
+      guard case .composing(let request) = state else { return true }
+      return request.wait(seconds: seconds) != nil
+    }
+  }
+
+  /// How many frames may be begun before the first of them is finished: the composer's
+  /// ``VideoFrameComposer/framesInFlight``, else 1.
+  package var framesInFlight: Int { max(1, videoComposition.composer?.framesInFlight ?? 1) }
+
+  /// Begins the frame at `time`: decodes its sources and, with a composer, hands them over
+  /// without waiting for the answer. Frames must be begun in time order and finished in the
+  /// order they were begun (``finishPicture(_:)``).
+  ///
+  /// - Parameters:
+  ///   - time: Composition time in seconds.
+  ///   - matrix: As ``picture(at:matrix:)``; nil for a BGRA picture.
+  /// - Throws: As ``frame(at:)``.
+  package func startPicture(at time: Time, matrix: ColorMatrix?) throws -> PendingPicture {
+    let keepsYUV = videoComposition.frameFilter == nil ? matrix : nil
+    guard let composer = videoComposition.composer else {
+      return PendingPicture(
+        state: .made(try composite(at: time, keepingYUVIn: keepsYUV)), time: time, matrix: matrix)
+    }
+    defer { closeUnusedReaders() }
+    guard
+      let index = videoComposition.instructions.firstIndex(where: { $0.timeRange.contains(time) })
+    else {
+      return PendingPicture(
+        state: .made(.bgra(try filled(color: .black))), time: time, matrix: matrix)
+    }
+    let instruction = videoComposition.instructions[index]
+    if let passthrough = instruction.passthroughTrackID {
+      return PendingPicture(
+        state: .made(try passedThrough(passthrough, at: time, instruction: instruction)),
+        time: time, matrix: matrix)
+    }
+    let tracks = instruction.requiredSourceTrackIDs ?? composition.videoTracks.map(\.id)
+    var sources: [TrackID: VideoPicture] = [:]
+    for track in tracks {
+      guard let layer = sourceLayer(track, at: time),
+        let picture = try videoPicture(for: layer)
+      else { continue }
+      if composer.wantsRGBSources, case .yuv(let yuv) = picture {
+        sources[track] = .bgra(try converter().image(from: yuv))
+      } else {
+        sources[track] = picture
+      }
+    }
+    let request = VideoCompositionRequest(
+      time: time, instructionIndex: index, width: width, height: height, sourcePictures: sources)
+    composer.startComposing(request)
+    return PendingPicture(state: .composing(request), time: time, matrix: matrix)
+  }
+
+  /// Finishes a frame begun by ``startPicture(at:matrix:)``: waits for the composer's answer
+  /// (up to `seconds`, ``composerTimeout`` unless given), then applies the frame filter.
+  ///
+  /// - Returns: The picture, of the render size: in Y′CbCr only when the pending frame's
+  ///   matrix was given and is the picture's, with no frame filter.
+  /// - Throws: ``RenderError/composing(time:reason:)`` when the composer failed, gave the
+  ///   frame up, answered with another size or not at all; as ``frame(at:)``.
+  package func finishPicture(
+    _ pending: PendingPicture, waitingUpTo seconds: Double = composerTimeout
+  ) throws -> VideoPicture {
+    var picture: VideoPicture
+    switch pending.state {
+    case .made(let made): picture = made
+    case .composing(let request):
+      guard let answer = request.wait(seconds: seconds) else {
+        throw RenderError.composing(
+          time: pending.time,
+          reason:
+            "the compositor did not finish the request within \(Int(Self.composerTimeout)) s; finish every request it is handed"
+        )
+      }
+      switch answer {
+      case .composed(let composed): picture = composed
+      case .failed(let reason):
+        throw RenderError.composing(time: pending.time, reason: "the compositor failed: \(reason)")
+      case .cancelled:
+        throw RenderError.composing(
+          time: pending.time,
+          reason:
+            "the compositor finished the request as cancelled, but nothing was cancelled; finish it with a frame or an error"
+        )
+      }
+      guard picture.width == width, picture.height == height else {
+        throw RenderError.composing(
+          time: pending.time,
+          reason:
+            "the compositor answered with a \(picture.width)×\(picture.height) frame for a \(width)×\(height) render; answer with a frame of the render size"
+        )
+      }
+      if case .bgra(let image) = picture { picture = .bgra(try opaque(image)) }
+    }
+    if let filter = videoComposition.frameFilter {
+      let filtered = try filter.filteredFrame(
+        try converter().image(from: picture), at: pending.time)
+      guard filtered.width == width, filtered.height == height else {
+        throw RenderError.frameFilterChangedSize(
+          width: filtered.width, height: filtered.height, renderWidth: width,
+          renderHeight: height, time: pending.time)
+      }
+      return .bgra(filtered)
+    }
+    if case .yuv(let yuv) = picture, yuv.matrix != pending.matrix {
+      return .bgra(try converter().image(from: yuv))
+    }
+    return picture
+  }
+
+  /// Asks the composer to give up the frames begun and not finished (the export stopped).
+  package func cancelPendingPictures() {
+    videoComposition.composer?.cancelPendingRequests()
+  }
+
+  /// How long a composer may take to answer one request before the export fails, in seconds.
+  package static let composerTimeout = 60.0
+
+  /// The layer that reads one track's source at `time` as it is (no transform, opacity 1),
+  /// or nil when the track is empty there.
+  private func sourceLayer(_ track: TrackID, at time: Time) -> VideoFrameDescription.Layer? {
+    guard let position = composition.position(at: time, track: track),
+      !position.segment.isEmpty
+    else { return nil }
+    return VideoFrameDescription.Layer(
+      trackID: track, source: position.segment.source, sourceTime: position.sourceTime,
+      opacity: 1, transform: .identity, cropRectangle: nil)
+  }
+
+  /// A pass-through instruction's frame: the track's picture as it is when it has the render
+  /// size, else drawn untransformed over the background (the background alone where the
+  /// track is empty).
+  private func passedThrough(
+    _ track: TrackID, at time: Time, instruction: VideoCompositionInstruction
+  ) throws -> VideoPicture {
+    let background = (instruction.backgroundColor ?? videoComposition.backgroundColor).withAlpha(1)
+    guard let layer = sourceLayer(track, at: time), let picture = try videoPicture(for: layer)
+    else { return .bgra(try filled(color: background)) }
+    if covers(picture, layer: layer) { return picture }
+    var output = try filled(color: background)
+    try draw(try converter().image(from: picture), layer: layer, onto: &output)
+    return .bgra(output)
+  }
+
+  /// A composed BGRA frame made opaque: drawn over black where it is not.
+  private func opaque(_ image: Image) throws -> Image {
+    var isOpaque = true
+    image.withUnsafeBytes { bytes in
+      for y in 0..<image.height where isOpaque {
+        let row = y * image.bytesPerRow
+        for x in 0..<image.width where bytes[row + 4 * x + 3] != 255 {
+          isOpaque = false
+          break
+        }
+      }
+    }
+    if isOpaque { return image }
+    var output = try filled(color: .black)
+    try draw(
+      image,
+      layer: VideoFrameDescription.Layer(
+        trackID: TrackID(rawValue: 0), source: .empty, sourceTime: .zero, opacity: 1,
+        transform: .identity, cropRectangle: nil), onto: &output)
+    return output
   }
 
   /// The composited picture at `time`: in Y′CbCr when `matrix` is given and the frame allows

@@ -23,6 +23,14 @@ public struct VideoComposition: Hashable, Sendable {
     set { frameFilterReference = newValue.map(FrameFilterReference.init) }
   }
   var frameFilterReference: FrameFilterReference?
+  /// A program's own compositing of the source frames (the Apple layer's custom
+  /// compositor), or nil for Reel's drawing of the layer instructions. Runs before
+  /// ``frameFilter``.
+  public var composer: (any VideoFrameComposer)? {
+    get { composerReference?.composer }
+    set { composerReference = newValue.map(ComposerReference.init) }
+  }
+  var composerReference: ComposerReference?
 
   /// Makes a video composition.
   ///
@@ -65,8 +73,9 @@ public struct VideoComposition: Hashable, Sendable {
   /// Checks, in order: the render size (positive, whole, even), the frame duration
   /// (positive), then the instructions: each range valid; the first starts at 0; each next
   /// starts exactly where the previous ended; each layer instruction names a distinct video
-  /// track of the composition with opacities in 0…1; the last ends at or after the
-  /// composition's end.
+  /// track of the composition with opacities in 0…1; with a ``composer``, each required
+  /// source track and pass-through track is a video track of the composition; the last ends
+  /// at or after the composition's end.
   ///
   /// - Parameter composition: The composition to be rendered.
   /// - Throws: The first ``VideoCompositionError`` found.
@@ -106,6 +115,14 @@ public struct VideoComposition: Hashable, Sendable {
         throw .overlap(instruction: index, start: range.start, previousEnd: previousEnd)
       }
       previousEnd = range.end
+      if composer != nil {
+        for track in (instruction.requiredSourceTrackIDs ?? [])
+          + [instruction.passthroughTrackID]
+          .compactMap({ $0 }) where !videoTracks.contains(track)
+        {
+          throw .unknownSourceTrack(instruction: index, track: track, videoTracks: videoTracks)
+        }
+      }
       var seen: Set<TrackID> = []
       for (layerIndex, layer) in instruction.layerInstructions.enumerated() {
         guard videoTracks.contains(layer.trackID) else {

@@ -20,6 +20,9 @@ public enum VideoCompositionError: Error, Hashable, Sendable, CustomStringConver
   case endsBeforeComposition(instruction: Int, end: Time, compositionDuration: Time)
   /// A layer instruction names a track that is not a video track of the composition.
   case unknownTrack(instruction: Int, layer: Int, track: TrackID, videoTracks: [TrackID])
+  /// A composer's instruction asks for (or passes through) a track that is not a video
+  /// track of the composition.
+  case unknownSourceTrack(instruction: Int, track: TrackID, videoTracks: [TrackID])
   /// Two layer instructions of one instruction name the same track.
   case duplicateTrack(instruction: Int, track: TrackID)
   /// An opacity key is outside 0…1.
@@ -60,6 +63,12 @@ public enum VideoCompositionError: Error, Hashable, Sendable, CustomStringConver
         ? "it has none" : "video tracks: \(videoTracks.map(\.description).joined(separator: ", "))"
       return
         "instruction \(instruction), layer instruction \(layer) names track \(track), which is not a video track of the composition (\(known))"
+    case .unknownSourceTrack(let instruction, let track, let videoTracks):
+      let known =
+        videoTracks.isEmpty
+        ? "it has none" : "video tracks: \(videoTracks.map(\.description).joined(separator: ", "))"
+      return
+        "instruction \(instruction) asks the composer for track \(track), which is not a video track of the composition (\(known)): name a composition video track in requiredSourceTrackIDs and passthroughTrackID"
     case .duplicateTrack(let instruction, let track):
       return
         "instruction \(instruction) names track \(track) in two layer instructions: draw each track at most once per instruction"

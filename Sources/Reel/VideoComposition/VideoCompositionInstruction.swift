@@ -11,6 +11,14 @@ public struct VideoCompositionInstruction: Hashable, Sendable {
   public var layerInstructions: [LayerInstruction]
   /// The background during this instruction; nil uses the video composition's.
   public var backgroundColor: Color?
+  /// With a ``VideoComposition/composer``: the tracks whose frames the composer is handed
+  /// during this instruction; nil for every video track of the composition. Not used
+  /// without a composer (the layer instructions say what is drawn).
+  public var requiredSourceTrackIDs: [TrackID]?
+  /// With a ``VideoComposition/composer``: the track whose frame is the output, unchanged,
+  /// during this instruction (the composer is not asked); nil to ask the composer. Not used
+  /// without a composer.
+  public var passthroughTrackID: TrackID?
 
   /// Makes an instruction.
   ///

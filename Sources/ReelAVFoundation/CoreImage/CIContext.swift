@@ -116,6 +116,8 @@ public struct CIContextOption: Hashable, Sendable, RawRepresentable {
   public static let priorityRequestLow = CIContextOption(rawValue: "priority_request_low")
   public static let highQualityDownsample = CIContextOption(rawValue: "high_quality_downsample")
   public static let outputPremultiplied = CIContextOption(rawValue: "output_premultiplied")
+  /// A name for the context, for debugging (accepted).
+  public static let name = CIContextOption(rawValue: "kCIContextName")
 }
 
 /// Options for encoded representations (accepted).

@@ -72,6 +72,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
       case .vector, .point, .rectangle: entry[kCIAttributeClass] = "CIVector"
       case .data: entry[kCIAttributeClass] = "NSData"
       case .choice: entry[kCIAttributeClass] = "NSString"
+      case .floatData: entry[kCIAttributeClass] = "NSData"
+      case .colorSpace: entry[kCIAttributeClass] = "NSObject"
       }
       if let value = defaultValue(for: parameter) { entry[kCIAttributeDefault] = value }
       attributes[parameter.key] = entry
@@ -161,7 +163,7 @@ open class CIFilter: NSObject, @unchecked Sendable {
         w: CGFloat(rect.height))
     case .color(let color): return CIColor(reelColor: color.encoded)
     case .transform(let t): return NSValue(cgAffineTransform: CoreImagePlane.coreImageTransform(t))
-    case .image, .data: return nil
+    case .image, .data, .floatData, .colorSpace: return nil
     case .choice(let value, _): return value
     }
   }
@@ -214,7 +216,31 @@ open class CIFilter: NSObject, @unchecked Sendable {
       return nil
     case .choice:
       return (value as? String).map { .text($0) }
+    case .floatData:
+      if let data = value as? Data { return floats(of: data).map { .floatData($0) } }
+      if let data = value as? NSData { return floats(of: Data(data)).map { .floatData($0) } }
+      if let floats = value as? [Float] { return .floatData(floats) }
+      return nil
+    case .colorSpace:
+      guard let space = value as? CGColorSpace else { return nil }
+      switch space.kind {
+      case .sRGB: return .colorSpace(.sRGB)
+      case .linearSRGB: return .colorSpace(.linearSRGB)
+      case .gray: return nil
+      }
     }
+  }
+
+  /// The 32-bit floats of `data` (native byte order, as Core Image reads `inputCubeData`), or
+  /// nil when its length is not a whole number of floats.
+  private static func floats(of data: Data) -> [Float]? {
+    let size = MemoryLayout<Float>.size
+    guard data.count % size == 0 else { return nil }
+    var floats = [Float](repeating: 0, count: data.count / size)
+    floats.withUnsafeMutableBytes { destination in
+      _ = data.copyBytes(to: destination)
+    }
+    return floats
   }
 
   private static func kindDescription(_ kind: FilterValueKind) -> String {
@@ -228,6 +254,8 @@ open class CIFilter: NSObject, @unchecked Sendable {
     case .transform: "a CGAffineTransform (or an NSValue of one)"
     case .data: "Data"
     case .choice(_, let choices): "a String, one of \(choices.joined(separator: ", "))"
+    case .floatData: "Data (or NSData) of 32-bit floats"
+    case .colorSpace: "a CGColorSpace (sRGB or linear sRGB)"
     }
   }
 }

@@ -5,7 +5,7 @@ import ReelCore
 public enum FilterCatalog {
   /// All filters, grouped by family.
   public static let all: [FilterDescriptor] =
-    ColorAdjustmentFilters.all + ColorEffectFilters.all + BlurFilters.all
+    ColorAdjustmentFilters.all + ColorEffectFilters.all + ColorCubeFilters.all + BlurFilters.all
     + CompositingFilters.all + GeometryFilters.all + GeneratorFilters.all + TransitionFilters.all
     + MoreBlurFilters.all + SharpenFilters.all + StylizeFilters.all + CellStylizeFilters.all
     + ToneStylizeFilters.all + PerspectiveFilters.all + LookFilters.all + VignetteFilters.all

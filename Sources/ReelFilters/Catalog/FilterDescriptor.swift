@@ -136,6 +136,16 @@ struct FilterArguments: Sendable {
     return ""
   }
 
+  func floats(_ key: String) -> [Float]? {
+    if case .floatData(let values) = value(key) { return values }
+    return nil
+  }
+
+  func colorSpace(_ key: String) -> FilterColorSpace? {
+    if case .colorSpace(let space) = value(key) { return space }
+    return nil
+  }
+
   func transform(_ key: String) -> AffineTransform {
     if case .transform(let transform) = value(key) { return transform }
     return .identity
@@ -168,6 +178,12 @@ struct FilterArguments: Sendable {
       guard choices.contains(text) else {
         throw .wrongKind(filter: filter, key: parameter.key, expected: parameter.kind.expectation)
       }
+    case (.colorSpace, .colorSpace): break
+    case (.floatData, .floatData(let values)):
+      guard values.allSatisfy(\.isFinite) else {
+        throw .invalidValue(
+          filter: filter, key: parameter.key, reason: "holds a number that is not finite")
+      }
     case (.color, .vector(let values)) where values.count == 3 || values.count == 4: break
     default:
       throw .wrongKind(filter: filter, key: parameter.key, expected: parameter.kind.expectation)
@@ -188,6 +204,8 @@ extension FilterValueKind {
     case .transform: "an affine transform"
     case .data: "data (bytes)"
     case .choice(_, let choices): "one of " + choices.joined(separator: ", ")
+    case .floatData: "a table of 32-bit floats"
+    case .colorSpace: "a colour space"
     }
   }
 }

@@ -11,8 +11,9 @@ public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The number is not finite (ranges are Apple's slider ranges: values beyond them are
   /// allowed, as on Apple, but NaN and infinities are not).
   case outOfRange(filter: String, key: String, value: Double, range: ClosedRange<Double>)
-  /// The value is of the right kind but the filter cannot make an image of it.
-  case unusableValue(filter: String, key: String, reason: String)
+  /// The value is of the right kind but unusable (a table of the wrong size, a dimension
+  /// beyond what Reel allocates), said in `reason`.
+  case invalidValue(filter: String, key: String, reason: String)
 
   public var description: String {
     switch self {
@@ -25,7 +26,7 @@ public enum FilterError: Error, Sendable, Equatable, CustomStringConvertible {
       "\(filter).\(key) takes \(expected)"
     case .outOfRange(let filter, let key, let value, let range):
       "\(filter).\(key) must be a finite number (got \(value)); its usual range is \(ReadableNumber.string(range.lowerBound))…\(ReadableNumber.string(range.upperBound))"
-    case .unusableValue(let filter, let key, let reason):
+    case .invalidValue(let filter, let key, let reason):
       "\(filter).\(key): \(reason)"
     }
   }

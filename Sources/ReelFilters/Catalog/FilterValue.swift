@@ -16,6 +16,27 @@ public enum FilterValue: Sendable {
   case data([UInt8])
   /// A word from a fixed set (a QR code's correction level).
   case text(String)
+  /// A table of 32-bit floats (Core Image's `NSData` parameters, such as a colour cube's
+  /// RGBA texels).
+  case floatData([Float])
+  /// A colour space a filter works in (Core Image's `CGColorSpace` parameters).
+  case colorSpace(FilterColorSpace)
+}
+
+/// The colour spaces a filter can be asked to work in.
+public enum FilterColorSpace: String, Sendable, CaseIterable {
+  /// Linear-light sRGB (Core Image's working space): values are light.
+  case linearSRGB
+  /// sRGB-encoded values (what 8-bit pictures, `.cube` files and most LUTs index by).
+  case sRGB
+
+  /// Where a colour operation in this space does its arithmetic.
+  public var operationSpace: ColorSpaceOfOperation {
+    switch self {
+    case .linearSRGB: .linear
+    case .sRGB: .encoded
+    }
+  }
 }
 
 /// What kind of value a parameter takes.
@@ -38,6 +59,10 @@ public enum FilterValueKind: Sendable, Hashable {
   case data
   /// One of `choices`.
   case choice(default: String, choices: [String])
+  /// A table of 32-bit floats (no default: the filter says what a missing table means).
+  case floatData
+  /// A colour space (no default: a missing space is the working space, linear sRGB).
+  case colorSpace
 }
 
 /// One parameter of a filter.
@@ -57,7 +82,7 @@ public struct FilterParameter: Sendable {
     return SwiftName.lowerCamel(key.dropFirst(5))
   }
 
-  /// The default value, or `nil` for images.
+  /// The default value, or `nil` for images, float tables and colour spaces.
   public var defaultValue: FilterValue? {
     switch kind {
     case .number(let value, _): .number(value)
@@ -65,7 +90,7 @@ public struct FilterParameter: Sendable {
     case .point(let point): .vector([point.x, point.y])
     case .rectangle(let rect): .vector([rect.minX, rect.minY, rect.width, rect.height])
     case .color(let color): .color(color)
-    case .image: nil
+    case .image, .floatData, .colorSpace: nil
     case .transform(let transform): .transform(transform)
     case .data: .data([])
     case .choice(let value, _): .text(value)

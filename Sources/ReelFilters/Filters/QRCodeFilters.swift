@@ -29,13 +29,13 @@ enum QRCodeFilters {
     } catch {
       switch error {
       case .tooLong(let bytes):
-        throw .unusableValue(
+        throw .invalidValue(
           filter: "CIQRCodeGenerator", key: "inputMessage",
           reason:
             "\(bytes) bytes do not fit a QR code at correction level \(level.rawValue) (at most 2953 at L, 2331 at M, 1663 at Q, 1273 at H); shorten the message or lower the level"
         )
       case .library(let code):
-        throw .unusableValue(
+        throw .invalidValue(
           filter: "CIQRCodeGenerator", key: "inputMessage",
           reason: "libqrencode could not encode it (errno \(code))")
       }

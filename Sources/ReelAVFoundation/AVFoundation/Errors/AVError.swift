@@ -52,6 +52,9 @@ struct CompatFailure: Error, CustomStringConvertible {
   var code: AVError.Code
   /// Reel's message: what, where and what to do.
   var reason: String
+  /// The error a program's own code failed with (a custom compositor's `finish(with:)`),
+  /// handed back as it is instead of Reel's.
+  var programError: NSError?
 
   init(_ code: AVError.Code, _ reason: String) {
     self.code = code
@@ -63,7 +66,8 @@ struct CompatFailure: Error, CustomStringConvertible {
   /// The `NSError` in `AVFoundationErrorDomain` Apple's API would hand over: Apple's short
   /// description for the code, Reel's message as the failure reason.
   var nsError: NSError {
-    NSError(
+    if let programError { return programError }
+    return NSError(
       domain: AVFoundationErrorDomain, code: code.rawValue,
       userInfo: [
         NSLocalizedDescriptionKey: code.appleDescription,

@@ -88,7 +88,13 @@ extension AVAssetExportSession {
     } catch {
       watcher.cancel()
       if case .cancelled = error { return .cancelled(cancelled) }
-      return .failed(CompatFailure(error))
+      var failure = CompatFailure(error)
+      if let bridge = job.movie.videoComposition?.composer as? CustomCompositorBridge,
+        let programError = bridge.errors.firstError
+      {
+        failure.programError = programError as NSError
+      }
+      return .failed(failure)
     }
     await watcher.value
     if let limit = job.fileLengthLimit {

@@ -20,6 +20,11 @@ public struct AVFileType: RawRepresentable, Hashable, Sendable {
   public static let m4v = AVFileType("com.apple.m4v-video")
   /// MPEG-4 audio (.m4a): "com.apple.m4a-audio".
   public static let m4a = AVFileType("com.apple.m4a-audio")
+  /// 3GPP (.3gp): "public.3gpp". Named so programs compile; Reel does not write it (an
+  /// export fails naming the types it writes).
+  public static let mobile3GPP = AVFileType("public.3gpp")
+  /// 3GPP2 (.3g2): "public.3gpp2". Named only, as ``mobile3GPP``.
+  public static let mobile3GPP2 = AVFileType("public.3gpp2")
 
   // MARK: Reel's containers
 

@@ -116,3 +116,25 @@ final class CoreImageFrameFilter: VideoFrameFilter, @unchecked Sendable {
     }
   }
 }
+
+extension AVMutableVideoComposition {
+  /// As ``videoComposition(with:applyingCIFiltersWithHandler:)``, answering on another
+  /// thread: the composition, or nil and the error.
+  public class func videoComposition(
+    with asset: AVAsset,
+    applyingCIFiltersWithHandler applier:
+      @escaping @Sendable (
+        AVAsynchronousCIImageFilteringRequest
+      ) -> Void,
+    completionHandler: @escaping @Sendable (AVMutableVideoComposition?, (any Error)?) -> Void
+  ) {
+    Task.detached {
+      do {
+        let made = try await videoComposition(with: asset, applyingCIFiltersWithHandler: applier)
+        completionHandler(made, nil)
+      } catch {
+        completionHandler(nil, error)
+      }
+    }
+  }
+}

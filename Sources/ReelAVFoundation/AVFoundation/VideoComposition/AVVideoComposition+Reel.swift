@@ -13,12 +13,15 @@ extension AVVideoComposition {
         .invalidVideoComposition,
         "renderScale is \(renderScale): an export needs 1 (other values are for playback only)")
     }
+    if let compositorClass = customVideoCompositorClass {
+      return try reelCustomVideoComposition(compositorClass, for: timeline)
+    }
     var reelInstructions: [VideoCompositionInstruction] = []
     for (index, item) in instructions.enumerated() {
       guard let instruction = item as? AVVideoCompositionInstruction else {
         throw CompatFailure(
           .invalidVideoComposition,
-          "instruction \(index) is a \(type(of: item)): custom video compositors are not supported; use AVMutableVideoCompositionInstruction"
+          "instruction \(index) is a \(type(of: item)), which only a custom compositor can draw: set customVideoCompositorClass, or use AVMutableVideoCompositionInstruction"
         )
       }
       if animationTool != nil, !instruction.enablePostProcessing {
@@ -48,6 +51,35 @@ extension AVVideoComposition {
     var video = VideoComposition(
       renderSize: Size(width: Double(renderSize.width), height: Double(renderSize.height)),
       frameDuration: frameDuration.time, instructions: reelInstructions)
+    video.frameFilter = storedCIFilterHandler.map(CoreImageFrameFilter.init(handler:))
+    do throws(VideoCompositionError) {
+      try video.validate(against: timeline.composition)
+    } catch {
+      throw CompatFailure(error)
+    }
+    return video
+  }
+
+  /// The video composition of a custom compositor: Reel's instructions carry the ranges and
+  /// tracks, a new instance of `compositorClass` composes every frame.
+  private func reelCustomVideoComposition(
+    _ compositorClass: any AVVideoCompositing.Type, for timeline: ReelTimeline
+  ) throws(CompatFailure) -> VideoComposition {
+    if animationTool != nil,
+      let index = instructions.firstIndex(where: { !$0.enablePostProcessing })
+    {
+      throw CompatFailure(
+        .invalidVideoComposition,
+        "instruction \(index) turns enablePostProcessing off: Reel draws the Core Animation tool over the whole movie; leave it on"
+      )
+    }
+    var appleIDs: [TrackID: CMPersistentTrackID] = [:]
+    for (apple, reel) in timeline.trackIDs { appleIDs[reel] = apple }
+    var video = VideoComposition(
+      renderSize: Size(width: Double(renderSize.width), height: Double(renderSize.height)),
+      frameDuration: frameDuration.time, instructions: try reelCustomInstructions(for: timeline))
+    video.composer = try CustomCompositorBridge(
+      compositorClass: compositorClass, videoComposition: self, appleTrackIDs: appleIDs)
     video.frameFilter = storedCIFilterHandler.map(CoreImageFrameFilter.init(handler:))
     do throws(VideoCompositionError) {
       try video.validate(against: timeline.composition)

@@ -14,6 +14,7 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying {
   var storedAnimationTool: AVVideoCompositionCoreAnimationTool?
   var storedSourceTrackIDForFrameTiming = kCMPersistentTrackID_Invalid
   var storedCIFilterHandler: CoreImageHandler?
+  var storedCustomVideoCompositorClass: (any AVVideoCompositing.Type)?
 
   /// An empty video composition: zero render size and frame duration, no instructions.
   public override init() { super.init() }
@@ -46,6 +47,33 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying {
     }
   }
 
+  /// The video composition Apple makes for `asset`, loaded off the calling thread (Apple's
+  /// form since iOS 16 / macOS 13): as ``init(propertiesOf:)``.
+  ///
+  /// - Throws: An `NSError` in `AVFoundationErrorDomain` when the asset cannot be read.
+  open class func videoComposition(withPropertiesOf asset: AVAsset) async throws
+    -> AVVideoComposition
+  {
+    try await AsyncLoading.loaded(asset)
+    return AVVideoComposition(propertiesOf: asset)
+  }
+
+  /// The video composition for `asset` whose every frame goes through `applier`, loaded off
+  /// the calling thread (Apple's form since iOS 16 / macOS 13): as
+  /// ``init(asset:applyingCIFiltersWithHandler:)``.
+  ///
+  /// - Throws: An `NSError` in `AVFoundationErrorDomain` when the asset cannot be read.
+  open class func videoComposition(
+    with asset: AVAsset,
+    applyingCIFiltersWithHandler applier:
+      @escaping @Sendable (
+        AVAsynchronousCIImageFilteringRequest
+      ) -> Void
+  ) async throws -> AVVideoComposition {
+    try await AsyncLoading.loaded(asset)
+    return AVVideoComposition(asset: asset, applyingCIFiltersWithHandler: applier)
+  }
+
   /// An immutable copy (`copy()`): the values, with copies of the instructions, so editing
   /// either afterwards does not change the other (the animation tool's layers are shared).
   open func copy(with zone: NSZone? = nil) -> Any { duplicate(into: AVVideoComposition()) }
@@ -72,6 +100,7 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying {
     made.storedAnimationTool = storedAnimationTool
     made.storedSourceTrackIDForFrameTiming = storedSourceTrackIDForFrameTiming
     made.storedCIFilterHandler = storedCIFilterHandler
+    made.storedCustomVideoCompositorClass = storedCustomVideoCompositorClass
     return made
   }
 
@@ -88,11 +117,44 @@ open class AVVideoComposition: NSObject, NSCopying, NSMutableCopying {
   /// The track whose frame times the output follows (Reel: accepted, frames follow
   /// `frameDuration`).
   open var sourceTrackIDForFrameTiming: CMPersistentTrackID { storedSourceTrackIDForFrameTiming }
+  /// The custom compositor's class, or nil for the built-in compositor (which draws the
+  /// layer instructions). With a class, each export, reader output and image generator
+  /// makes an instance and hands it every frame's source frames
+  /// (``AVAsynchronousVideoCompositionRequest``); the instructions may be any
+  /// ``AVVideoCompositionInstructionProtocol`` objects.
+  open var customVideoCompositorClass: (any AVVideoCompositing.Type)? {
+    storedCustomVideoCompositorClass
+  }
 }
 
 /// A video composition a program sets up, as AVFoundation's `AVMutableVideoComposition`.
 open class AVMutableVideoComposition: AVVideoComposition {
   public override init() { super.init() }
+
+  /// The mutable video composition Apple makes for `asset`, loaded off the calling thread.
+  ///
+  /// - Throws: An `NSError` in `AVFoundationErrorDomain` when the asset cannot be read.
+  open override class func videoComposition(withPropertiesOf asset: AVAsset) async throws
+    -> AVMutableVideoComposition
+  {
+    try await AsyncLoading.loaded(asset)
+    return AVMutableVideoComposition(propertiesOf: asset)
+  }
+
+  /// The mutable video composition for `asset` whose every frame goes through `applier`,
+  /// loaded off the calling thread.
+  ///
+  /// - Throws: An `NSError` in `AVFoundationErrorDomain` when the asset cannot be read.
+  open override class func videoComposition(
+    with asset: AVAsset,
+    applyingCIFiltersWithHandler applier:
+      @escaping @Sendable (
+        AVAsynchronousCIImageFilteringRequest
+      ) -> Void
+  ) async throws -> AVMutableVideoComposition {
+    try await AsyncLoading.loaded(asset)
+    return AVMutableVideoComposition(asset: asset, applyingCIFiltersWithHandler: applier)
+  }
 
   /// The length of one output frame.
   open override var frameDuration: CMTime {
@@ -124,5 +186,10 @@ open class AVMutableVideoComposition: AVVideoComposition {
   open override var sourceTrackIDForFrameTiming: CMPersistentTrackID {
     get { storedSourceTrackIDForFrameTiming }
     set { storedSourceTrackIDForFrameTiming = newValue }
+  }
+  /// The custom compositor's class, or nil for the built-in compositor.
+  open override var customVideoCompositorClass: (any AVVideoCompositing.Type)? {
+    get { storedCustomVideoCompositorClass }
+    set { storedCustomVideoCompositorClass = newValue }
   }
 }

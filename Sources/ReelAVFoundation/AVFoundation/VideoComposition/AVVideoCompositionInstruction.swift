@@ -1,9 +1,11 @@
 internal import Reel
 
 /// What a video composition instruction must say, as AVFoundation's
-/// `AVVideoCompositionInstructionProtocol`. Reel draws only ``AVVideoCompositionInstruction``s
-/// (custom compositors are not supported: an export with another conforming type fails
-/// naming it).
+/// `AVVideoCompositionInstructionProtocol`. The built-in compositor draws only
+/// ``AVVideoCompositionInstruction``s; a custom compositor (``AVVideoCompositing``) is handed
+/// any conforming object, with the source frames of its ``requiredSourceTrackIDs`` (every
+/// video track when nil); an instruction with a ``passthroughTrackID`` shows that track's
+/// frame without asking the compositor.
 public protocol AVVideoCompositionInstructionProtocol: NSObjectProtocol {
   /// The range the instruction covers, in composition time.
   var timeRange: CMTimeRange { get }
@@ -65,8 +67,14 @@ open class AVVideoCompositionInstruction: NSObject, AVVideoCompositionInstructio
   open var enablePostProcessing: Bool { storedEnablePostProcessing }
   /// Always true (Reel evaluates ramps every frame).
   open var containsTweening: Bool { true }
-  /// Nil: every layer instruction's track.
-  open var requiredSourceTrackIDs: [NSValue]? { nil }
+  /// The layer instructions' tracks (`NSNumber`s of their track IDs), what a custom
+  /// compositor is handed; nil (every video track) when there are no layer instructions.
+  /// Apple declares it non-optional on this class: a subclass may override it as
+  /// `[NSValue]`.
+  open var requiredSourceTrackIDs: [NSValue]? {
+    let layers = layerInstructions
+    return layers.isEmpty ? nil : layers.map { NSNumber(value: $0.trackID) }
+  }
   /// `kCMPersistentTrackID_Invalid`: Reel always composites.
   open var passthroughTrackID: CMPersistentTrackID { kCMPersistentTrackID_Invalid }
 }
