@@ -279,4 +279,20 @@ struct ExampleTests {
       #expect(CLITestSupport.distance(image.mean(x, y, size: 4), expected) < 10, "\(x),\(y)")
     }
   }
+
+  @Test func theFilterTransitionMixesBothClipsInLinearLightAtItsMidpoint() throws {
+    // As the cross-fade example, through dissolveTransition: the mix is in linear light.
+    let output = try render("filter-transition", ["--from", "3.4", "--to", "3.6"])
+    let image = try frame(output, 3)
+    let a = try mediaFrame("clip-a.mp4", 105)
+    let b = try mediaFrame("clip-b.mp4", 15)
+    for (x, y) in [(600, 320), (560, 10), (10, 330)] {
+      let (pa, pb) = (a.mean(x, y, size: 12), b.mean(x, y, size: 12))
+      func mix(_ first: Double, _ second: Double) -> Double {
+        Self.encoded((Self.linear(first) + Self.linear(second)) / 2)
+      }
+      let blend: RGB = (mix(pa.r, pb.r), mix(pa.g, pb.g), mix(pa.b, pb.b))
+      #expect(CLITestSupport.distance(image.mean(x, y, size: 12), blend) < 8, "\(x),\(y)")
+    }
+  }
 }

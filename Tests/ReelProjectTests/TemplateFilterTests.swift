@@ -189,4 +189,44 @@ struct TemplateFilterTests {
     #expect(!TemplateFilterFormat.typeNames.contains("colorCube"))
     #expect(!TemplateFilterFormat.typeNames.contains("sourceOverCompositing"))
   }
+
+  @Test func aTransitionThroughACatalogFilterMixesTheClipsByItsTime() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-template-filter-transition")
+    for (name, colour) in [("a", "red"), ("b", "blue")] {
+      try TestSupport.ffmpeg([
+        "-f", "lavfi", "-i", "color=c=\(colour):size=64x48:rate=10:duration=1", "-c:v",
+        "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p",
+        folder.appendingPathComponent("\(name).mp4").path,
+      ])
+    }
+    let loaded = try loadTemplate(
+      """
+      {"version": 1, "size": [64, 48], "frameRate": 10,
+       "clips": [{"media": "a.mp4"},
+                 {"media": "b.mp4", "transition": {"type": "dissolveTransition", "duration": 0.5}}]}
+      """, folder: folder)
+    let renderer = try MovieRenderer(movie: loaded.movie)
+    func rgb(_ seconds: Double) throws -> [Double] {
+      let pixel = try renderer.frame(at: Time(seconds: seconds, preferredTimescale: 600))[
+        x: 30, y: 20]
+      return [Double(pixel.red), Double(pixel.green), Double(pixel.blue)]
+    }
+    func linear(_ level: Double) -> Double {
+      let v = level / 255
+      return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+    func encoded(_ light: Double) -> Double {
+      let v = min(max(light, 0), 1)
+      return 255 * (v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)
+    }
+    let outgoing = try rgb(0.1)
+    let incoming = try rgb(1.2)
+    // The transition runs from 0.5 s to 1 s: at 0.7 s it is 40 % through, in linear light.
+    let middle = try rgb(0.7)
+    let expected = zip(outgoing, incoming).map { encoded(linear($0) * 0.6 + linear($1) * 0.4) }
+    #expect(
+      zip(middle, expected).allSatisfy { abs($0 - $1) <= 2 },
+      "\(middle) vs \(expected) (from \(outgoing) to \(incoming))")
+    #expect(loaded.outline.transitions.first?.kind == "dissolveTransition")
+  }
 }

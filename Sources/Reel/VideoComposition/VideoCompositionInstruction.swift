@@ -11,6 +11,10 @@ public struct VideoCompositionInstruction: Hashable, Sendable {
   public var layerInstructions: [LayerInstruction]
   /// The background during this instruction; nil uses the video composition's.
   public var backgroundColor: Color?
+  /// A filter that draws the frame from the outgoing picture (the top layer instruction) to
+  /// the incoming one (the next), its progress running 0…1 over ``timeRange``; nil: the
+  /// layers are composited as usual.
+  public var transitionFilter: TransitionFilter? = nil
 
   /// Makes an instruction.
   ///

@@ -36,6 +36,19 @@ enum TemplateFilterFormat {
     }
   }
 
+  /// The catalog's transitions a clip's `transition` may name (`dissolveTransition`, …): the
+  /// filters of the `.transition` category that take `inputImage`, `inputTargetImage` and
+  /// `inputTime`; their other parameters take their defaults.
+  static let transitions: [FilterDescriptor] = FilterCatalog.all.filter { descriptor in
+    descriptor.categories.contains(.transition)
+      && ["inputImage", "inputTargetImage", "inputTime"].allSatisfy {
+        descriptor.parameter(forKey: $0) != nil
+      }
+  }
+
+  /// The transitions' template names.
+  static let transitionNames: [String] = transitions.map(\.name)
+
   /// Every `type` a step may have, in the catalog's order, `lut` last.
   static let typeNames: [String] = filters.map(\.name) + [lutType]
 
