@@ -58,7 +58,7 @@ let package = Package(
     .target(name: "ReelFilters", dependencies: ["ReelCore", "CReelKernels", "CQREncode"]),
     .target(
       name: "Reel", dependencies: ["ReelCore", "ReelMedia", "ReelGraphics", "ReelAnimation"]),
-    .target(name: "ReelProject", dependencies: ["Reel"]),
+    .target(name: "ReelProject", dependencies: ["Reel", "ReelFilters"]),
     // The HTTP and WebSocket server `reel preview` runs on (libsoup 3): the one place
     // besides ReelMedia and ReelGraphics where C is called.
     .target(name: "ReelHTTP", dependencies: ["CSoup"]),

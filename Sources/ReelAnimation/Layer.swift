@@ -19,6 +19,10 @@ public struct Layer: Sendable {
   public var sublayers: [Layer]
   /// Animations, applied in order.
   public var animations: [any Animation]
+  /// A filter the layer's own drawing (its background and its content, each as drawn; not
+  /// its border, shadow or sublayers) goes through before it is composited, reading
+  /// ``LayerProperties/filterParameters`` (nil: none).
+  public var contentFilter: (any LayerFilter)?
   private var maskBox: MaskBox?
 
   /// Makes a layer.

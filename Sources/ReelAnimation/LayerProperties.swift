@@ -109,6 +109,12 @@ public struct LayerProperties: Sendable, Hashable {
   /// local pixels.
   public var shapePath: Path?
 
+  // MARK: Filters
+
+  /// The numbers a layer's ``Layer/contentFilter`` reads, animatable one by one
+  /// (`AnimatableProperty("filters…", \.filterParameters[i])`); empty by default.
+  public var filterParameters: [Double]
+
   /// Makes properties with Core Animation's defaults and the given geometry.
   ///
   /// - Parameters:
@@ -151,6 +157,7 @@ public struct LayerProperties: Sendable, Hashable {
     lineDashPhase = 0
     miterLimit = 10
     shapePath = nil
+    filterParameters = []
   }
 
   /// Makes properties whose bounds and position put the layer at `frame` (with the default

@@ -26,6 +26,9 @@ public struct LayerTree: Sendable {
   public var renderSize: Size
   /// The canvas colour under the root (nil: transparent).
   public var backgroundColor: Color?
+  /// A filter applied to the whole drawn frame after every layer (the template's top-level
+  /// `filters`), reading the root layer's ``LayerProperties/filterParameters``; nil: none.
+  public var frameFilter: (any LayerFilter)?
 
   /// The most levels of layers Reel draws: the root is level 1, its sublayers (and mask)
   /// level 2, …. Evaluation recurses once a level, so a deeper tree could exhaust a thread's
@@ -74,8 +77,13 @@ public struct LayerTree: Sendable {
     Evaluator(time: seconds).emit(
       root, identity: LayerIdentity(path: [], name: root.name), level: 1, parentSpace: flatten,
       mirrored: false, opacity: 1, clips: [], masks: [], into: &items)
-    return RenderList(
+    var list = RenderList(
       size: renderSize, backgroundColor: backgroundColor, time: seconds, items: items)
+    list.frameFilter = frameFilter.map {
+      AppliedLayerFilter(
+        filter: $0, parameters: root.presentation(atSeconds: seconds).filterParameters)
+    }
+    return list
   }
 }
 
@@ -215,8 +223,20 @@ private struct Evaluator {
       if upright { shadow.offset.y = -shadow.offset.y }
       items.append(item(.shadow, .shadow(shadow, casters: casters)))
     }
-    if let background { items.append(item(.background, background, transform: unmirrored)) }
-    if let content { items.append(item(.content, content)) }
+    // The layer's own drawing (background and content) goes through its filter.
+    let filter = layer.contentFilter.map {
+      AppliedLayerFilter(filter: $0, parameters: p.filterParameters)
+    }
+    if let background {
+      var backgroundItem = item(.background, background, transform: unmirrored)
+      backgroundItem.filter = filter
+      items.append(backgroundItem)
+    }
+    if let content {
+      var contentItem = item(.content, content)
+      contentItem.filter = filter
+      items.append(contentItem)
+    }
 
     if !layer.sublayers.isEmpty {
       let space = sublayerSpace(p, local: local, includeSublayerTransform: true)

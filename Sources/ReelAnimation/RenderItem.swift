@@ -55,6 +55,9 @@ public struct RenderItem: Sendable {
   /// Mask layers of ancestors (and the layer itself), outermost first; the item's alpha is
   /// multiplied by each mask's rendered alpha.
   public var masks: [Mask]
+  /// The filter the item goes through before it is composited, with this frame's
+  /// parameters (the layer's ``Part/background`` and ``Part/content`` items), or nil.
+  public var filter: AppliedLayerFilter? = nil
 
   /// A hash of the drawing: equal drawings rasterise identically; it does not change with
   /// position, transform or opacity.

@@ -11,6 +11,8 @@ public struct RenderList: Sendable {
   public var time: Double
   /// Items back to front.
   public var items: [RenderItem]
+  /// The filter applied to the whole frame after every item is drawn, or nil.
+  public var frameFilter: AppliedLayerFilter? = nil
 
   /// Makes a render list.
   public init(size: Size, backgroundColor: Color?, time: Double, items: [RenderItem]) {

@@ -104,6 +104,9 @@ enum CLITestSupport {
         try FileManager.default.copyItem(
           at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
       }
+      // The lookup tables the LUT examples name.
+      try FileManager.default.copyItem(
+        at: source.appendingPathComponent("looks"), to: folder.appendingPathComponent("looks"))
       let demo = try TestSupport.reel([
         "demo", "-o", folder.appendingPathComponent("media").path, "--media-only",
       ])

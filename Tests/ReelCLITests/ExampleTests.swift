@@ -217,4 +217,82 @@ struct ExampleTests {
       total / Double(blocks) < 3.5, "\(example): mean block difference \(total / Double(blocks))")
     #expect(worst < 24, "\(example): largest block difference \(worst)")
   }
+
+  // MARK: Filters
+
+  /// sRGB-encoded 0…255 → linear 0…1, and back.
+  private static func linear(_ level: Double) -> Double {
+    let v = level / 255
+    return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+  }
+
+  private static func encoded(_ light: Double) -> Double {
+    let v = min(max(light, 0), 1)
+    return 255 * (v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)
+  }
+
+  @Test func theGradedLookIsMoreSaturatedWithDarkCorners() throws {
+    let image = try frame(try render("graded-look", ["--to", "0.03"]), 0)
+    let video = try mediaFrame("clip-a.mp4", 0)
+    // The circle's pink: colour controls spread the channels further apart.
+    let source = video.mean(150, 255, size: 6)
+    let graded = image.mean(150, 255, size: 6)
+    func spread(_ c: RGB) -> Double { max(c.r, c.g, c.b) - min(c.r, c.g, c.b) }
+    #expect(spread(graded) > spread(source) + 10, "\(graded) vs \(source)")
+    // The corner: the vignette gradient darkens it well below the graded centre's level.
+    let corner = image.mean(6, 350, size: 4)
+    let sourceCorner = video.mean(6, 350, size: 4)
+    #expect(
+      corner.r + corner.g + corner.b < 0.6 * (sourceCorner.r + sourceCorner.g + sourceCorner.b))
+  }
+
+  @Test func theBlurredTitleDimsAFlatAreaByItsExposureAndShowsTheTitle() throws {
+    let image = try frame(try render("blurred-title", ["--to", "0.03"]), 0)
+    let video = try mediaFrame("clip-a.mp4", 0)
+    // A flat area (no edge within the blur's reach): −0.7 EV multiplies linear light by 2^−0.7.
+    let source = video.mean(600, 330, size: 4)
+    let gain = pow(2, -0.7)
+    let expected: RGB = (
+      Self.encoded(Self.linear(source.r) * gain), Self.encoded(Self.linear(source.g) * gain),
+      Self.encoded(Self.linear(source.b) * gain)
+    )
+    #expect(CLITestSupport.distance(image.mean(600, 330, size: 4), expected) < 12)
+    // The white title over it.
+    #expect(image.count(x: 100, y: 140, width: 440, height: 80) { $0.r > 230 && $0.g > 230 } > 500)
+  }
+
+  @Test func theLutLookFollowsItsCubeMixedAtEightyPercent() throws {
+    let image = try frame(try render("lut-look", ["--to", "0.03"]), 0)
+    let video = try mediaFrame("clip-a.mp4", 0)
+    // teal.cube holds c + (Y − 0.5) · (0.16, 0.03, −0.14) on encoded values (linear in c, so
+    // trilinear interpolation of its texels gives it back where nothing is clamped); the step
+    // mixes it with the picture at 0.8 in linear light.
+    for (x, y) in [(320, 60), (600, 330)] {
+      let c = video.mean(x, y, size: 4)
+      let rgb = [c.r, c.g, c.b].map { $0 / 255 }
+      let luma = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+      let looked = zip(rgb, [0.16, 0.03, -0.14]).map { min(max($0 + (luma - 0.5) * $1, 0), 1) }
+      let mixed = zip(rgb, looked).map { original, table in
+        Self.encoded(Self.linear(original * 255) * 0.2 + Self.linear(table * 255) * 0.8)
+      }
+      let expected: RGB = (mixed[0], mixed[1], mixed[2])
+      #expect(CLITestSupport.distance(image.mean(x, y, size: 4), expected) < 10, "\(x),\(y)")
+    }
+  }
+
+  @Test func theFilterTransitionMixesBothClipsInLinearLightAtItsMidpoint() throws {
+    // As the cross-fade example, through dissolveTransition: the mix is in linear light.
+    let output = try render("filter-transition", ["--from", "3.4", "--to", "3.6"])
+    let image = try frame(output, 3)
+    let a = try mediaFrame("clip-a.mp4", 105)
+    let b = try mediaFrame("clip-b.mp4", 15)
+    for (x, y) in [(600, 320), (560, 10), (10, 330)] {
+      let (pa, pb) = (a.mean(x, y, size: 12), b.mean(x, y, size: 12))
+      func mix(_ first: Double, _ second: Double) -> Double {
+        Self.encoded((Self.linear(first) + Self.linear(second)) / 2)
+      }
+      let blend: RGB = (mix(pa.r, pb.r), mix(pa.g, pb.g), mix(pa.b, pb.b))
+      #expect(CLITestSupport.distance(image.mean(x, y, size: 12), blend) < 8, "\(x),\(y)")
+    }
+  }
 }

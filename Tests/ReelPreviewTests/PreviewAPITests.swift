@@ -193,4 +193,37 @@ struct PreviewAPITests {
     let state = try fixture.waitForState { ($0["revision"] as? Int ?? 0) >= 2 }
     #expect(state["revision"] as? Int == 2)
   }
+
+  @Test(
+    "filters preview: a lut step's .cube file is watched, and a broken one is reported at its line")
+  func filtersAndTheirCubeFiles() throws {
+    let template = """
+      { "version": 1, "size": [160, 120], "duration": 1,
+        "layers": [ { "type": "color", "color": "#808080",
+          "filters": [ { "type": "lut", "file": "looks/flat.cube" },
+                       { "type": "gaussianBlur", "radius": 2 } ] } ] }
+      """
+    func cube(_ value: String) -> String {
+      "LUT_3D_SIZE 2\n" + Array(repeating: value, count: 8).joined(separator: "\n") + "\n"
+    }
+    let fixture = try PreviewFixture(template) { folder in
+      let looks = folder.appendingPathComponent("looks")
+      try FileManager.default.createDirectory(at: looks, withIntermediateDirectories: true)
+      try Data(cube("1 0 0").utf8).write(to: looks.appendingPathComponent("flat.cube"))
+    }
+    #expect(try fixture.server.revision?.isValid == true)
+    #expect(try fixture.get("/api/frame?frame=0&width=160&height=120").status == 200)
+    let looks = fixture.folder.appendingPathComponent("looks")
+    try Data((cube("0 1 0") + "0 0\n").utf8).write(to: looks.appendingPathComponent("new.cube"))
+    #expect(
+      rename(
+        looks.appendingPathComponent("new.cube").path,
+        looks.appendingPathComponent("flat.cube").path) == 0)
+    let failed = try fixture.waitForState { $0["ok"] as? Bool == false }
+    let problem = try #require((failed["problems"] as? [[String: Any]])?.first)
+    #expect(problem["path"] as? String == "layers[0].filters[0].file")
+    #expect(
+      (problem["message"] as? String)?.contains("looks/flat.cube line 10") == true,
+      "\(problem)")
+  }
 }

@@ -356,6 +356,7 @@ struct TemplateRowTests {
     case .steps(let element): return "[{\"at\": 0, \"value\": \(sample(element))}]"
     case .map(let element, _): return "{\"a\": \(sample(element))}"
     case .described(let element, _): return sample(element)
+    case .filterStep: return "{\"type\": \"sepiaTone\", \"intensity\": 0.5}"
     }
   }
 

@@ -32,7 +32,7 @@ struct TemplateSchemaTests {
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("schema"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    for file in ["docs/template-format.md", "docs/security.md"] {
+    for file in ["docs/template-format.md", "docs/security.md", "docs/filters.md"] {
       try FileManager.default.copyItem(
         at: Self.root.appendingPathComponent(file), to: folder.appendingPathComponent(file))
     }

@@ -41,6 +41,10 @@ extension LayerRenderer {
     _ list: RenderList, picture: YUVImage, sourceID: VideoSourceID = .main, matrix: ColorMatrix
   ) throws(RenderError) -> YUVImage? {
     guard picture.matrix == matrix else { return nil }
+    // Filters work on RGB pictures: a frame with any takes the RGB path.
+    guard list.frameFilter == nil, !list.items.contains(where: { $0.filter != nil }) else {
+      return nil
+    }
     let canvas = (width: width, height: height)
     var steps: [YUVStep] = []
     var videoRect: PixelBox? = nil

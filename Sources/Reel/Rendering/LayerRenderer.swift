@@ -170,6 +170,7 @@ public final class LayerRenderer {
       try draw(item, videoFrames: videoFrames, onto: &output)
     }
     rasterizer.endFrame()
+    try applyFrameFilter(of: list, to: &output)
   }
 
   /// Renders the tree at `time` into `output`, whose pixels need not be initialised: the
@@ -219,6 +220,40 @@ public final class LayerRenderer {
       try draw(item, videoFrames: videoFrames, onto: &output)
     }
     rasterizer.endFrame()
+    try applyFrameFilter(of: list, to: &output)
+  }
+
+  /// The list's whole-frame filter (the template's top-level `filters`) applied to the drawn
+  /// frame, after every item.
+  private func applyFrameFilter(of list: RenderList, to output: inout Image) throws(RenderError) {
+    guard let filter = list.frameFilter else { return }
+    let filtered: Image
+    do {
+      filtered = try filter.apply(to: output)
+    } catch {
+      throw RenderError.drawing(layer: "the whole frame's filters", reason: "\(error)")
+    }
+    guard filtered.width == output.width, filtered.height == output.height else {
+      throw RenderError.drawing(
+        layer: "the whole frame's filters",
+        reason:
+          "the filters made a \(filtered.width)×\(filtered.height) picture of a \(output.width)×\(output.height) frame"
+      )
+    }
+    output = filtered
+  }
+
+  /// The content raster through the item's filter, or the raster itself when it has none.
+  private func filtered(_ raster: Raster, for item: RenderItem) throws(RenderError) -> Raster {
+    guard let filter = item.filter else { return raster }
+    var result = raster
+    do {
+      result.image = try filter.apply(to: raster.image)
+    } catch {
+      throw RenderError.drawing(layer: item.layer.description, reason: "\(error)")
+    }
+    result.isOpaque = false
+    return result
   }
 
   /// Whether `prepared`, drawn unclipped at `opacity`, replaces every output pixel with an
@@ -255,7 +290,7 @@ public final class LayerRenderer {
   func prepare(_ item: RenderItem, videoFrames: [VideoSourceID: Image]) throws(RenderError)
     -> PreparedItem?
   {
-    let raster: Raster
+    var raster: Raster
     if case .video(let sourceID, let size, let gravity) = item.drawing {
       guard let frame = videoFrames[sourceID] else {
         throw RenderError.missingVideoSource(
@@ -273,6 +308,7 @@ public final class LayerRenderer {
       guard let cached = try rasterizer.raster(for: item) else { return nil }
       raster = cached
     }
+    raster = try filtered(raster, for: item)
     let transform = Transform3D(raster.toLayer).concatenating(item.transform.planeProjection)
     let clip = try clipRegion(for: item, videoFrames: videoFrames)
     if case .some(.empty) = clip { return nil }

@@ -287,6 +287,9 @@ public final class VideoFrameCompositor {
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
       return .bgra(try filled(color: .black))
     }
+    if let transition = description.transition {
+      return .bgra(try transitionFrame(description, transition))
+    }
     var pictures: [(VideoPicture, VideoFrameDescription.Layer)] = []
     var firstVisible = 0
     for layer in description.layers {
@@ -332,6 +335,38 @@ public final class VideoFrameCompositor {
       try draw(try converter().image(from: picture), layer: layer, onto: &output)
     }
     return .bgra(output)
+  }
+
+  /// A transition instruction's frame: the outgoing picture (the top layer) and the incoming
+  /// one (the layer below), each drawn alone over the background, through the filter.
+  private func transitionFrame(
+    _ description: VideoFrameDescription, _ transition: VideoFrameDescription.Transition
+  ) throws -> Image {
+    let background = description.backgroundColor.withAlpha(1)
+    var drawn: [Image] = []
+    for layer in description.layers {
+      var canvas = try filled(color: background)
+      if let picture = try picture(for: layer) {
+        try draw(picture, layer: layer, onto: &canvas)
+      }
+      drawn.append(canvas)
+    }
+    let incoming = drawn.count >= 2 ? drawn[drawn.count - 2] : try filled(color: background)
+    let outgoing = drawn.last ?? incoming
+    let frame: Image
+    do {
+      frame = try transition.filter.filter.transition(
+        from: outgoing, to: incoming, progress: transition.progress)
+    } catch {
+      throw RenderError.drawing(
+        layer: "the \(transition.filter.name) transition", reason: "\(error)")
+    }
+    guard frame.width == width, frame.height == height else {
+      throw RenderError.drawing(
+        layer: "the \(transition.filter.name) transition",
+        reason: "it made a \(frame.width)×\(frame.height) picture of a \(width)×\(height) frame")
+    }
+    return frame
   }
 
   /// The converter for Y′CbCr pictures that must be drawn in RGB, made on first use.

@@ -155,6 +155,14 @@ extension ClipSequence {
       top.setOpacityRamp(from: 1, to: 0, timeRange: range)
       let bottom = layer(inTrack, inTransform, from: range.start)
       return [VideoCompositionInstruction(timeRange: range, layerInstructions: [top, bottom])]
+    case .filter(let filter, let duration):
+      let range = TimeRange(start: incomingRange.start, duration: duration)
+      let top = layer(outTrack, outTransform, from: range.start)
+      let bottom = layer(inTrack, inTransform, from: range.start)
+      var instruction = VideoCompositionInstruction(
+        timeRange: range, layerInstructions: [top, bottom])
+      instruction.transitionFilter = filter
+      return [instruction]
     case .fadeThroughColor(let color, let duration):
       let half = duration.multiplied(byRatio: 1, 2)
       let outRange = TimeRange(start: outgoingRange.end - half, duration: half)

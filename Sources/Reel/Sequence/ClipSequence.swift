@@ -64,13 +64,16 @@ public struct ClipSequence: Hashable, Sendable {
     case wipe(Direction, duration: Time)
     /// A push over an overlap of `duration` seconds; the pictures move in `direction`.
     case slide(Direction, duration: Time)
+    /// A filter drawing each frame from the outgoing clip to the incoming one over an overlap
+    /// of `duration` seconds.
+    case filter(TransitionFilter, duration: Time)
 
     /// The transition's length in seconds (0 for a cut).
     public var duration: Time {
       switch self {
       case .cut: .zero
       case .crossFade(let duration), .fadeThroughColor(_, let duration),
-        .wipe(_, let duration), .slide(_, let duration):
+        .wipe(_, let duration), .slide(_, let duration), .filter(_, let duration):
         duration
       }
     }
@@ -84,6 +87,7 @@ public struct ClipSequence: Hashable, Sendable {
       case .fadeThroughColor(let color, _): "fade through \(color.hexString)"
       case .wipe(let direction, _): "wipe \(direction.rawValue)"
       case .slide(let direction, _): "slide \(direction.rawValue)"
+      case .filter(let filter, _): filter.name
       }
     }
 
@@ -91,7 +95,9 @@ public struct ClipSequence: Hashable, Sendable {
     var overlap: Time {
       switch self {
       case .cut, .fadeThroughColor: .zero
-      case .crossFade(let duration), .wipe(_, let duration), .slide(_, let duration): duration
+      case .crossFade(let duration), .wipe(_, let duration), .slide(_, let duration),
+        .filter(_, let duration):
+        duration
       }
     }
 
@@ -100,7 +106,9 @@ public struct ClipSequence: Hashable, Sendable {
       switch self {
       case .cut: .zero
       case .fadeThroughColor(_, let duration): duration.multiplied(byRatio: 1, 2)
-      case .crossFade(let duration), .wipe(_, let duration), .slide(_, let duration): duration
+      case .crossFade(let duration), .wipe(_, let duration), .slide(_, let duration),
+        .filter(_, let duration):
+        duration
       }
     }
   }

@@ -19,6 +19,10 @@ public struct VideoCompositionInstruction: Hashable, Sendable {
   /// during this instruction (the composer is not asked); nil to ask the composer. Not used
   /// without a composer.
   public var passthroughTrackID: TrackID?
+  /// A filter that draws the frame from the outgoing picture (the top layer instruction) to
+  /// the incoming one (the next), its progress running 0…1 over ``timeRange``; nil: the
+  /// layers are composited as usual.
+  public var transitionFilter: TransitionFilter? = nil
 
   /// Makes an instruction.
   ///

@@ -27,6 +27,16 @@ public struct VideoFrameDescription: Hashable, Sendable {
   public var backgroundColor: Color
   /// The layers to draw, bottom first (the reverse of the instruction's order).
   public var layers: [Layer]
+  /// The instruction's transition filter and how far through it `time` is, or nil.
+  public var transition: Transition? = nil
+
+  /// A transition filter part-way through.
+  public struct Transition: Hashable, Sendable {
+    /// The filter.
+    public var filter: TransitionFilter
+    /// 0 at the instruction's start to 1 at its end.
+    public var progress: Double
+  }
 }
 
 extension VideoComposition {
@@ -58,8 +68,17 @@ extension VideoComposition {
           sourceTime: position.sourceTime, opacity: opacity, transform: layer.transform(at: time),
           cropRectangle: crop))
     }
-    return VideoFrameDescription(
+    var description = VideoFrameDescription(
       time: time, backgroundColor: instruction.backgroundColor ?? backgroundColor, layers: layers)
+    if let filter = instruction.transitionFilter {
+      let range = instruction.timeRange
+      let progress =
+        range.duration.seconds > 0
+        ? (time - range.start).seconds / range.duration.seconds : 1
+      description.transition = VideoFrameDescription.Transition(
+        filter: filter, progress: min(max(progress, 0), 1))
+    }
+    return description
   }
 
   /// How many frames cover a duration: `⌈duration / frameDuration⌉` (0 for an unusable

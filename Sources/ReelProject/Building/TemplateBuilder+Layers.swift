@@ -22,16 +22,26 @@ extension TemplateBuilder {
     if let layers = description.layers {
       sublayers = layers.map { buildLayer($0, files: files, frame: frame) }
     }
-    if let subtitles = description.subtitles {
-      if description.layers == nil { sublayers.append(Layer.video(frame: full)) }
-      for track in subtitles {
-        sublayers += buildSubtitleTrack(track, files: files, frame: frame)
-      }
+    let filtered = !description.filters.isEmpty
+    if description.layers == nil, description.subtitles != nil || filtered {
+      sublayers.append(Layer.video(frame: full))
     }
-    guard description.layers != nil || description.subtitles != nil else { return nil }
-    return LayerTree(
-      root: Layer.group(frame: full, sublayers: sublayers), renderSize: frame.renderSize,
-      backgroundColor: description.output.background)
+    for track in description.subtitles ?? [] {
+      sublayers += buildSubtitleTrack(track, files: files, frame: frame)
+    }
+    guard description.layers != nil || description.subtitles != nil || filtered else {
+      return nil
+    }
+    var root = Layer.group(frame: full, sublayers: sublayers)
+    var tree = LayerTree(
+      root: root, renderSize: frame.renderSize, backgroundColor: description.output.background)
+    if filtered {
+      // The whole-frame filter reads the root's parameters (the root has no filter of its own).
+      root.properties.filterParameters = description.filters.slotValues
+      tree.root = root
+      tree.frameFilter = TemplateFilterChain(description.filters, cubes: files.cubes)
+    }
+    return tree
   }
 
   private func buildLayer(
@@ -40,6 +50,10 @@ extension TemplateBuilder {
     let properties = buildProperties(description.properties, frame: frame)
     var layer = Layer(name: description.name, properties: properties)
     description.content.build(&layer, by: self, files: files)
+    if !description.filters.isEmpty {
+      layer.contentFilter = TemplateFilterChain(description.filters, cubes: files.cubes)
+      layer.properties.filterParameters = description.filters.slotValues
+    }
     if let mask = description.mask.first {
       layer.mask = buildLayer(mask, files: files, frame: frame)
     }

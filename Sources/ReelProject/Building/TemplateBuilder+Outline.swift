@@ -75,6 +75,7 @@ extension TemplateBuilder {
       case .fadeThroughColor: kind = "fadeThroughColor"
       case .wipe: kind = "wipe"
       case .slide: kind = "slide"
+      case .filter(let filter, _): kind = filter.name
       }
       // Overlapping clips: the overlap; a fade through a colour: around the cut.
       let half = clip.transition.duration.seconds / 2

@@ -2,14 +2,19 @@ import Foundation
 import Reel
 
 extension TemplateDescriber {
-  func describeAnimations(_ node: TemplateJSON, _ path: String) -> [any Animation] {
+  /// - Parameter filters: The layer's `filters`, whose numbers animations may name.
+  func describeAnimations(
+    _ node: TemplateJSON, _ path: String, filters: FilterChainDescription = .init()
+  ) -> [any Animation] {
     guard let elements = array(node, path) else { return [] }
     return elements.enumerated().compactMap {
-      decodeAnimation($0.element, TemplatePath.join(path, $0.offset))
+      decodeAnimation($0.element, TemplatePath.join(path, $0.offset), filters: filters)
     }
   }
 
-  func decodeAnimation(_ node: TemplateJSON, _ path: String) -> (any Animation)? {
+  func decodeAnimation(
+    _ node: TemplateJSON, _ path: String, filters: FilterChainDescription = .init()
+  ) -> (any Animation)? {
     guard let reader = object(node, path, .animation) else { return nil }
     if TemplateFormat.animationKinds.contains(where: reader.breaksRule) { return nil }
     // nil: a basic animation.
@@ -30,7 +35,8 @@ extension TemplateDescriber {
           reader.path(.property), "a group has no property of its own: set it on each child",
           at: propertyNode)
       }
-      let children = reader.get(.group) { self.describeAnimations($0, $1) } ?? []
+      let children =
+        reader.get(.group) { self.describeAnimations($0, $1, filters: filters) } ?? []
       var group = AnimationGroup(children)
       group.timing = timing ?? group.timing
       if !reader.has(.duration) {
@@ -43,7 +49,27 @@ extension TemplateDescriber {
     }
 
     var property: TemplateAnimatedProperty?
-    if let propertyNode = reader[.property] {
+    var filterRange: ClosedRange<Double>?
+    if let propertyNode = reader[.property], let name = propertyNode.string,
+      TemplateFilterFormat.isFilterProperty(name)
+    {
+      guard let found = filters.slotsByName[name] else {
+        let known = filters.slotsByName.keys.sorted()
+        problem(
+          reader.path(.property),
+          "this layer has no filter number '\(name)'"
+            + (Suggestion.nearest(to: name, among: known).map { "; did you mean '\($0)'?" }
+              ?? (known.isEmpty
+                ? " (it has no filters)"
+                : "; its filters' numbers: \(known.joined(separator: ", "))")),
+          at: propertyNode)
+        return nil
+      }
+      let slot = found.slot
+      property = .number(
+        AnimatableProperty(name, \.filterParameters[slot]), degrees: false, unit: false)
+      filterRange = found.range
+    } else if let propertyNode = reader[.property] {
       if let name = choice(propertyNode, reader.path(.property), TemplateAnimatedProperty.names) {
         property = TemplateAnimatedProperty(name: name)
       }
@@ -74,6 +100,7 @@ extension TemplateDescriber {
     switch property {
     case .number(let target, let degrees, let unit):
       return build(target, reader, kind: kind, timing: timing) { node, path in
+        if let filterRange { return self.number(node, path, in: filterRange) }
         let value =
           unit
           ? self.number(node, path, .bounds(.within(TemplateFormat.unitRange)))

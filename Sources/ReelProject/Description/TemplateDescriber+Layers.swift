@@ -79,10 +79,12 @@ extension TemplateDescriber {
     let properties = describeProperties(reader, type: type)
     let content = type.kind.describe(reader, by: self)
     let mask = reader[.mask].flatMap { describeLayer($0, reader.path(.mask)) }
+    let filters =
+      reader[.filters].map { describeFilters($0, reader.path(.filters)) } ?? .init()
     var animations: [(animation: any Animation, path: String)] = []
     if let node = reader[.animations] {
       let animationsPath = reader.path(.animations)
-      animations = describeAnimations(node, animationsPath).enumerated().map {
+      animations = describeAnimations(node, animationsPath, filters: filters).enumerated().map {
         ($0.element, TemplatePath.join(animationsPath, $0.offset))
       }
     }
@@ -102,7 +104,7 @@ extension TemplateDescriber {
     return LayerDescription(
       location: TemplateLocation(path, node), type: type, name: reader.get(.name, string),
       properties: properties, content: content, mask: mask.map { [$0] } ?? [],
-      animations: animations, visibility: visibility,
+      filters: filters, animations: animations, visibility: visibility,
       sublayers: reader[.layers].map { describeLayers($0, reader.path(.layers)) } ?? [])
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelFilters
 
 extension TemplateDescriber {
   /// `clips`, `composition`, or (with neither) an empty timeline of the template's `size`
@@ -111,7 +112,13 @@ extension TemplateDescriber {
     case "fadeThroughColor": return .fadeThroughColor(color, duration: duration)
     case "wipe": return .wipe(direction, duration: duration)
     case "slide": return .slide(direction, duration: duration)
-    default: return .cut
+    default:
+      if let descriptor = TemplateFilterFormat.transitions.first(where: { $0.name == type }) {
+        return .filter(
+          TransitionFilter(TemplateTransitionFilter(descriptor), name: descriptor.name),
+          duration: duration)
+      }
+      return .cut
     }
   }
 

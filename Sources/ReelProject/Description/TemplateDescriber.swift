@@ -42,9 +42,11 @@ struct TemplateDescriber: TemplateChecking {
     }
     let layers = describeLayerList(top)
     let subtitles = describeSubtitles(top)
+    let filters =
+      top[.filters].map { describeFilters($0, TemplateKey.filters.rawValue) } ?? .init()
     return TemplateDescription(
       variables: values, output: output, durationLocation: top.location(.duration),
-      timeline: timeline, audio: audio, layers: layers, subtitles: subtitles,
+      timeline: timeline, audio: audio, layers: layers, subtitles: subtitles, filters: filters,
       export: top.get(.export, describeExport),
       exportLocation: top.has(.export) ? top.location(.export) : nil)
   }

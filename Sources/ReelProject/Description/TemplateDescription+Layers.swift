@@ -15,6 +15,8 @@ struct LayerDescription: Sendable {
   var content: any TemplateLayerKind
   /// The mask (none or one).
   var mask: [LayerDescription]
+  /// `filters`, applied to the content before it is composited.
+  var filters: FilterChainDescription
   /// `animations`, built, with the path of each.
   var animations: [(animation: any Animation, path: String)]
   /// `start`, `end`, `fadeIn`, `fadeOut`.

@@ -25,6 +25,8 @@ struct TemplateDescription: Sendable {
   var layers: [LayerDescription]?
   /// `subtitles`, when present.
   var subtitles: [SubtitleTrackDescription]?
+  /// The root's `filters`, applied to the whole frame after every layer.
+  var filters: FilterChainDescription
   /// `export`, when present and an object.
   var export: ExportDescription?
   /// Where `export` is written (nil without it).

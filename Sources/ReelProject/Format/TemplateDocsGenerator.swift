@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelFilters
 
 /// Writes the generated parts of the documentation from the format description
 /// (``TemplateFormat``): the key tables of `docs/template-format.md` and the ranges and budgets tables
@@ -40,6 +41,8 @@ enum TemplateDocsGenerator {
       [layerTypes] + keyTables + [
         Part(file: "docs/security.md", name: "picture limits", text: pictureLimitsTable),
         Part(file: "docs/security.md", name: "pixel ranges", text: rangesTable),
+        Part(file: "docs/filters.md", name: "filter maths", text: filterMathsTable),
+        Part(file: "docs/filters.md", name: "template filters", text: templateFiltersTable),
       ]
     if let limitOptions {
       parts.append(
@@ -203,9 +206,59 @@ enum TemplateDocsGenerator {
     case .svgPath: "SVG path data"
     case .named(let named): named.docName
     case .object, .map: "object"
+    case .filterStep: "filter step"
     case .array, .tuple, .steps: "array"
     case .oneOf(let forms): forms.map(docName).joined(separator: " or ")
     case .described(let described, _): docName(described)
+    }
+  }
+
+  // MARK: Filters
+
+  /// Every filter of the catalog: Core Image's name, the template's, what it does and its
+  /// maths (``FilterDescriptor/summary`` and ``FilterDescriptor/maths``).
+  static var filterMathsTable: String {
+    var lines = ["| Core Image | template | what it does | maths |", "|---|---|---|---|"]
+    for descriptor in FilterCatalog.all {
+      let template = TemplateFilterFormat.isStep(descriptor) ? "`\(descriptor.name)`" : "—"
+      let cells = [
+        "`\(descriptor.coreImageName)`", template, descriptor.summary, descriptor.maths,
+      ].map(cell)
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The filter steps a template may write: each `type`, its parameters with defaults and
+  /// ranges (from the catalog), then `lut`.
+  static var templateFiltersTable: String {
+    var lines = ["| `type` | parameters (default, range) |", "|---|---|"]
+    for descriptor in TemplateFilterFormat.filters {
+      let parameters = TemplateFilterFormat.parameters(of: descriptor).map { parameter in
+        "`\(parameter.name)` (\(parameterDefault(parameter.kind)))"
+      }
+      let cells = [
+        "`\(descriptor.name)`", parameters.isEmpty ? "—" : parameters.joined(separator: ", "),
+      ].map(cell)
+      lines.append("| " + cells.joined(separator: " | ") + " |")
+    }
+    let range = TemplateFilterFormat.lutIntensityRange
+    lines.append(
+      "| `\(TemplateFilterFormat.lutType)` | `\(TemplateKey.file.rawValue)` (required: a `.cube` file), `\(TemplateKey.intensity.rawValue)` (1, \(format(range.lowerBound))…\(format(range.upperBound))) |"
+    )
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func parameterDefault(_ kind: FilterValueKind) -> String {
+    switch kind {
+    case .number(let value, let range):
+      "\(format(value)), \(format(range.lowerBound))…\(format(range.upperBound))"
+    case .vector(let values): "`[" + values.map { format($0) }.joined(separator: ", ") + "]`"
+    case .point(let point): "`[\(format(point.x)), \(format(point.y))]`"
+    case .rectangle(let rect):
+      "`[\(format(rect.minX)), \(format(rect.minY)), \(format(rect.width)), \(format(rect.height))]`"
+    case .color(let color): "`\(color.encoded.hexString)`"
+    case .image, .transform, .floatData, .colorSpace: "—"
     }
   }
 

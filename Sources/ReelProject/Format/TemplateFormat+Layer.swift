@@ -102,6 +102,10 @@ extension TemplateObjectFormat {
       ),
       .init(.fadeOut, .named(.seconds), default: 0, sameRow: true),
       .init(
+        .filters, .list(.filterStep), default: .text("`[]`"),
+        "filters applied in order to the layer's content, before its opacity and transform (see Filters)"
+      ),
+      .init(
         .animations, .list(.object(.animation)), default: .text("`[]`"),
         "animations (see Animations)"),
       .init(.layers, .list(.object(.layer)), default: .text("`[]`"), "sublayers, back to front"),

@@ -55,6 +55,9 @@ extension TemplateObjectFormat {
         "the layer tree over the video, back to front (see Layers). Without `layers`, the movie is the composited video"
       ),
       .init(
+        .filters, .list(.filterStep), default: .text("`[]`"),
+        "filters applied in order to the whole frame, after every layer (see Filters)"),
+      .init(
         .subtitles, .list(.object(.subtitles)),
         "caption tracks from SRT/WebVTT files (see Subtitles)"),
       .init(

@@ -2,7 +2,8 @@ import Reel
 
 extension TemplateFormat {
   /// The transitions between clips, and the keys each takes (``TemplateKeyFormat/onlyWithTypes``).
-  static let transitionTypes = ["cut", "crossFade", "fadeThroughColor", "wipe", "slide"]
+  static let transitionTypes =
+    ["cut", "crossFade", "fadeThroughColor", "wipe", "slide"] + TemplateFilterFormat.transitionNames
   /// The directions of wipes and slides.
   static let directions = ClipSequence.Direction.allCases.map(\.rawValue)
   /// The keys that give a segment's content (exactly one).
@@ -46,7 +47,8 @@ extension TemplateObjectFormat {
       .init(.type, .choice(TemplateFormat.transitionTypes), required: true, "Transition kind."),
       .init(
         .duration, .named(.positiveSeconds), default: 1,
-        onlyWith: ["crossFade", "fadeThroughColor", "wipe", "slide"],
+        onlyWith: ["crossFade", "fadeThroughColor", "wipe", "slide"]
+          + TemplateFilterFormat.transitionNames,
         "Length in seconds."),
       .init(
         .color, .named(.color), default: .name("black"), onlyWith: ["fadeThroughColor"],

@@ -235,6 +235,9 @@ indirect enum TemplateValue: Sendable {
   case map(TemplateValue, namePattern: String)
   /// The value with a description of its own.
   case described(TemplateValue, String)
+  /// One step of `filters`: an object whose `type` names a filter of the catalog
+  /// (``TemplateFilterFormat``) and whose other keys are that filter's parameters.
+  case filterStep
 
   /// An array of any length.
   static func list(_ element: TemplateValue) -> TemplateValue { .array(element) }

@@ -38,6 +38,8 @@ enum TemplateKey: String, CaseIterable, Sendable, Comparable {
   case values, times, mode, timings, mass, stiffness, damping, velocity
   // Subtitles.
   case style, margin
+  // Filters.
+  case filters, intensity
 
   static func < (lhs: TemplateKey, rhs: TemplateKey) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -32,10 +32,14 @@ enum TemplateSchemaGenerator {
       guard let name = format.schemaName else { continue }
       entries.append((name, .object(object(format))))
     }
+    entries.append((TemplateFilterFormat.schemaName, .object(TemplateFilterFormat.schema)))
     return entries
   }
 
   // MARK: Values
+
+  /// The schema of one value kind (the members of its schema object).
+  static func schema(of value: TemplateValue) -> [(String, JSONValue)] { self.value(value) }
 
   private static func value(_ value: TemplateValue) -> [(String, JSONValue)] {
     switch value {
@@ -55,6 +59,7 @@ enum TemplateSchemaGenerator {
     case .choice(let names):
       return [("type", .string("string")), ("enum", .array(names.map(JSONValue.string)))]
     case .named(let named): return [("$ref", .string("#/$defs/\(named.rawValue)"))]
+    case .filterStep: return [("$ref", .string("#/$defs/\(TemplateFilterFormat.schemaName)"))]
     case .object(let kind):
       let format = kind.format
       if let name = format.schemaName { return [("$ref", .string("#/$defs/\(name)"))] }

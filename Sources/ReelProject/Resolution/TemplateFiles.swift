@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelFilters
 
 /// Why a file a template names cannot be used: the message of one problem (the resolver adds
 /// the JSON path and position).
@@ -23,6 +24,7 @@ final class TemplateFiles {
   private(set) var mediaFiles: [String] = []
   private var assets: [String: Asset] = [:]
   private var images: [String: DecodedImage] = [:]
+  private var cubes: [String: ColorCube] = [:]
   /// Decoded image pixels held so far (frames × width × height over every image file).
   private var imagePixels = 0
 
@@ -152,6 +154,40 @@ final class TemplateFiles {
       return try SubtitleFile.load(path: resolved)
     } catch {
       throw TemplateFileProblem(message: error.description)
+    }
+  }
+
+  /// The `.cube` lookup table `text` names, parsed; held to the template's size limit, since
+  /// it is text parsed whole as the template is. Messages name the file as written and the
+  /// line: `looks/teal.cube line 12: expected 3 numbers, found 2`.
+  func cube(_ text: String) throws(TemplateFileProblem) -> ColorCube {
+    let resolved = try existingFile(text)
+    if let cached = cubes[resolved] { return cached }
+    if let size = try? LocalFile.checkRegular(resolved) {
+      do {
+        try limits.checkTemplateSize(Int(size), of: "the .cube file \(text)")
+      } catch {
+        throw TemplateFileProblem(message: error.description)
+      }
+    }
+    guard let data = FileManager.default.contents(atPath: resolved) else {
+      throw TemplateFileProblem(message: "\(text) cannot be read")
+    }
+    guard data.count <= limits.maximumTemplateBytes else {
+      throw TemplateFileProblem(
+        message:
+          "the .cube file \(text) grew beyond \(limits.maximumTemplateBytes) bytes while read")
+    }
+    guard let contents = String(data: data, encoding: .utf8) else {
+      throw TemplateFileProblem(message: "\(text) is not a text file, so not a .cube lookup table")
+    }
+    do throws(CubeFileError) {
+      let cube = try CubeFile.parse(contents).cube
+      cubes[resolved] = cube
+      return cube
+    } catch {
+      throw TemplateFileProblem(
+        message: "\(text)\(error.line > 0 ? " " : ": ")\(error.description)")
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelFilters
 
 /// The files the layers and subtitles name, opened: decoded images, checked fonts and
 /// parsed subtitle files, keyed by the reference that names them.
@@ -10,6 +11,8 @@ struct ResolvedLayerFiles: Sendable {
   var fonts: [FileReference: (path: String, problem: String?)] = [:]
   /// Whether each font family named without a file is installed.
   var installedFamilies: [String: Bool] = [:]
+  /// `lut` filter steps' `.cube` files, parsed.
+  var cubes: [FileReference: ColorCube] = [:]
   /// Subtitle files: the resolved path and the cues parsed from it.
   var subtitles: [FileReference: (path: String, parsed: SubtitleParseResult)] = [:]
 }
@@ -17,10 +20,12 @@ struct ResolvedLayerFiles: Sendable {
 extension TemplateResolver {
   /// The files of `layers` and `subtitles`, in the order the template names them.
   func resolveLayerFiles(
-    _ layers: [LayerDescription]?, subtitles: [SubtitleTrackDescription]?
+    _ layers: [LayerDescription]?, subtitles: [SubtitleTrackDescription]?,
+    filters: FilterChainDescription = .init()
   ) -> ResolvedLayerFiles {
     var resolved = ResolvedLayerFiles()
     for layer in layers ?? [] { resolve(layer, into: &resolved) }
+    resolve(filters, into: &resolved)
     for track in subtitles ?? [] {
       resolve(track.style, into: &resolved)
       guard let file = track.file,
@@ -37,8 +42,21 @@ extension TemplateResolver {
 
   private func resolve(_ layer: LayerDescription, into resolved: inout ResolvedLayerFiles) {
     layer.content.resolve(by: self, into: &resolved)
+    resolve(layer.filters, into: &resolved)
     for mask in layer.mask { resolve(mask, into: &resolved) }
     for sublayer in layer.sublayers { resolve(sublayer, into: &resolved) }
+  }
+
+  /// Reads and parses the `.cube` files of `lut` steps.
+  private func resolve(_ filters: FilterChainDescription, into resolved: inout ResolvedLayerFiles) {
+    for step in filters.steps {
+      guard case .lut(let file) = step.operation, resolved.cubes[file] == nil else { continue }
+      if let cube = reporting(
+        file.location, { () throws(TemplateFileProblem) in try files.cube(file.text) })
+      {
+        resolved.cubes[file] = cube
+      }
+    }
   }
 
   /// Opens and decodes an image file (an image layer's, an emitter cell's).

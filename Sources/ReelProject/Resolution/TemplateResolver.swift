@@ -30,7 +30,8 @@ struct TemplateResolver {
     // In the order the template names them (``TemplateFiles/mediaFiles`` keeps it).
     let timeline = description.timeline.map(resolveTimeline)
     let soundtrack = description.audio?.soundtrack.flatMap(resolveSoundtrack)
-    let layerFiles = resolveLayerFiles(description.layers, subtitles: description.subtitles)
+    let layerFiles = resolveLayerFiles(
+      description.layers, subtitles: description.subtitles, filters: description.filters)
     return ResolvedTemplate(
       description: description, timeline: timeline, soundtrack: soundtrack,
       layerFiles: layerFiles)

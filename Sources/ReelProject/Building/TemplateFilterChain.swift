@@ -1,0 +1,107 @@
+import Foundation
+import Reel
+import ReelFilters
+
+/// A `filters` list built over the filter engine: the layer filter (``LayerFilter``) a
+/// layer's content, or the whole frame, goes through. Each step is a recipe step of the
+/// catalog's filter (or a colour-cube lookup for `lut`), evaluated once over the picture.
+///
+/// The picture's edges are extended outward before the steps and the result is cropped back
+/// to the picture (Core Image's `clampedToExtent()` … `cropped(to:)`), so a blur does not
+/// fade the edges to transparent.
+struct TemplateFilterChain: LayerFilter {
+  /// One step, ready to run.
+  enum Step: Sendable {
+    /// A catalog filter with its fixed values, and its numbers read from the parameter slots.
+    case filter(FilterDescriptor, fixed: [String: FilterValue], numbers: [(key: String, slot: Int)])
+    /// A `.cube` table looked up on sRGB-encoded values, mixed with the picture by the
+    /// number in `intensitySlot`.
+    case lut(ColorCube, intensitySlot: Int)
+  }
+
+  let steps: [Step]
+  let renderer = FilterRenderer()
+
+  /// The chain a description and its resolved files make (steps whose table failed to load
+  /// were reported and are left out).
+  init(_ description: FilterChainDescription, cubes: [FileReference: ColorCube]) {
+    steps = description.steps.compactMap { step in
+      switch step.operation {
+      case .filter(let descriptor):
+        return .filter(descriptor, fixed: step.fixedValues, numbers: step.numberSlots)
+      case .lut(let file):
+        guard let cube = cubes[file], let slot = step.numberSlots.first?.slot else { return nil }
+        return .lut(cube, intensitySlot: slot)
+      }
+    }
+  }
+
+  func filtered(_ content: Image, parameters: [Double]) throws -> Image {
+    guard content.width > 0, content.height > 0 else { return content }
+    let bounds = Rect(
+      x: 0, y: 0, width: Double(content.width), height: Double(content.height))
+    var image = FilterImage(picture: content).clampedToExtent()
+    for step in steps {
+      image = try apply(step, to: image, parameters: parameters)
+    }
+    return try renderer.renderPicture(
+      image.cropped(to: bounds),
+      in: PixelRect(x: 0, y: 0, width: content.width, height: content.height))
+  }
+
+  private func apply(_ step: Step, to image: FilterImage, parameters: [Double]) throws
+    -> FilterImage
+  {
+    func number(_ slot: Int) -> Double? {
+      parameters.indices.contains(slot) ? parameters[slot] : nil
+    }
+    switch step {
+    case .filter(let descriptor, let fixed, let numbers):
+      var values = fixed
+      for (key, slot) in numbers {
+        if let value = number(slot) { values[key] = .number(value) }
+      }
+      values["inputImage"] = .image(image)
+      return try descriptor.outputImage(values) ?? image
+    case .lut(let cube, let slot):
+      let intensity = min(max(number(slot) ?? 1, 0), 1)
+      let looked = image.applying(
+        .colorCube(cube, space: .encoded, name: TemplateFilterFormat.lutType))
+      guard intensity < 1 else { return looked }
+      return try TransitionFilterMix.mix(from: image, to: looked, amount: intensity)
+    }
+  }
+}
+
+/// A linear mix of two recipes, through the catalog's dissolve (premultiplied, linear light).
+enum TransitionFilterMix {
+  static func mix(from: FilterImage, to: FilterImage, amount: Double) throws -> FilterImage {
+    guard let dissolve = FilterCatalog.filter(coreImageName: "CIDissolveTransition") else {
+      return to
+    }
+    return try dissolve.outputImage([
+      "inputImage": .image(from), "inputTargetImage": .image(to), "inputTime": .number(amount),
+    ]) ?? to
+  }
+}
+
+/// A clip transition drawn by one of the catalog's transition filters: `inputImage` the
+/// outgoing picture, `inputTargetImage` the incoming one, `inputTime` the progress; the
+/// filter's other parameters take their defaults.
+final class TemplateTransitionFilter: VideoTransitionFilter {
+  let descriptor: FilterDescriptor
+  let renderer = FilterRenderer()
+
+  init(_ descriptor: FilterDescriptor) { self.descriptor = descriptor }
+
+  func transition(from: Image, to: Image, progress: Double) throws -> Image {
+    let bounds = Rect(x: 0, y: 0, width: Double(from.width), height: Double(from.height))
+    let output =
+      try descriptor.outputImage([
+        "inputImage": .image(FilterImage(picture: from)),
+        "inputTargetImage": .image(FilterImage(picture: to)), "inputTime": .number(progress),
+      ]) ?? FilterImage(picture: to)
+    return try renderer.renderPicture(
+      output.cropped(to: bounds), in: PixelRect(x: 0, y: 0, width: from.width, height: from.height))
+  }
+}
