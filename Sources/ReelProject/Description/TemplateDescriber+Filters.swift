@@ -160,7 +160,7 @@ extension TemplateDescriber {
           continue
         }
         step.fixedValues[parameter.key] = .vector(numbers)
-      case .image, .transform, .floatData, .colorSpace:
+      case .image, .transform, .floatData, .colorSpace, .data, .choice:
         continue
       }
     }

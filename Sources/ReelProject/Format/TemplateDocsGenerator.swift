@@ -258,7 +258,7 @@ enum TemplateDocsGenerator {
     case .rectangle(let rect):
       "`[\(format(rect.minX)), \(format(rect.minY)), \(format(rect.width)), \(format(rect.height))]`"
     case .color(let color): "`\(color.encoded.hexString)`"
-    case .image, .transform, .floatData, .colorSpace: "—"
+    case .image, .transform, .floatData, .colorSpace, .data, .choice: "—"
     }
   }
 

@@ -32,7 +32,7 @@ enum TemplateFilterFormat {
   static func isWritable(_ kind: FilterValueKind) -> Bool {
     switch kind {
     case .number, .vector, .point, .rectangle, .color: true
-    case .image, .transform, .floatData, .colorSpace: false
+    case .image, .transform, .floatData, .colorSpace, .data, .choice: false
     }
   }
 
@@ -71,7 +71,7 @@ enum TemplateFilterFormat {
     case .point: .named(.point)
     case .rectangle: .named(.rect)
     case .color: .named(.color)
-    case .image, .transform, .floatData, .colorSpace: .string
+    case .image, .transform, .floatData, .colorSpace, .data, .choice: .string
     }
   }
 
