@@ -4,6 +4,119 @@
 
 internal import ReelFilters
 
+/// `"inputAVector"`.
+public let kCIInputAVectorKey = "inputAVector"
+/// `"inputAmount"`.
+public let kCIInputAmountKey = "inputAmount"
+/// `"inputAngle"`.
+public let kCIInputAngleKey = "inputAngle"
+/// `"inputAspectRatio"`.
+public let kCIInputAspectRatioKey = "inputAspectRatio"
+/// `"inputBVector"`.
+public let kCIInputBVectorKey = "inputBVector"
+/// `"inputBackgroundImage"`.
+public let kCIInputBackgroundImageKey = "inputBackgroundImage"
+/// `"inputBarOffset"`.
+public let kCIInputBarOffsetKey = "inputBarOffset"
+/// `"inputBiasVector"`.
+public let kCIInputBiasVectorKey = "inputBiasVector"
+/// `"inputBottomLeft"`.
+public let kCIInputBottomLeftKey = "inputBottomLeft"
+/// `"inputBottomRight"`.
+public let kCIInputBottomRightKey = "inputBottomRight"
+/// `"inputBrightness"`.
+public let kCIInputBrightnessKey = "inputBrightness"
+/// `"inputCenter"`.
+public let kCIInputCenterKey = "inputCenter"
+/// `"inputColor"`.
+public let kCIInputColorKey = "inputColor"
+/// `"inputColor0"`.
+public let kCIInputColor0Key = "inputColor0"
+/// `"inputColor1"`.
+public let kCIInputColor1Key = "inputColor1"
+/// `"inputContrast"`.
+public let kCIInputContrastKey = "inputContrast"
+/// `"inputCorrectionLevel"`.
+public let kCIInputCorrectionLevelKey = "inputCorrectionLevel"
+/// `"inputCrop"`.
+public let kCIInputCropKey = "inputCrop"
+/// `"inputEV"`.
+public let kCIInputEVKey = "inputEV"
+/// `"inputExtent"`.
+public let kCIInputExtentKey = "inputExtent"
+/// `"inputFadeThreshold"`.
+public let kCIInputFadeThresholdKey = "inputFadeThreshold"
+/// `"inputFalloff"`.
+public let kCIInputFalloffKey = "inputFalloff"
+/// `"inputGVector"`.
+public let kCIInputGVectorKey = "inputGVector"
+/// `"inputHighlightAmount"`.
+public let kCIInputHighlightAmountKey = "inputHighlightAmount"
+/// `"inputImage"`.
+public let kCIInputImageKey = "inputImage"
+/// `"inputIntensity"`.
+public let kCIInputIntensityKey = "inputIntensity"
+/// `"inputLevels"`.
+public let kCIInputLevelsKey = "inputLevels"
+/// `"inputMaskImage"`.
+public let kCIInputMaskImageKey = "inputMaskImage"
+/// `"inputMaxComponents"`.
+public let kCIInputMaxComponentsKey = "inputMaxComponents"
+/// `"inputMaxStriationRadius"`.
+public let kCIInputMaxStriationRadiusKey = "inputMaxStriationRadius"
+/// `"inputMessage"`.
+public let kCIInputMessageKey = "inputMessage"
+/// `"inputMinComponents"`.
+public let kCIInputMinComponentsKey = "inputMinComponents"
+/// `"inputNeutral"`.
+public let kCIInputNeutralKey = "inputNeutral"
+/// `"inputNoiseLevel"`.
+public let kCIInputNoiseLevelKey = "inputNoiseLevel"
+/// `"inputOpacity"`.
+public let kCIInputOpacityKey = "inputOpacity"
+/// `"inputPoint0"`.
+public let kCIInputPoint0Key = "inputPoint0"
+/// `"inputPoint1"`.
+public let kCIInputPoint1Key = "inputPoint1"
+/// `"inputPower"`.
+public let kCIInputPowerKey = "inputPower"
+/// `"inputRVector"`.
+public let kCIInputRVectorKey = "inputRVector"
+/// `"inputRadius"`.
+public let kCIInputRadiusKey = "inputRadius"
+/// `"inputRadius0"`.
+public let kCIInputRadius0Key = "inputRadius0"
+/// `"inputRadius1"`.
+public let kCIInputRadius1Key = "inputRadius1"
+/// `"inputRectangle"`.
+public let kCIInputRectangleKey = "inputRectangle"
+/// `"inputSaturation"`.
+public let kCIInputSaturationKey = "inputSaturation"
+/// `"inputScale"`.
+public let kCIInputScaleKey = "inputScale"
+/// `"inputShadowAmount"`.
+public let kCIInputShadowAmountKey = "inputShadowAmount"
+/// `"inputSharpness"`.
+public let kCIInputSharpnessKey = "inputSharpness"
+/// `"inputStriationContrast"`.
+public let kCIInputStriationContrastKey = "inputStriationContrast"
+/// `"inputStriationStrength"`.
+public let kCIInputStriationStrengthKey = "inputStriationStrength"
+/// `"inputTargetImage"`.
+public let kCIInputTargetImageKey = "inputTargetImage"
+/// `"inputTargetNeutral"`.
+public let kCIInputTargetNeutralKey = "inputTargetNeutral"
+/// `"inputTime"`.
+public let kCIInputTimeKey = "inputTime"
+/// `"inputTopLeft"`.
+public let kCIInputTopLeftKey = "inputTopLeft"
+/// `"inputTopRight"`.
+public let kCIInputTopRightKey = "inputTopRight"
+/// `"inputTransform"`.
+public let kCIInputTransformKey = "inputTransform"
+/// `"inputWidth"`.
+public let kCIInputWidthKey = "inputWidth"
+
 /// The properties of `CIColorControls`: Adjusts saturation, brightness and contrast.
 public protocol CIColorControls: CIFilterProtocol {
   /// The image to filter.
@@ -861,6 +974,651 @@ final class CIDissolveTransitionBuiltIn: CIFilter, CIDissolveTransition, @unchec
 extension CIFilter {
   /// `CIDissolveTransition`: Fades from one image to the other.
   public static func dissolveTransition() -> CIFilter & CIDissolveTransition { CIDissolveTransitionBuiltIn() }
+}
+
+/// The properties of `CIBoxBlur`: Blurs with a square box: the mean of the pixels around each pixel.
+public protocol CIBoxBlur: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// Half the box's side, in pixels.
+  var radius: Float { get set }
+}
+
+final class CIBoxBlurBuiltIn: CIFilter, CIBoxBlur, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBoxBlur")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+}
+
+extension CIFilter {
+  /// `CIBoxBlur`: Blurs with a square box: the mean of the pixels around each pixel.
+  public static func boxBlur() -> CIFilter & CIBoxBlur { CIBoxBlurBuiltIn() }
+}
+
+/// The properties of `CIDiscBlur`: Blurs with a disc: the mean of the pixels within the radius.
+public protocol CIDiscBlur: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The disc's radius in pixels.
+  var radius: Float { get set }
+}
+
+final class CIDiscBlurBuiltIn: CIFilter, CIDiscBlur, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDiscBlur")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+}
+
+extension CIFilter {
+  /// `CIDiscBlur`: Blurs with a disc: the mean of the pixels within the radius.
+  public static func discBlur() -> CIFilter & CIDiscBlur { CIDiscBlurBuiltIn() }
+}
+
+/// The properties of `CIMotionBlur`: Smears the image along a line, as a camera moving during the exposure.
+public protocol CIMotionBlur: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// Half the smear's length in pixels.
+  var radius: Float { get set }
+  /// The smear's direction in radians.
+  var angle: Float { get set }
+}
+
+final class CIMotionBlurBuiltIn: CIFilter, CIMotionBlur, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMotionBlur")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+  var angle: Float {
+    get { builtInFloat("inputAngle") }
+    set { setValue(newValue, forKey: "inputAngle") }
+  }
+}
+
+extension CIFilter {
+  /// `CIMotionBlur`: Smears the image along a line, as a camera moving during the exposure.
+  public static func motionBlur() -> CIFilter & CIMotionBlur { CIMotionBlurBuiltIn() }
+}
+
+/// The properties of `CIZoomBlur`: Blurs along rays from a centre, as a camera zooming during the exposure.
+public protocol CIZoomBlur: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The centre of the zoom.
+  var center: CGPoint { get set }
+  /// How far the zoom goes, in percent of magnification.
+  var amount: Float { get set }
+}
+
+final class CIZoomBlurBuiltIn: CIFilter, CIZoomBlur, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIZoomBlur")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var center: CGPoint {
+    get { builtInPoint("inputCenter") }
+    set { setValue(newValue, forKey: "inputCenter") }
+  }
+  var amount: Float {
+    get { builtInFloat("inputAmount") }
+    set { setValue(newValue, forKey: "inputAmount") }
+  }
+}
+
+extension CIFilter {
+  /// `CIZoomBlur`: Blurs along rays from a centre, as a camera zooming during the exposure.
+  public static func zoomBlur() -> CIFilter & CIZoomBlur { CIZoomBlurBuiltIn() }
+}
+
+/// The properties of `CINoiseReduction`: Smooths changes in luminance below the noise level and sharpens the edges above it.
+public protocol CINoiseReduction: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// Luminance changes below this are noise.
+  var noiseLevel: Float { get set }
+  /// How much edges are sharpened.
+  var sharpness: Float { get set }
+}
+
+final class CINoiseReductionBuiltIn: CIFilter, CINoiseReduction, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CINoiseReduction")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var noiseLevel: Float {
+    get { builtInFloat("inputNoiseLevel") }
+    set { setValue(newValue, forKey: "inputNoiseLevel") }
+  }
+  var sharpness: Float {
+    get { builtInFloat("inputSharpness") }
+    set { setValue(newValue, forKey: "inputSharpness") }
+  }
+}
+
+extension CIFilter {
+  /// `CINoiseReduction`: Smooths changes in luminance below the noise level and sharpens the edges above it.
+  public static func noiseReduction() -> CIFilter & CINoiseReduction { CINoiseReductionBuiltIn() }
+}
+
+/// The properties of `CISharpenLuminance`: Sharpens the luminance, leaving the colour's chroma alone.
+public protocol CISharpenLuminance: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// How much to sharpen.
+  var sharpness: Float { get set }
+  /// The blur's standard deviation, in pixels.
+  var radius: Float { get set }
+}
+
+final class CISharpenLuminanceBuiltIn: CIFilter, CISharpenLuminance, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISharpenLuminance")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var sharpness: Float {
+    get { builtInFloat("inputSharpness") }
+    set { setValue(newValue, forKey: "inputSharpness") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+}
+
+extension CIFilter {
+  /// `CISharpenLuminance`: Sharpens the luminance, leaving the colour's chroma alone.
+  public static func sharpenLuminance() -> CIFilter & CISharpenLuminance { CISharpenLuminanceBuiltIn() }
+}
+
+/// The properties of `CIUnsharpMask`: Sharpens by adding back the difference between the image and a blur of it.
+public protocol CIUnsharpMask: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The blur's standard deviation, in pixels.
+  var radius: Float { get set }
+  /// How much of the difference is added.
+  var intensity: Float { get set }
+}
+
+final class CIUnsharpMaskBuiltIn: CIFilter, CIUnsharpMask, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIUnsharpMask")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+  var intensity: Float {
+    get { builtInFloat("inputIntensity") }
+    set { setValue(newValue, forKey: "inputIntensity") }
+  }
+}
+
+extension CIFilter {
+  /// `CIUnsharpMask`: Sharpens by adding back the difference between the image and a blur of it.
+  public static func unsharpMask() -> CIFilter & CIUnsharpMask { CIUnsharpMaskBuiltIn() }
+}
+
+/// The properties of `CIPixellate`: Makes the image blocky: squares coloured by the image at their centres.
+public protocol CIPixellate: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// A square is centred here.
+  var center: CGPoint { get set }
+  /// The squares' width in pixels.
+  var scale: Float { get set }
+}
+
+final class CIPixellateBuiltIn: CIFilter, CIPixellate, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPixellate")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var center: CGPoint {
+    get { builtInPoint("inputCenter") }
+    set { setValue(newValue, forKey: "inputCenter") }
+  }
+  var scale: Float {
+    get { builtInFloat("inputScale") }
+    set { setValue(newValue, forKey: "inputScale") }
+  }
+}
+
+extension CIFilter {
+  /// `CIPixellate`: Makes the image blocky: squares coloured by the image at their centres.
+  public static func pixellate() -> CIFilter & CIPixellate { CIPixellateBuiltIn() }
+}
+
+/// The properties of `CIHexagonalPixellate`: Makes the image into hexagons coloured by the image at their centres.
+public protocol CIHexagonalPixellate: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// A hexagon is centred here.
+  var center: CGPoint { get set }
+  /// The distance between neighbouring centres, in pixels.
+  var scale: Float { get set }
+}
+
+final class CIHexagonalPixellateBuiltIn: CIFilter, CIHexagonalPixellate, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHexagonalPixellate")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var center: CGPoint {
+    get { builtInPoint("inputCenter") }
+    set { setValue(newValue, forKey: "inputCenter") }
+  }
+  var scale: Float {
+    get { builtInFloat("inputScale") }
+    set { setValue(newValue, forKey: "inputScale") }
+  }
+}
+
+extension CIFilter {
+  /// `CIHexagonalPixellate`: Makes the image into hexagons coloured by the image at their centres.
+  public static func hexagonalPixellate() -> CIFilter & CIHexagonalPixellate { CIHexagonalPixellateBuiltIn() }
+}
+
+/// The properties of `CIBloom`: Softens edges and adds a glow: the image screened with a blur of itself.
+public protocol CIBloom: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The glow's standard deviation, in pixels.
+  var radius: Float { get set }
+  /// How strong the glow is.
+  var intensity: Float { get set }
+}
+
+final class CIBloomBuiltIn: CIFilter, CIBloom, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBloom")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+  var intensity: Float {
+    get { builtInFloat("inputIntensity") }
+    set { setValue(newValue, forKey: "inputIntensity") }
+  }
+}
+
+extension CIFilter {
+  /// `CIBloom`: Softens edges and adds a glow: the image screened with a blur of itself.
+  public static func bloom() -> CIFilter & CIBloom { CIBloomBuiltIn() }
+}
+
+/// The properties of `CIGloom`: Dulls the highlights: the image multiplied by a blur of itself.
+public protocol CIGloom: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The blur's standard deviation, in pixels.
+  var radius: Float { get set }
+  /// How strong the dulling is.
+  var intensity: Float { get set }
+}
+
+final class CIGloomBuiltIn: CIFilter, CIGloom, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIGloom")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+  var intensity: Float {
+    get { builtInFloat("inputIntensity") }
+    set { setValue(newValue, forKey: "inputIntensity") }
+  }
+}
+
+extension CIFilter {
+  /// `CIGloom`: Dulls the highlights: the image multiplied by a blur of itself.
+  public static func gloom() -> CIFilter & CIGloom { CIGloomBuiltIn() }
+}
+
+/// The properties of `CIEdges`: Shows the edges in colour on black.
+public protocol CIEdges: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// How bright the edges are.
+  var intensity: Float { get set }
+}
+
+final class CIEdgesBuiltIn: CIFilter, CIEdges, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIEdges")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var intensity: Float {
+    get { builtInFloat("inputIntensity") }
+    set { setValue(newValue, forKey: "inputIntensity") }
+  }
+}
+
+extension CIFilter {
+  /// `CIEdges`: Shows the edges in colour on black.
+  public static func edges() -> CIFilter & CIEdges { CIEdgesBuiltIn() }
+}
+
+/// The properties of `CICrystallize`: Breaks the image into polygons coloured by the image at their sites.
+public protocol CICrystallize: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The polygons' size in pixels.
+  var radius: Float { get set }
+  /// Where the grid of sites starts.
+  var center: CGPoint { get set }
+}
+
+final class CICrystallizeBuiltIn: CIFilter, CICrystallize, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CICrystallize")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+  var center: CGPoint {
+    get { builtInPoint("inputCenter") }
+    set { setValue(newValue, forKey: "inputCenter") }
+  }
+}
+
+extension CIFilter {
+  /// `CICrystallize`: Breaks the image into polygons coloured by the image at their sites.
+  public static func crystallize() -> CIFilter & CICrystallize { CICrystallizeBuiltIn() }
+}
+
+/// The properties of `CIPointillize`: Paints the image as dots coloured by the image at their centres.
+public protocol CIPointillize: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The dots' radius in pixels.
+  var radius: Float { get set }
+  /// Where the grid of dots starts.
+  var center: CGPoint { get set }
+}
+
+final class CIPointillizeBuiltIn: CIFilter, CIPointillize, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPointillize")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+  var center: CGPoint {
+    get { builtInPoint("inputCenter") }
+    set { setValue(newValue, forKey: "inputCenter") }
+  }
+}
+
+extension CIFilter {
+  /// `CIPointillize`: Paints the image as dots coloured by the image at their centres.
+  public static func pointillize() -> CIFilter & CIPointillize { CIPointillizeBuiltIn() }
+}
+
+/// The properties of `CIEdgeWork`: A black-and-white drawing of the image's edges, like a woodblock cutout.
+public protocol CIEdgeWork: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The neighbourhood's size in pixels.
+  var radius: Float { get set }
+}
+
+final class CIEdgeWorkBuiltIn: CIFilter, CIEdgeWork, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIEdgeWork")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+}
+
+extension CIFilter {
+  /// `CIEdgeWork`: A black-and-white drawing of the image's edges, like a woodblock cutout.
+  public static func edgeWork() -> CIFilter & CIEdgeWork { CIEdgeWorkBuiltIn() }
+}
+
+/// The properties of `CIHighlightShadowAdjust`: Lifts or deepens the shadows and tames the highlights, keeping the colours.
+public protocol CIHighlightShadowAdjust: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The mask's blur in pixels (0: none).
+  var radius: Float { get set }
+  /// Above 0 lifts the shadows, below deepens them.
+  var shadowAmount: Float { get set }
+  /// Below 1 darkens the highlights.
+  var highlightAmount: Float { get set }
+}
+
+final class CIHighlightShadowAdjustBuiltIn: CIFilter, CIHighlightShadowAdjust, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHighlightShadowAdjust")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var radius: Float {
+    get { builtInFloat("inputRadius") }
+    set { setValue(newValue, forKey: "inputRadius") }
+  }
+  var shadowAmount: Float {
+    get { builtInFloat("inputShadowAmount") }
+    set { setValue(newValue, forKey: "inputShadowAmount") }
+  }
+  var highlightAmount: Float {
+    get { builtInFloat("inputHighlightAmount") }
+    set { setValue(newValue, forKey: "inputHighlightAmount") }
+  }
+}
+
+extension CIFilter {
+  /// `CIHighlightShadowAdjust`: Lifts or deepens the shadows and tames the highlights, keeping the colours.
+  public static func highlightShadowAdjust() -> CIFilter & CIHighlightShadowAdjust { CIHighlightShadowAdjustBuiltIn() }
+}
+
+/// The properties of `CIComicEffect`: A comic-book drawing: flat colours with black outlines.
+public protocol CIComicEffect: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+}
+
+final class CIComicEffectBuiltIn: CIFilter, CIComicEffect, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIComicEffect")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+}
+
+extension CIFilter {
+  /// `CIComicEffect`: A comic-book drawing: flat colours with black outlines.
+  public static func comicEffect() -> CIFilter & CIComicEffect { CIComicEffectBuiltIn() }
+}
+
+/// The properties of `CILanczosScaleTransform`: Scales the image with high-quality Lanczos resampling.
+public protocol CILanczosScaleTransform: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The scale factor.
+  var scale: Float { get set }
+  /// An extra horizontal scale factor.
+  var aspectRatio: Float { get set }
+}
+
+final class CILanczosScaleTransformBuiltIn: CIFilter, CILanczosScaleTransform, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILanczosScaleTransform")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var scale: Float {
+    get { builtInFloat("inputScale") }
+    set { setValue(newValue, forKey: "inputScale") }
+  }
+  var aspectRatio: Float {
+    get { builtInFloat("inputAspectRatio") }
+    set { setValue(newValue, forKey: "inputAspectRatio") }
+  }
+}
+
+extension CIFilter {
+  /// `CILanczosScaleTransform`: Scales the image with high-quality Lanczos resampling.
+  public static func lanczosScaleTransform() -> CIFilter & CILanczosScaleTransform { CILanczosScaleTransformBuiltIn() }
+}
+
+/// The properties of `CIStraightenFilter`: Rotates the image and enlarges it so that it still fills its extent.
+public protocol CIStraightenFilter: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The turn in radians.
+  var angle: Float { get set }
+}
+
+final class CIStraightenFilterBuiltIn: CIFilter, CIStraightenFilter, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIStraightenFilter")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var angle: Float {
+    get { builtInFloat("inputAngle") }
+    set { setValue(newValue, forKey: "inputAngle") }
+  }
+}
+
+extension CIFilter {
+  /// `CIStraightenFilter`: Rotates the image and enlarges it so that it still fills its extent.
+  public static func straightenFilter() -> CIFilter & CIStraightenFilter { CIStraightenFilterBuiltIn() }
+}
+
+/// The properties of `CIPerspectiveTransform`: Moves the image's four corners to four points, as seen from another viewpoint.
+public protocol CIPerspectiveTransform: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// Where the top-left corner goes.
+  var topLeft: CGPoint { get set }
+  /// Where the top-right corner goes.
+  var topRight: CGPoint { get set }
+  /// Where the bottom-right corner goes.
+  var bottomRight: CGPoint { get set }
+  /// Where the bottom-left corner goes.
+  var bottomLeft: CGPoint { get set }
+}
+
+final class CIPerspectiveTransformBuiltIn: CIFilter, CIPerspectiveTransform, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPerspectiveTransform")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var topLeft: CGPoint {
+    get { builtInPoint("inputTopLeft") }
+    set { setValue(newValue, forKey: "inputTopLeft") }
+  }
+  var topRight: CGPoint {
+    get { builtInPoint("inputTopRight") }
+    set { setValue(newValue, forKey: "inputTopRight") }
+  }
+  var bottomRight: CGPoint {
+    get { builtInPoint("inputBottomRight") }
+    set { setValue(newValue, forKey: "inputBottomRight") }
+  }
+  var bottomLeft: CGPoint {
+    get { builtInPoint("inputBottomLeft") }
+    set { setValue(newValue, forKey: "inputBottomLeft") }
+  }
+}
+
+extension CIFilter {
+  /// `CIPerspectiveTransform`: Moves the image's four corners to four points, as seen from another viewpoint.
+  public static func perspectiveTransform() -> CIFilter & CIPerspectiveTransform { CIPerspectiveTransformBuiltIn() }
+}
+
+/// The properties of `CIPerspectiveCorrection`: Maps a four-cornered area of the image (a photographed page) onto a rectangle.
+public protocol CIPerspectiveCorrection: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// Where the top-left corner goes.
+  var topLeft: CGPoint { get set }
+  /// Where the top-right corner goes.
+  var topRight: CGPoint { get set }
+  /// Where the bottom-right corner goes.
+  var bottomRight: CGPoint { get set }
+  /// Where the bottom-left corner goes.
+  var bottomLeft: CGPoint { get set }
+  /// 1 keeps only the rectangle, 0 keeps the whole mapped image.
+  var crop: Float { get set }
+}
+
+final class CIPerspectiveCorrectionBuiltIn: CIFilter, CIPerspectiveCorrection, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPerspectiveCorrection")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var topLeft: CGPoint {
+    get { builtInPoint("inputTopLeft") }
+    set { setValue(newValue, forKey: "inputTopLeft") }
+  }
+  var topRight: CGPoint {
+    get { builtInPoint("inputTopRight") }
+    set { setValue(newValue, forKey: "inputTopRight") }
+  }
+  var bottomRight: CGPoint {
+    get { builtInPoint("inputBottomRight") }
+    set { setValue(newValue, forKey: "inputBottomRight") }
+  }
+  var bottomLeft: CGPoint {
+    get { builtInPoint("inputBottomLeft") }
+    set { setValue(newValue, forKey: "inputBottomLeft") }
+  }
+  var crop: Float {
+    get { builtInFloat("inputCrop") }
+    set { setValue(newValue, forKey: "inputCrop") }
+  }
+}
+
+extension CIFilter {
+  /// `CIPerspectiveCorrection`: Maps a four-cornered area of the image (a photographed page) onto a rectangle.
+  public static func perspectiveCorrection() -> CIFilter & CIPerspectiveCorrection { CIPerspectiveCorrectionBuiltIn() }
 }
 
 /// The properties of `CITemperatureAndTint`: Adapts the image from one white point (temperature, tint) to another.
@@ -1853,7 +2611,7 @@ extension CIFilter {
 
 /// The properties of `CIQRCodeGenerator`: A QR code of the message, one pixel per module.
 public protocol CIQRCodeGenerator: CIFilterProtocol {
-  /// The bytes to encode.
+  /// The bytes to encode; without any (unset or empty) there is no image.
   var message: Data { get set }
   /// Error correction: L 7 %, M 15 %, Q 25 %, H 30 %.
   var correctionLevel: String { get set }
