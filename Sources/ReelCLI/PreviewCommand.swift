@@ -56,7 +56,9 @@ enum PreviewCommand {
     do {
       url = try preview.start()
     } catch {
-      throw CommandFailure(message: "preview: \(error)", status: .failure)
+      var message = "preview: \(error)"
+      if case .cannotListen = error { message += " (reel: --port N)" }
+      throw CommandFailure(message: message, status: .failure)
     }
     Console.output("Preview: \(url)")
     if let revision = preview.revision, !revision.isValid {

@@ -45,10 +45,21 @@ enum TemplateInput {
     do {
       loaded = try Template.load(path: path, variables: variables, limits: limits)
     } catch {
-      throw CommandFailure(lines: error.lines.map(LimitOptions.naming), status: .invalidTemplate)
+      throw CommandFailure(lines: problemLines(error), status: .invalidTemplate)
     }
     Console.warnings(loaded.warnings.map { "\(path): \($0)" })
     return loaded
+  }
+
+  /// `error`'s lines with the command line's spelling of what to do added: the option that
+  /// raises a budget a line names (``LimitOptions/naming(_:)``), `--set NAME=…` for a
+  /// placeholder without a value.
+  static func problemLines(_ error: TemplateError) -> [String] {
+    zip(error.lines, error.problems).map { line, problem in
+      var line = LimitOptions.naming(line)
+      if let name = problem.undefinedVariable { line += " (reel: --set \(name)=…)" }
+      return line
+    }
   }
 
   /// The template path: the one positional argument.

@@ -79,7 +79,7 @@ public enum HTTPError: Error, Sendable, CustomStringConvertible {
     switch self {
     case .cannotListen(let port, let reason):
       return
-        "cannot listen on 127.0.0.1:\(port): \(reason); choose another --port (0 picks a free one)"
+        "cannot listen on 127.0.0.1:\(port): \(reason); choose another port (0 picks a free one)"
     case .cannotWatch(let path, let reason):
       return "cannot watch the folder \(path) for changes: \(reason)"
     case .stopped:

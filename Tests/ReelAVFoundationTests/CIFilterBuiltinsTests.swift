@@ -19,6 +19,30 @@ struct CIFilterBuiltinsTests {
       "\(CIFilterBuiltinsGenerator.relativePath) is stale: run `make schema`")
   }
 
+  @Test func everyParameterKeyHasItsCoreImageConstant() {
+    #expect(CIFilterBuiltinsGenerator.keyConstantName("inputEV") == "kCIInputEVKey")
+    #expect(CIFilterBuiltinsGenerator.keyConstantName("inputImage") == "kCIInputImageKey")
+    for name in CIFilter.filterNames(inCategory: nil) {
+      for key in CIFilter(name: name)?.inputKeys ?? [] {
+        let declaration =
+          "public let \(CIFilterBuiltinsGenerator.keyConstantName(key)) = \"\(key)\""
+        #expect(CIFilterBuiltinsGenerator.source.contains(declaration), "\(name).\(key)")
+      }
+    }
+    #expect(
+      [kCIInputImageKey, kCIInputEVKey, kCIInputBackgroundImageKey, kCIInputTargetImageKey]
+        == ["inputImage", "inputEV", "inputBackgroundImage", "inputTargetImage"])
+  }
+
+  @Test func aQRCodeWithoutAMessageHasNoImage() {
+    let qr = CIFilter.qrCodeGenerator()
+    #expect(qr.outputImage == nil)
+    qr.message = Data()
+    #expect(qr.outputImage == nil)
+    qr.message = Data("reel".utf8)
+    #expect(qr.outputImage != nil)
+  }
+
   @Test func namesFollowSwiftsImportOfApplesHeaders() {
     func names(_ filter: String, _ key: String) -> String {
       CIFilterBuiltinsGenerator.names(filter: filter, key: key).map {

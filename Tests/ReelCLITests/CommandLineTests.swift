@@ -86,6 +86,17 @@ struct CommandLineTests {
     #expect(good.status == 0, "\(good.stderr)")
   }
 
+  @Test func validateSaysHowToGiveAnUndefinedVariableAValue() throws {
+    let template = try CLITestSupport.writeTemplate(
+      #"{ "version": 1, "size": [320, 240], "duration": 1, "background": "{{colour}}" }"#)
+    let result = try TestSupport.reel(["validate", template.path])
+    #expect(result.status == 3)
+    #expect(
+      result.stderr.contains(
+        "background: undefined variable 'colour' (declare it under \"variables\" or give it a value) (reel: --set colour=…)"
+      ), "\(result.stderr)")
+  }
+
   @Test func frameWritesAPNGOfTheRenderSize() throws {
     let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
     let folder = template.deletingLastPathComponent()

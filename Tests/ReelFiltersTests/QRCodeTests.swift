@@ -101,6 +101,12 @@ struct QRCodeTests {
     #expect((low - 2 - 17) % 4 == 0, "a symbol is 17 + 4·version modules: \(low - 2)")
   }
 
+  @Test func noMessageMeansNoImageAsInCoreImage() throws {
+    #expect(try QRCodeFilters.qrCode.outputImage([:]) == nil)
+    #expect(try QRCodeFilters.qrCode.outputImage(["inputMessage": .data([])]) == nil)
+    #expect(try QRCodeFilters.qrCode.outputImage(["inputMessage": .data([0x41])]) != nil)
+  }
+
   @Test func aMessageTooLongOrAnUnknownLevelIsRefusedNamingIt() {
     #expect(throws: FilterError.self) {
       try QRCodeFilters.qrCode.outputImage([

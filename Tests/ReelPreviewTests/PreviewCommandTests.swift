@@ -12,6 +12,13 @@ struct PreviewCommandTests {
     let state = try fixture.get("/api/state")
     #expect(state.status == 200)
     #expect(state.json?["ok"] as? Bool == true)
+    // A second preview on the same port: the library's message, then the CLI's spelling.
+    let taken = try TestSupport.reel(
+      ["preview", fixture.template.path, "--port", String(fixture.port)])
+    #expect(taken.status == 1, "\(taken.stderr)")
+    #expect(
+      taken.stderr.contains("choose another port (0 picks a free one) (reel: --port N)"),
+      "\(taken.stderr)")
     #expect(try HTTPTestClient.request(port: fixture.port, "/api/state").status == 403)
     #expect(fixture.interrupt() == 0)
     #expect(!HTTPTestClient.isListening(port: fixture.port))

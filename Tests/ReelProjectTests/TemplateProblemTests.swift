@@ -155,7 +155,7 @@ struct TemplateProblemTests {
     } catch {
       #expect(
         error.description == """
-          \(url.path):6:30: layers[0].text: undefined variable 'nmae' (declare it under "variables" or pass --set nmae=…)
+          \(url.path):6:30: layers[0].text: undefined variable 'nmae' (declare it under "variables" or give it a value)
           \(url.path):6:62: layers[0].font.size: a font size must be greater than 0 and at most 1024 pixels (got -3)
           """)
     }

@@ -47,10 +47,23 @@ struct TemplateVariableTests {
       """)
     #expect(
       problems == [
-        "layers[0].text: undefined variable 'nme'; did you mean 'name'? (declare it under \"variables\" or pass --set nme=…)",
+        "layers[0].text: undefined variable 'nme'; did you mean 'name'? (declare it under \"variables\" or give it a value)",
         "layers[0].text: '{{bad name}}' is not a valid placeholder: a name is letters, digits, '_', '.' or '-' (write '{{{{' for a literal '{{')",
         "layers[0].text: unterminated placeholder '{{open': close it with '}}' (write '{{{{' for a literal '{{')",
       ])
+  }
+
+  @Test func anUndefinedVariableProblemNamesTheVariable() throws {
+    do {
+      _ = try Template.load(
+        data: Data(
+          #"{"version": 1, "size": [64, 64], "duration": 1, "background": "{{tint}}"}"#.utf8),
+        path: "t.json")
+      Issue.record("a template with an undefined variable loaded")
+    } catch {
+      #expect(error.problems.compactMap(\.undefinedVariable) == ["tint"])
+      #expect(!error.description.contains("--set"), "\(error)")
+    }
   }
 
   @Test func variablesWorkInPathsAndColours() throws {

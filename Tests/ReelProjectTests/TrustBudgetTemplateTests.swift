@@ -142,7 +142,7 @@ struct TrustBudgetTemplateTests {
     let problems = try Self.problems(json, limits: .default)
     #expect(
       problems == [
-        "layers[1].layers[0].text: undefined variable 'who' (declare it under \"variables\" or pass --set who=…)"
+        "layers[1].layers[0].text: undefined variable 'who' (declare it under \"variables\" or give it a value)"
       ])
   }
 }

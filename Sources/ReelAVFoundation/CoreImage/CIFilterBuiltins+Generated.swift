@@ -4,6 +4,119 @@
 
 internal import ReelFilters
 
+/// `"inputAVector"`.
+public let kCIInputAVectorKey = "inputAVector"
+/// `"inputAmount"`.
+public let kCIInputAmountKey = "inputAmount"
+/// `"inputAngle"`.
+public let kCIInputAngleKey = "inputAngle"
+/// `"inputAspectRatio"`.
+public let kCIInputAspectRatioKey = "inputAspectRatio"
+/// `"inputBVector"`.
+public let kCIInputBVectorKey = "inputBVector"
+/// `"inputBackgroundImage"`.
+public let kCIInputBackgroundImageKey = "inputBackgroundImage"
+/// `"inputBarOffset"`.
+public let kCIInputBarOffsetKey = "inputBarOffset"
+/// `"inputBiasVector"`.
+public let kCIInputBiasVectorKey = "inputBiasVector"
+/// `"inputBottomLeft"`.
+public let kCIInputBottomLeftKey = "inputBottomLeft"
+/// `"inputBottomRight"`.
+public let kCIInputBottomRightKey = "inputBottomRight"
+/// `"inputBrightness"`.
+public let kCIInputBrightnessKey = "inputBrightness"
+/// `"inputCenter"`.
+public let kCIInputCenterKey = "inputCenter"
+/// `"inputColor"`.
+public let kCIInputColorKey = "inputColor"
+/// `"inputColor0"`.
+public let kCIInputColor0Key = "inputColor0"
+/// `"inputColor1"`.
+public let kCIInputColor1Key = "inputColor1"
+/// `"inputContrast"`.
+public let kCIInputContrastKey = "inputContrast"
+/// `"inputCorrectionLevel"`.
+public let kCIInputCorrectionLevelKey = "inputCorrectionLevel"
+/// `"inputCrop"`.
+public let kCIInputCropKey = "inputCrop"
+/// `"inputEV"`.
+public let kCIInputEVKey = "inputEV"
+/// `"inputExtent"`.
+public let kCIInputExtentKey = "inputExtent"
+/// `"inputFadeThreshold"`.
+public let kCIInputFadeThresholdKey = "inputFadeThreshold"
+/// `"inputFalloff"`.
+public let kCIInputFalloffKey = "inputFalloff"
+/// `"inputGVector"`.
+public let kCIInputGVectorKey = "inputGVector"
+/// `"inputHighlightAmount"`.
+public let kCIInputHighlightAmountKey = "inputHighlightAmount"
+/// `"inputImage"`.
+public let kCIInputImageKey = "inputImage"
+/// `"inputIntensity"`.
+public let kCIInputIntensityKey = "inputIntensity"
+/// `"inputLevels"`.
+public let kCIInputLevelsKey = "inputLevels"
+/// `"inputMaskImage"`.
+public let kCIInputMaskImageKey = "inputMaskImage"
+/// `"inputMaxComponents"`.
+public let kCIInputMaxComponentsKey = "inputMaxComponents"
+/// `"inputMaxStriationRadius"`.
+public let kCIInputMaxStriationRadiusKey = "inputMaxStriationRadius"
+/// `"inputMessage"`.
+public let kCIInputMessageKey = "inputMessage"
+/// `"inputMinComponents"`.
+public let kCIInputMinComponentsKey = "inputMinComponents"
+/// `"inputNeutral"`.
+public let kCIInputNeutralKey = "inputNeutral"
+/// `"inputNoiseLevel"`.
+public let kCIInputNoiseLevelKey = "inputNoiseLevel"
+/// `"inputOpacity"`.
+public let kCIInputOpacityKey = "inputOpacity"
+/// `"inputPoint0"`.
+public let kCIInputPoint0Key = "inputPoint0"
+/// `"inputPoint1"`.
+public let kCIInputPoint1Key = "inputPoint1"
+/// `"inputPower"`.
+public let kCIInputPowerKey = "inputPower"
+/// `"inputRVector"`.
+public let kCIInputRVectorKey = "inputRVector"
+/// `"inputRadius"`.
+public let kCIInputRadiusKey = "inputRadius"
+/// `"inputRadius0"`.
+public let kCIInputRadius0Key = "inputRadius0"
+/// `"inputRadius1"`.
+public let kCIInputRadius1Key = "inputRadius1"
+/// `"inputRectangle"`.
+public let kCIInputRectangleKey = "inputRectangle"
+/// `"inputSaturation"`.
+public let kCIInputSaturationKey = "inputSaturation"
+/// `"inputScale"`.
+public let kCIInputScaleKey = "inputScale"
+/// `"inputShadowAmount"`.
+public let kCIInputShadowAmountKey = "inputShadowAmount"
+/// `"inputSharpness"`.
+public let kCIInputSharpnessKey = "inputSharpness"
+/// `"inputStriationContrast"`.
+public let kCIInputStriationContrastKey = "inputStriationContrast"
+/// `"inputStriationStrength"`.
+public let kCIInputStriationStrengthKey = "inputStriationStrength"
+/// `"inputTargetImage"`.
+public let kCIInputTargetImageKey = "inputTargetImage"
+/// `"inputTargetNeutral"`.
+public let kCIInputTargetNeutralKey = "inputTargetNeutral"
+/// `"inputTime"`.
+public let kCIInputTimeKey = "inputTime"
+/// `"inputTopLeft"`.
+public let kCIInputTopLeftKey = "inputTopLeft"
+/// `"inputTopRight"`.
+public let kCIInputTopRightKey = "inputTopRight"
+/// `"inputTransform"`.
+public let kCIInputTransformKey = "inputTransform"
+/// `"inputWidth"`.
+public let kCIInputWidthKey = "inputWidth"
+
 /// The properties of `CIColorControls`: Adjusts saturation, brightness and contrast.
 public protocol CIColorControls: CIFilterProtocol {
   /// The image to filter.
@@ -2498,7 +2611,7 @@ extension CIFilter {
 
 /// The properties of `CIQRCodeGenerator`: A QR code of the message, one pixel per module.
 public protocol CIQRCodeGenerator: CIFilterProtocol {
-  /// The bytes to encode.
+  /// The bytes to encode; without any (unset or empty) there is no image.
   var message: Data { get set }
   /// Error correction: L 7 %, M 15 %, Q 25 %, H 30 %.
   var correctionLevel: String { get set }

@@ -7,6 +7,10 @@ internal import ReelFilters
 /// are `Float`, points `CGPoint`, rectangles `CGRect`, vectors `CIVector`, colours `CIColor`,
 /// images `CIImage?`, transforms `CGAffineTransform`, bytes `Data`, choices `String`.
 ///
+/// It also declares Core Image's key constant for every parameter key in the catalog
+/// (`kCIInputEVKey = "inputEV"`: `kCI`, the key with its first letter upper-cased, `Key`), so
+/// the keys are spelled once, by the filters that have them.
+///
 /// `make schema` (`reel schema --write-docs .`) writes ``relativePath`` from it; a test fails
 /// while the file in the repository differs.
 package enum CIFilterBuiltinsGenerator {
@@ -24,10 +28,27 @@ package enum CIFilterBuiltinsGenerator {
       "internal import ReelFilters",
       "",
     ]
+    lines += keyConstants()
     for descriptor in FilterCatalog.all {
       lines += declarations(descriptor)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Core Image's name for the constant holding `key`: `inputEV` → `kCIInputEVKey`.
+  static func keyConstantName(_ key: String) -> String {
+    "kCI" + key.prefix(1).uppercased() + key.dropFirst() + "Key"
+  }
+
+  /// One `public let` per distinct parameter key of the catalog, sorted by key.
+  static func keyConstants() -> [String] {
+    let keys = Set(FilterCatalog.all.flatMap { $0.parameters.map(\.key) }).sorted()
+    var lines: [String] = []
+    for key in keys {
+      lines.append("/// `\"\(key)\"`.")
+      lines.append("public let \(keyConstantName(key)) = \"\(key)\"")
+    }
+    return lines + [""]
   }
 
   /// The property Apple declares for a parameter: its template name, except that

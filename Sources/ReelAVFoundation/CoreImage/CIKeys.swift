@@ -1,45 +1,7 @@
-// Core Image's parameter and attribute keys, as Apple spells them.
+// Core Image's keys that are not filter parameters, as Apple spells them. The parameter keys
+// (`kCIInputImageKey`, `kCIInputEVKey`…) are generated from the catalog, in
+// CIFilterBuiltins+Generated.swift.
 
-/// `"inputImage"`.
-public let kCIInputImageKey = "inputImage"
-/// `"inputBackgroundImage"`.
-public let kCIInputBackgroundImageKey = "inputBackgroundImage"
-/// `"inputMaskImage"`.
-public let kCIInputMaskImageKey = "inputMaskImage"
-/// `"inputTargetImage"`.
-public let kCIInputTargetImageKey = "inputTargetImage"
-/// `"inputIntensity"`.
-public let kCIInputIntensityKey = "inputIntensity"
-/// `"inputRadius"`.
-public let kCIInputRadiusKey = "inputRadius"
-/// `"inputSaturation"`.
-public let kCIInputSaturationKey = "inputSaturation"
-/// `"inputBrightness"`.
-public let kCIInputBrightnessKey = "inputBrightness"
-/// `"inputContrast"`.
-public let kCIInputContrastKey = "inputContrast"
-/// `"inputAngle"`.
-public let kCIInputAngleKey = "inputAngle"
-/// `"inputColor"`.
-public let kCIInputColorKey = "inputColor"
-/// `"inputCenter"`.
-public let kCIInputCenterKey = "inputCenter"
-/// `"inputEV"`.
-public let kCIInputEVKey = "inputEV"
-/// `"inputTransform"`.
-public let kCIInputTransformKey = "inputTransform"
-/// `"inputTime"`.
-public let kCIInputTimeKey = "inputTime"
-/// `"inputWidth"`.
-public let kCIInputWidthKey = "inputWidth"
-/// `"inputSharpness"`.
-public let kCIInputSharpnessKey = "inputSharpness"
-/// `"inputExtent"`.
-public let kCIInputExtentKey = "inputExtent"
-/// `"inputScale"`.
-public let kCIInputScaleKey = "inputScale"
-/// `"inputAspectRatio"`.
-public let kCIInputAspectRatioKey = "inputAspectRatio"
 /// `"outputImage"`.
 public let kCIOutputImageKey = "outputImage"
 

@@ -11,9 +11,11 @@ enum QRCodeFilters {
     "CIQRCodeGenerator", categories: [.generator, .stillImage, .builtIn],
     summary: "A QR code of the message, one pixel per module.",
     maths:
-      "ISO/IEC 18004 symbol by libqrencode (8-bit mode, smallest version for the level); dark modules black, light ones white, one pixel per module, a quiet zone of \(quietZone) module; Core Image's extent (0, 0, side, side)",
+      "ISO/IEC 18004 symbol by libqrencode (8-bit mode, smallest version for the level); dark modules black, light ones white, one pixel per module, a quiet zone of \(quietZone) module; Core Image's extent (0, 0, side, side); no image without a message (unset or empty), as Core Image's outputImage is nil then",
     parameters: [
-      FilterParameter(key: "inputMessage", kind: .data, summary: "The bytes to encode."),
+      FilterParameter(
+        key: "inputMessage", kind: .data,
+        summary: "The bytes to encode; without any (unset or empty) there is no image."),
       FilterParameter(
         key: "inputCorrectionLevel",
         kind: .choice(default: "M", choices: QRCodeSymbol.CorrectionLevel.allCases.map(\.rawValue)),
@@ -21,6 +23,8 @@ enum QRCodeFilters {
     ]
   ) { arguments throws(FilterError) in
     let message = arguments.bytes("inputMessage")
+    // Core Image's generator has no output without a message.
+    if message.isEmpty { return nil }
     let level =
       QRCodeSymbol.CorrectionLevel(rawValue: arguments.text("inputCorrectionLevel")) ?? .medium
     let symbol: QRCodeSymbol

@@ -104,8 +104,8 @@ extension TemplateDescriber {
         if let suggestion = Suggestion.nearest(to: name, among: defined) {
           message += "; did you mean '\(suggestion)'?"
         }
-        message += " (declare it under \"variables\" or pass --set \(name)=…)"
-        problem(spell(path), message, at: node)
+        message += " (declare it under \"variables\" or give it a value)"
+        report.problem(spell(path), message, at: node, undefinedVariable: name)
       }
       for message in result.malformed { problem(spell(path), message, at: node) }
       guard result.text != text else { return nil }

@@ -64,9 +64,13 @@ final class TemplateProblemCollector {
   /// How many problems have been found so far.
   var count: Int { problems.count }
 
-  func problem(_ path: String, _ message: String, at node: TemplateJSON?) {
+  func problem(
+    _ path: String, _ message: String, at node: TemplateJSON?, undefinedVariable: String? = nil
+  ) {
     problems.append(
-      TemplateProblem(path: path, message: message, line: node?.line, column: node?.column))
+      TemplateProblem(
+        path: path, message: message, line: node?.line, column: node?.column,
+        undefinedVariable: undefinedVariable))
   }
 
   /// A problem with a value written at `location`.

@@ -12,6 +12,9 @@ public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
   public var line: Int?
   /// The 1-based column (in Unicode scalars) of the value, when known.
   public var column: Int?
+  /// The name of the `{{name}}` placeholder that has no value, when that is the problem: a
+  /// front end can say how its users give one (the CLI's `--set name=…`).
+  public var undefinedVariable: String?
 
   /// Makes a problem.
   ///
@@ -20,11 +23,16 @@ public struct TemplateProblem: Sendable, Hashable, CustomStringConvertible {
   ///   - message: What is wrong.
   ///   - line: 1-based line, when known.
   ///   - column: 1-based column, when known.
-  public init(path: String, message: String, line: Int? = nil, column: Int? = nil) {
+  ///   - undefinedVariable: The placeholder without a value, when that is the problem.
+  public init(
+    path: String, message: String, line: Int? = nil, column: Int? = nil,
+    undefinedVariable: String? = nil
+  ) {
     self.path = path
     self.message = message
     self.line = line
     self.column = column
+    self.undefinedVariable = undefinedVariable
   }
 
   /// `path: message`, or just the message for the root.
