@@ -95,10 +95,14 @@ extension CIFilter {
   func builtInData(_ key: String) -> Data {
     switch value(forKey: key) {
     case let data as Data: data
+    case let data as NSData: Data(data)
     case let bytes as [UInt8]: Data(bytes)
+    case let floats as [Float]: floats.withUnsafeBytes { Data($0) }
     default: Data()
     }
   }
+
+  func builtInColorSpace(_ key: String) -> CGColorSpace? { value(forKey: key) as? CGColorSpace }
 
   func builtInString(_ key: String) -> String { value(forKey: key) as? String ?? "" }
 }

@@ -77,6 +77,8 @@ package enum CIFilterBuiltinsGenerator {
     case .transform: ("CGAffineTransform", "builtInTransform")
     case .data: ("Data", "builtInData")
     case .choice: ("String", "builtInString")
+    case .floatData: ("Data", "builtInData")
+    case .colorSpace: ("CGColorSpace?", "builtInColorSpace")
     }
   }
 
