@@ -101,4 +101,6 @@ extension CIFilter {
   }
 
   func builtInString(_ key: String) -> String { value(forKey: key) as? String ?? "" }
+
+  func builtInColorSpace(_ key: String) -> CGColorSpace? { value(forKey: key) as? CGColorSpace }
 }

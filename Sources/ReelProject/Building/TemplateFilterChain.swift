@@ -87,20 +87,27 @@ enum TransitionFilterMix {
 
 /// A clip transition drawn by one of the catalog's transition filters: `inputImage` the
 /// outgoing picture, `inputTargetImage` the incoming one, `inputTime` the progress; the
-/// filter's other parameters take their defaults.
+/// filter's other parameters take the template's `parameters` or their defaults.
 final class TemplateTransitionFilter: VideoTransitionFilter {
   let descriptor: FilterDescriptor
   let renderer = FilterRenderer()
 
-  init(_ descriptor: FilterDescriptor) { self.descriptor = descriptor }
+  /// The template's values of the other parameters, by Apple's key.
+  let values: [String: FilterValue]
+
+  init(_ descriptor: FilterDescriptor, values: [String: FilterValue] = [:]) {
+    self.descriptor = descriptor
+    self.values = values
+  }
 
   func transition(from: Image, to: Image, progress: Double) throws -> Image {
     let bounds = Rect(x: 0, y: 0, width: Double(from.width), height: Double(from.height))
     let output =
-      try descriptor.outputImage([
-        "inputImage": .image(FilterImage(picture: from)),
-        "inputTargetImage": .image(FilterImage(picture: to)), "inputTime": .number(progress),
-      ]) ?? FilterImage(picture: to)
+      try descriptor.outputImage(
+        values.merging([
+          "inputImage": .image(FilterImage(picture: from)),
+          "inputTargetImage": .image(FilterImage(picture: to)), "inputTime": .number(progress),
+        ]) { _, input in input }) ?? FilterImage(picture: to)
     return try renderer.renderPicture(
       output.cropped(to: bounds), in: PixelRect(x: 0, y: 0, width: from.width, height: from.height))
   }
