@@ -82,6 +82,52 @@ struct TemplateFilterTests {
     }
   }
 
+  @Test func aTopLevelAnimationMovesTheWholeFrameFiltersNumbers() throws {
+    let loaded = try loadTemplate(
+      """
+      {"version": 1, "size": [64, 48], "duration": 2, "background": "#404040",
+       "filters": [{"type": "exposureAdjust", "ev": 0}],
+       "animations": [{"property": "filters.exposureAdjust.ev", "from": 0, "to": 1, "duration": 1}]}
+      """)
+    // exposureAdjust scales linear light by 2^ev; the background is an encoded grey.
+    func linear(_ level: Double) -> Double {
+      let v = level / 255
+      return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
+    func encoded(_ light: Double) -> Int {
+      let v = min(max(light, 0), 1)
+      return Int((255 * (v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)).rounded())
+    }
+    let start = try frame(loaded, at: 0)
+    #expect(Self.close(Self.rgb(start[x: 5, y: 5]), [0x40, 0x40, 0x40]), "\(start[x: 5, y: 5])")
+    let half = try frame(loaded, at: 0.5)
+    let want = encoded(linear(0x40) * pow(2, 0.5))
+    #expect(
+      Self.close(Self.rgb(half[x: 5, y: 5]), [want, want, want]), "\(half[x: 5, y: 5]) vs \(want)")
+  }
+
+  @Test func aTopLevelAnimationOfAnythingButAFilterNumberIsReported() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [64, 48], "duration": 1,
+       "filters": [{"type": "exposureAdjust"}],
+       "animations": [{"property": "opacity", "to": 0},
+                      {"property": "filters.exposureAdjust.evv", "to": 1}]}
+      """)
+    #expect(
+      problems.contains {
+        $0.hasPrefix(
+          "animations[0].property: a top-level animation moves only the whole-frame filters' numbers"
+        )
+      }, "\(problems)")
+    #expect(
+      problems.contains {
+        $0.hasPrefix(
+          "animations[1].property: this layer has no filter number 'filters.exposureAdjust.evv'; did you mean 'filters.exposureAdjust.ev'?"
+        )
+      }, "\(problems)")
+  }
+
   /// A 4³ `.cube` whose texels are a fixed scramble.
   static func scrambledCube() -> (text: String, texels: [[Double]]) {
     var state: UInt32 = 99
@@ -228,5 +274,54 @@ struct TemplateFilterTests {
       zip(middle, expected).allSatisfy { abs($0 - $1) <= 2 },
       "\(middle) vs \(expected) (from \(outgoing) to \(incoming))")
     #expect(loaded.outline.transitions.first?.kind == "dissolveTransition")
+  }
+
+  @Test func aTransitionsParametersComeFromTheTemplate() throws {
+    let folder = try TestSupport.makeTemporaryDirectory("reel-template-transition-parameters")
+    for (name, colour) in [("a", "red"), ("b", "blue")] {
+      try TestSupport.ffmpeg([
+        "-f", "lavfi", "-i", "color=c=\(colour):size=64x48:rate=10:duration=1", "-c:v",
+        "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p",
+        folder.appendingPathComponent("\(name).mp4").path,
+      ])
+    }
+    let loaded = try loadTemplate(
+      """
+      {"version": 1, "size": [64, 48], "frameRate": 10,
+       "clips": [{"media": "a.mp4"},
+                 {"media": "b.mp4", "transition": {"type": "barsSwipeTransition", "duration": 0.5,
+                   "parameters": {"angle": 0, "width": 24, "barOffset": 32}}}]}
+      """, folder: folder)
+    let renderer = try MovieRenderer(movie: loaded.movie)
+    // Halfway (0.75 s): angle 0 sweeps along +x over 64 px; bars 24 px tall stack across it.
+    // The edge is at t·(64 + 32) = 48 px for the even bar, 48 − 32 = 16 px for the odd one:
+    // left of 16 px both bars show the incoming clip, right of 48 px both the outgoing one,
+    // between them one bar each.
+    let image = try renderer.frame(at: Time(seconds: 0.75, preferredTimescale: 600))
+    func isIncoming(_ x: Int, _ y: Int) -> Bool {
+      let pixel = image[x: x, y: y]
+      return Int(pixel.blue) > Int(pixel.red)
+    }
+    #expect(isIncoming(8, 10) && isIncoming(8, 38), "left: the incoming clip in both bars")
+    #expect(!isIncoming(56, 10) && !isIncoming(56, 38), "right: the outgoing clip in both bars")
+    #expect(isIncoming(30, 10) != isIncoming(30, 38), "middle: one bar each")
+
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [64, 48], "frameRate": 10,
+       "clips": [{"media": "a.mp4"},
+                 {"media": "b.mp4", "transition": {"type": "barsSwipeTransition",
+                   "parameters": {"widht": 40, "barOffset": 500, "time": 0.5}}},
+                 {"media": "a.mp4", "transition": {"type": "crossFade", "parameters": {}}}]}
+      """, folder: folder)
+    let expected = [
+      "clips[1].transition.parameters.widht: barsSwipeTransition has no parameter 'widht'; did you mean 'width'?",
+      "clips[1].transition.parameters.barOffset: must be between 1 and 100 (got 500)",
+      "clips[1].transition.parameters.time: barsSwipeTransition has no parameter 'time'",
+      "clips[2].transition.parameters",
+    ]
+    for prefix in expected {
+      #expect(problems.contains { $0.hasPrefix(prefix) }, "missing \(prefix) in \(problems)")
+    }
   }
 }

@@ -478,6 +478,86 @@ extension CIFilter {
   public static func minimumComponent() -> CIFilter & CIMinimumComponent { CIMinimumComponentBuiltIn() }
 }
 
+/// The properties of `CIColorCube`: Maps colours through a 3D lookup table.
+public protocol CIColorCube: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The length of one side of the cube, in texels.
+  var cubeDimension: Float { get set }
+  /// The table: side³ RGBA texels of 32-bit floats, premultiplied, red fastest (an identity cube when not given).
+  var cubeData: Data { get set }
+  /// 1 extrapolates the cube for components beyond 0…1; 0 clamps them to its edge.
+  var extrapolate: Float { get set }
+}
+
+final class CIColorCubeBuiltIn: CIFilter, CIColorCube, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorCube")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var cubeDimension: Float {
+    get { builtInFloat("inputCubeDimension") }
+    set { setValue(newValue, forKey: "inputCubeDimension") }
+  }
+  var cubeData: Data {
+    get { builtInData("inputCubeData") }
+    set { setValue(newValue, forKey: "inputCubeData") }
+  }
+  var extrapolate: Float {
+    get { builtInFloat("inputExtrapolate") }
+    set { setValue(newValue, forKey: "inputExtrapolate") }
+  }
+}
+
+extension CIFilter {
+  /// `CIColorCube`: Maps colours through a 3D lookup table.
+  public static func colorCube() -> CIFilter & CIColorCube { CIColorCubeBuiltIn() }
+}
+
+/// The properties of `CIColorCubeWithColorSpace`: Maps colours through a 3D lookup table indexed in a given colour space.
+public protocol CIColorCubeWithColorSpace: CIFilterProtocol {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The length of one side of the cube, in texels.
+  var cubeDimension: Float { get set }
+  /// The table: side³ RGBA texels of 32-bit floats, premultiplied, red fastest (an identity cube when not given).
+  var cubeData: Data { get set }
+  /// The space the lookup happens in (linear sRGB, the working space, when not given).
+  var colorSpace: CGColorSpace? { get set }
+  /// 1 extrapolates the cube for components beyond 0…1; 0 clamps them to its edge.
+  var extrapolate: Float { get set }
+}
+
+final class CIColorCubeWithColorSpaceBuiltIn: CIFilter, CIColorCubeWithColorSpace, @unchecked Sendable {
+  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorCubeWithColorSpace")) }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var cubeDimension: Float {
+    get { builtInFloat("inputCubeDimension") }
+    set { setValue(newValue, forKey: "inputCubeDimension") }
+  }
+  var cubeData: Data {
+    get { builtInData("inputCubeData") }
+    set { setValue(newValue, forKey: "inputCubeData") }
+  }
+  var colorSpace: CGColorSpace? {
+    get { builtInColorSpace("inputColorSpace") }
+    set { setValue(newValue, forKey: "inputColorSpace") }
+  }
+  var extrapolate: Float {
+    get { builtInFloat("inputExtrapolate") }
+    set { setValue(newValue, forKey: "inputExtrapolate") }
+  }
+}
+
+extension CIFilter {
+  /// `CIColorCubeWithColorSpace`: Maps colours through a 3D lookup table indexed in a given colour space.
+  public static func colorCubeWithColorSpace() -> CIFilter & CIColorCubeWithColorSpace { CIColorCubeWithColorSpaceBuiltIn() }
+}
+
 /// The properties of `CIGaussianBlur`: Blurs with a Gaussian whose standard deviation is the radius.
 public protocol CIGaussianBlur: CIFilterProtocol {
   /// The image to filter.
@@ -1454,7 +1534,7 @@ extension CIFilter {
   public static func highlightShadowAdjust() -> CIFilter & CIHighlightShadowAdjust { CIHighlightShadowAdjustBuiltIn() }
 }
 
-/// The properties of `CIComicEffect`: A comic-book drawing: flat colours with black outlines.
+/// The properties of `CIComicEffect`: A comic-book drawing: flat colours in halftone dots with black outlines.
 public protocol CIComicEffect: CIFilterProtocol {
   /// The image to filter.
   var inputImage: CIImage? { get set }
@@ -1469,7 +1549,7 @@ final class CIComicEffectBuiltIn: CIFilter, CIComicEffect, @unchecked Sendable {
 }
 
 extension CIFilter {
-  /// `CIComicEffect`: A comic-book drawing: flat colours with black outlines.
+  /// `CIComicEffect`: A comic-book drawing: flat colours in halftone dots with black outlines.
   public static func comicEffect() -> CIFilter & CIComicEffect { CIComicEffectBuiltIn() }
 }
 

@@ -105,4 +105,5 @@ extension CIFilter {
   func builtInColorSpace(_ key: String) -> CGColorSpace? { value(forKey: key) as? CGColorSpace }
 
   func builtInString(_ key: String) -> String { value(forKey: key) as? String ?? "" }
+
 }

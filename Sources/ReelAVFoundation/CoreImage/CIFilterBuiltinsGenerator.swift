@@ -75,9 +75,8 @@ package enum CIFilterBuiltinsGenerator {
     case .color: ("CIColor", "builtInColor")
     case .image: ("CIImage?", "builtInImage")
     case .transform: ("CGAffineTransform", "builtInTransform")
-    case .data: ("Data", "builtInData")
+    case .data, .floatData: ("Data", "builtInData")
     case .choice: ("String", "builtInString")
-    case .floatData: ("Data", "builtInData")
     case .colorSpace: ("CGColorSpace?", "builtInColorSpace")
     }
   }

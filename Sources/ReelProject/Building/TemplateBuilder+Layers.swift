@@ -38,6 +38,8 @@ extension TemplateBuilder {
     if filtered {
       // The whole-frame filter reads the root's parameters (the root has no filter of its own).
       root.properties.filterParameters = description.filters.slotValues
+      root.animations = description.animations.map(\.animation)
+      warnNeverPlaying(description.animations, frame: frame)
       tree.root = root
       tree.frameFilter = TemplateFilterChain(description.filters, cubes: files.cubes)
     }
@@ -58,19 +60,25 @@ extension TemplateBuilder {
       layer.mask = buildLayer(mask, files: files, frame: frame)
     }
     layer.animations = description.animations.map(\.animation)
-    if let movieDuration = frame.movieDuration {
-      for (animation, path) in description.animations
-      where animation.timing.beginTime >= movieDuration.seconds {
-        warn(
-          path,
-          "begins at \(format(animation.timing.beginTime)) s, after the movie ends (\(seconds(movieDuration)) s); it never plays"
-        )
-      }
-    }
+    warnNeverPlaying(description.animations, frame: frame)
     layer.animations += buildVisibility(
       description.visibility, opacity: layer.properties.opacity, frame: frame)
     layer.sublayers = description.sublayers.map { buildLayer($0, files: files, frame: frame) }
     return layer
+  }
+
+  /// Warns about each animation that begins after the movie ends.
+  private func warnNeverPlaying(
+    _ animations: [(animation: any Animation, path: String)], frame: TemplateFrame
+  ) {
+    guard let movieDuration = frame.movieDuration else { return }
+    for (animation, path) in animations
+    where animation.timing.beginTime >= movieDuration.seconds {
+      warn(
+        path,
+        "begins at \(format(animation.timing.beginTime)) s, after the movie ends (\(seconds(movieDuration)) s); it never plays"
+      )
+    }
   }
 
   /// The properties, applied in order over the render frame.

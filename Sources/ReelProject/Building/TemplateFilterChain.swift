@@ -40,13 +40,29 @@ struct TemplateFilterChain: LayerFilter {
     guard content.width > 0, content.height > 0 else { return content }
     let bounds = Rect(
       x: 0, y: 0, width: Double(content.width), height: Double(content.height))
-    var image = FilterImage(picture: content).clampedToExtent()
+    // Each step sees the picture as it is (a vignette measures its frame; colour steps over a
+    // picture take the engine's fast paths). A step that reads beyond the frame (a blur grows
+    // the extent) is made again over the picture with its edges extended outward, and cut
+    // back to the frame, so that its edges do not fade to black.
+    var image = FilterImage(picture: content)
     for step in steps {
-      image = try apply(step, to: image, parameters: parameters)
+      let plain = try apply(step, to: image, parameters: parameters)
+      if Self.reachesBeyond(plain.extent, bounds) {
+        image = try apply(step, to: image.clampedToExtent(), parameters: parameters)
+          .cropped(to: bounds)
+      } else {
+        image = plain
+      }
     }
     return try renderer.renderPicture(
       image.cropped(to: bounds),
       in: PixelRect(x: 0, y: 0, width: content.width, height: content.height))
+  }
+
+  /// Whether `extent` covers more than `bounds`.
+  static func reachesBeyond(_ extent: Rect, _ bounds: Rect) -> Bool {
+    extent.isInfinite || extent.minX < bounds.minX || extent.minY < bounds.minY
+      || extent.maxX > bounds.maxX || extent.maxY > bounds.maxY
   }
 
   private func apply(_ step: Step, to image: FilterImage, parameters: [Double]) throws
@@ -87,20 +103,33 @@ enum TransitionFilterMix {
 
 /// A clip transition drawn by one of the catalog's transition filters: `inputImage` the
 /// outgoing picture, `inputTargetImage` the incoming one, `inputTime` the progress; the
-/// filter's other parameters take their defaults.
+/// filter's other parameters take the template's `parameters` or their defaults.
 final class TemplateTransitionFilter: VideoTransitionFilter {
   let descriptor: FilterDescriptor
   let renderer = FilterRenderer()
 
-  init(_ descriptor: FilterDescriptor) { self.descriptor = descriptor }
+  /// The template's values of the other parameters, by Apple's key.
+  let values: [String: FilterValue]
+
+  init(_ descriptor: FilterDescriptor, values: [String: FilterValue] = [:]) {
+    self.descriptor = descriptor
+    self.values = values
+  }
 
   func transition(from: Image, to: Image, progress: Double) throws -> Image {
     let bounds = Rect(x: 0, y: 0, width: Double(from.width), height: Double(from.height))
+    // A transition that sweeps an extent (swipes, bars, the copy machine) sweeps the frame
+    // unless the template says otherwise (Core Image's default is a 300-pixel square).
+    var given = values
+    if descriptor.parameter(forKey: "inputExtent") != nil, given["inputExtent"] == nil {
+      given["inputExtent"] = .vector([0, 0, bounds.width, bounds.height])
+    }
     let output =
-      try descriptor.outputImage([
-        "inputImage": .image(FilterImage(picture: from)),
-        "inputTargetImage": .image(FilterImage(picture: to)), "inputTime": .number(progress),
-      ]) ?? FilterImage(picture: to)
+      try descriptor.outputImage(
+        given.merging([
+          "inputImage": .image(FilterImage(picture: from)),
+          "inputTargetImage": .image(FilterImage(picture: to)), "inputTime": .number(progress),
+        ]) { _, input in input }) ?? FilterImage(picture: to)
     return try renderer.renderPicture(
       output.cropped(to: bounds), in: PixelRect(x: 0, y: 0, width: from.width, height: from.height))
   }

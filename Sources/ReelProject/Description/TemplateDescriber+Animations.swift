@@ -2,18 +2,25 @@ import Foundation
 import Reel
 
 extension TemplateDescriber {
-  /// - Parameter filters: The layer's `filters`, whose numbers animations may name.
+  /// - Parameters:
+  ///   - filters: The layer's (or the root's) `filters`, whose numbers animations may name.
+  ///   - filtersOnly: True for the top level's `animations`, which may move only the
+  ///     root's filter numbers (`filters.…`): the root has no other animatable property.
   func describeAnimations(
-    _ node: TemplateJSON, _ path: String, filters: FilterChainDescription = .init()
+    _ node: TemplateJSON, _ path: String, filters: FilterChainDescription = .init(),
+    filtersOnly: Bool = false
   ) -> [any Animation] {
     guard let elements = array(node, path) else { return [] }
     return elements.enumerated().compactMap {
-      decodeAnimation($0.element, TemplatePath.join(path, $0.offset), filters: filters)
+      decodeAnimation(
+        $0.element, TemplatePath.join(path, $0.offset), filters: filters,
+        filtersOnly: filtersOnly)
     }
   }
 
   func decodeAnimation(
-    _ node: TemplateJSON, _ path: String, filters: FilterChainDescription = .init()
+    _ node: TemplateJSON, _ path: String, filters: FilterChainDescription = .init(),
+    filtersOnly: Bool = false
   ) -> (any Animation)? {
     guard let reader = object(node, path, .animation) else { return nil }
     if TemplateFormat.animationKinds.contains(where: reader.breaksRule) { return nil }
@@ -36,7 +43,9 @@ extension TemplateDescriber {
           at: propertyNode)
       }
       let children =
-        reader.get(.group) { self.describeAnimations($0, $1, filters: filters) } ?? []
+        reader.get(.group) {
+          self.describeAnimations($0, $1, filters: filters, filtersOnly: filtersOnly)
+        } ?? []
       var group = AnimationGroup(children)
       group.timing = timing ?? group.timing
       if !reader.has(.duration) {
@@ -69,6 +78,14 @@ extension TemplateDescriber {
       property = .number(
         AnimatableProperty(name, \.filterParameters[slot]), degrees: false, unit: false)
       filterRange = found.range
+    } else if filtersOnly {
+      problem(
+        reader.path(.property),
+        "a top-level animation moves only the whole-frame filters' numbers (`filters.<type>.<parameter>` or `filters[<index>].<parameter>`)"
+          + (reader[.property]?.string.map { "; animate '\($0)' in a layer's own animations" }
+            ?? ""),
+        at: reader[.property] ?? node)
+      return nil
     } else if let propertyNode = reader[.property] {
       if let name = choice(propertyNode, reader.path(.property), TemplateAnimatedProperty.names) {
         property = TemplateAnimatedProperty(name: name)

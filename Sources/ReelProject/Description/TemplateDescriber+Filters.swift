@@ -130,6 +130,22 @@ extension TemplateDescriber {
       filter: descriptor.name)
     var step = FilterStepDescription(
       operation: .filter(descriptor), fixedValues: [:], numberSlots: [])
+    step.fixedValues = describeFilterValues(node, path, parameters: parameters) {
+      parameter, value, range in
+      let slot = addSlot(key: parameter.key, name: parameter.name, value: value, range: range)
+      step.numberSlots.append((parameter.key, slot))
+    }
+    chain.steps.append(step)
+  }
+
+  /// The values of `parameters` written as members of `node` (each checked against its
+  /// kind and range): colours, vectors, points and rectangles returned by Apple's key; each
+  /// number (written or its default) given to `number` with its range.
+  func describeFilterValues(
+    _ node: TemplateJSON, _ path: String, parameters: [FilterParameter],
+    number addNumber: (FilterParameter, Double, ClosedRange<Double>) -> Void
+  ) -> [String: FilterValue] {
+    var fixedValues: [String: FilterValue] = [:]
     for parameter in parameters {
       let valueNode = node.members?.first { $0.key == parameter.name }?.value
       let valuePath = TemplatePath.join(path, parameter.name)
@@ -140,31 +156,54 @@ extension TemplateDescriber {
           guard let written = number(valueNode, valuePath, in: range) else { continue }
           value = written
         }
-        let slot = addSlot(key: parameter.key, name: parameter.name, value: value, range: range)
-        step.numberSlots.append((parameter.key, slot))
+        addNumber(parameter, value, range)
       case .color:
         guard let valueNode, let written = color(valueNode, valuePath) else { continue }
-        step.fixedValues[parameter.key] = .color(LinearColor(written))
+        fixedValues[parameter.key] = .color(LinearColor(written))
       case .vector(let defaults):
         guard let valueNode,
           let numbers = fixedNumbers(valueNode, valuePath, count: defaults.count)
         else { continue }
-        step.fixedValues[parameter.key] = .vector(numbers)
+        fixedValues[parameter.key] = .vector(numbers)
       case .point:
         guard let valueNode, let numbers = fixedNumbers(valueNode, valuePath, count: 2) else {
           continue
         }
-        step.fixedValues[parameter.key] = .vector(numbers)
+        fixedValues[parameter.key] = .vector(numbers)
       case .rectangle:
         guard let valueNode, let numbers = fixedNumbers(valueNode, valuePath, count: 4) else {
           continue
         }
-        step.fixedValues[parameter.key] = .vector(numbers)
-      case .image, .transform, .floatData, .colorSpace, .data, .choice:
+        fixedValues[parameter.key] = .vector(numbers)
+      case .choice(_, let choices):
+        guard let valueNode, let written = choice(valueNode, valuePath, choices) else {
+          continue
+        }
+        fixedValues[parameter.key] = .text(written)
+      case .image, .transform, .data, .floatData, .colorSpace:
         continue
       }
     }
-    chain.steps.append(step)
+    return fixedValues
+  }
+
+  /// A filter transition's `parameters` (an object of its parameters by name), checked
+  /// against the catalog; the values by Apple's key.
+  func describeTransitionParameters(
+    _ node: TemplateJSON, _ path: String, of descriptor: FilterDescriptor
+  ) -> [String: FilterValue] {
+    guard let members = node.members else {
+      problem(
+        path, "expected an object (parameters by name), got \(node.typeDescription)", at: node)
+      return [:]
+    }
+    let parameters = TemplateFilterFormat.transitionParameters(of: descriptor)
+    reportUnknownKeys(members, path, allowed: parameters.map(\.name), filter: descriptor.name)
+    var numbers: [String: FilterValue] = [:]
+    let values = describeFilterValues(node, path, parameters: parameters) { parameter, value, _ in
+      numbers[parameter.key] = .number(value)
+    }
+    return values.merging(numbers) { fixed, _ in fixed }
   }
 
   /// Reports the members of a step that are not among `allowed`, with the nearest name.

@@ -114,8 +114,13 @@ extension TemplateDescriber {
     case "slide": return .slide(direction, duration: duration)
     default:
       if let descriptor = TemplateFilterFormat.transitions.first(where: { $0.name == type }) {
+        let values =
+          reader[.parameters].map {
+            describeTransitionParameters($0, reader.path(.parameters), of: descriptor)
+          } ?? [:]
         return .filter(
-          TransitionFilter(TemplateTransitionFilter(descriptor), name: descriptor.name),
+          TransitionFilter(
+            TemplateTransitionFilter(descriptor, values: values), name: descriptor.name),
           duration: duration)
       }
       return .cut

@@ -44,9 +44,15 @@ struct TemplateDescriber: TemplateChecking {
     let subtitles = describeSubtitles(top)
     let filters =
       top[.filters].map { describeFilters($0, TemplateKey.filters.rawValue) } ?? .init()
+    let animationsPath = TemplateKey.animations.rawValue
+    let animations =
+      (top[.animations].map {
+        describeAnimations($0, animationsPath, filters: filters, filtersOnly: true)
+      } ?? []).enumerated().map { ($0.element, TemplatePath.join(animationsPath, $0.offset)) }
     return TemplateDescription(
       variables: values, output: output, durationLocation: top.location(.duration),
       timeline: timeline, audio: audio, layers: layers, subtitles: subtitles, filters: filters,
+      animations: animations,
       export: top.get(.export, describeExport),
       exportLocation: top.has(.export) ? top.location(.export) : nil)
   }

@@ -27,6 +27,8 @@ struct TemplateDescription: Sendable {
   var subtitles: [SubtitleTrackDescription]?
   /// The root's `filters`, applied to the whole frame after every layer.
   var filters: FilterChainDescription
+  /// The root's `animations` (of `filters` numbers only), with where each is written.
+  var animations: [(animation: any Animation, path: String)]
   /// `export`, when present and an object.
   var export: ExportDescription?
   /// Where `export` is written (nil without it).

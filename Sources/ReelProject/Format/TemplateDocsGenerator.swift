@@ -258,7 +258,9 @@ enum TemplateDocsGenerator {
     case .rectangle(let rect):
       "`[\(format(rect.minX)), \(format(rect.minY)), \(format(rect.width)), \(format(rect.height))]`"
     case .color(let color): "`\(color.encoded.hexString)`"
-    case .image, .transform, .floatData, .colorSpace, .data, .choice: "—"
+    case .choice(let value, let choices):
+      "`\(value)`; " + choices.map { "`\($0)`" }.joined(separator: ", ")
+    case .image, .transform, .data, .floatData, .colorSpace: "—"
     }
   }
 

@@ -31,8 +31,8 @@ enum TemplateFilterFormat {
   /// Whether a template can write a value of `kind`.
   static func isWritable(_ kind: FilterValueKind) -> Bool {
     switch kind {
-    case .number, .vector, .point, .rectangle, .color: true
-    case .image, .transform, .floatData, .colorSpace, .data, .choice: false
+    case .number, .vector, .point, .rectangle, .color, .choice: true
+    case .image, .transform, .data, .floatData, .colorSpace: false
     }
   }
 
@@ -45,6 +45,22 @@ enum TemplateFilterFormat {
         descriptor.parameter(forKey: $0) != nil
       }
   }
+
+  /// The keys a transition's `parameters` may not set: the two pictures and the progress,
+  /// which the clip sequence gives.
+  static let transitionInputKeys = ["inputImage", "inputTargetImage", "inputTime"]
+
+  /// The parameters a clip's transition may set in `parameters`: all but the two pictures
+  /// and the progress, of the kinds a template can write.
+  static func transitionParameters(of descriptor: FilterDescriptor) -> [FilterParameter] {
+    descriptor.parameters.filter {
+      !transitionInputKeys.contains($0.key) && isWritable($0.kind)
+    }
+  }
+
+  /// How a transition's `parameters` are written: an object of parameter values by name.
+  static let transitionParametersValue = TemplateValue.map(
+    .oneOf([.anyNumber, .named(.color), .array(.anyNumber)]), namePattern: "^[A-Za-z]+$")
 
   /// The transitions' template names.
   static let transitionNames: [String] = transitions.map(\.name)
@@ -71,7 +87,8 @@ enum TemplateFilterFormat {
     case .point: .named(.point)
     case .rectangle: .named(.rect)
     case .color: .named(.color)
-    case .image, .transform, .floatData, .colorSpace, .data, .choice: .string
+    case .choice(_, let choices): .choice(choices)
+    case .image, .transform, .data, .floatData, .colorSpace: .string
     }
   }
 

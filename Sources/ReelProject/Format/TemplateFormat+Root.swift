@@ -58,6 +58,10 @@ extension TemplateObjectFormat {
         .filters, .list(.filterStep), default: .text("`[]`"),
         "filters applied in order to the whole frame, after every layer (see Filters)"),
       .init(
+        .animations, .list(.object(.animation)), default: .text("`[]`"),
+        "animations of the whole-frame `filters` numbers only (`property`: `filters.<type>.<parameter>` or `filters[<index>].<parameter>`; see Animations)"
+      ),
+      .init(
         .subtitles, .list(.object(.subtitles)),
         "caption tracks from SRT/WebVTT files (see Subtitles)"),
       .init(

@@ -56,6 +56,11 @@ extension TemplateObjectFormat {
       .init(
         .direction, .choice(TemplateFormat.directions), default: .name("left"),
         onlyWith: ["wipe", "slide"], "wipe and slide only."),
+      .init(
+        .parameters, TemplateFilterFormat.transitionParametersValue, default: .text("`{}`"),
+        type: "object", onlyWith: TemplateFilterFormat.transitionNames,
+        "the transition filter's parameters by name (`{\"width\": 40, \"angle\": 0.5}`), checked against the filter catalog like a filter step's (docs/filters.md); `time` is the transition's progress, set by Reel. Filter transitions only"
+      ),
     ])
 
   /// The long form of the timeline.

@@ -11,7 +11,7 @@ enum TemplateKey: String, CaseIterable, Sendable, Comparable {
   // Variables.
   case `default`
   // Clips and transitions.
-  case media, image, start, transition, type, color, direction
+  case media, image, start, transition, type, color, direction, parameters
   // Composition.
   case tracks, instructions, id, kind, segments, track, source, at, empty
   case opacity, transform, crop, value, from, to, translate, scale, rotate, matrix
