@@ -342,6 +342,7 @@ struct TemplateRowTests {
       }
       return ReadableNumber.string(candidate ?? 1)
     case .choice(let names): return "\"\(names[0])\""
+    case .pattern: return "\"filters[0].intensity\""
     case .svgPath: return "\"M0 0 L1 1\""
     case .named(.color): return "\"red\""
     case .named(.file): return "\"a.png\""

@@ -34,16 +34,24 @@ public let kCIInputColorKey = "inputColor"
 public let kCIInputColor0Key = "inputColor0"
 /// `"inputColor1"`.
 public let kCIInputColor1Key = "inputColor1"
+/// `"inputColorSpace"`.
+public let kCIInputColorSpaceKey = "inputColorSpace"
 /// `"inputContrast"`.
 public let kCIInputContrastKey = "inputContrast"
 /// `"inputCorrectionLevel"`.
 public let kCIInputCorrectionLevelKey = "inputCorrectionLevel"
 /// `"inputCrop"`.
 public let kCIInputCropKey = "inputCrop"
+/// `"inputCubeData"`.
+public let kCIInputCubeDataKey = "inputCubeData"
+/// `"inputCubeDimension"`.
+public let kCIInputCubeDimensionKey = "inputCubeDimension"
 /// `"inputEV"`.
 public let kCIInputEVKey = "inputEV"
 /// `"inputExtent"`.
 public let kCIInputExtentKey = "inputExtent"
+/// `"inputExtrapolate"`.
+public let kCIInputExtrapolateKey = "inputExtrapolate"
 /// `"inputFadeThreshold"`.
 public let kCIInputFadeThresholdKey = "inputFadeThreshold"
 /// `"inputFalloff"`.

@@ -203,6 +203,7 @@ enum TemplateDocsGenerator {
     case .integer: "integer"
     case .pixels, .wholePixels: "pixels"
     case .choice(let names): names.map { "`\($0)`" }.joined(separator: " ")
+    case .pattern(_, let words): words
     case .svgPath: "SVG path data"
     case .named(let named): named.docName
     case .object, .map: "object"

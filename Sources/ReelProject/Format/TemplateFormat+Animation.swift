@@ -27,9 +27,16 @@ extension TemplateObjectFormat {
     schemaName: "animation", docsTable: "animation keys", doc: "An animation.",
     keys: [
       .init(
-        .property, .choice(TemplateAnimatedProperty.names), default: .text("required"),
+        .property,
+        .oneOf([
+          .choice(TemplateAnimatedProperty.names),
+          .pattern(
+            TemplateFilterFormat.animationPropertyPattern,
+            words: "`filters.<type>.<parameter>` or `filters[<index>].<parameter>`"),
+        ]), default: .text("required"),
         type: "name",
-        "what is animated (below)"),
+        "what is animated (below; a filter step's number by `filters.<type>.<parameter>` or `filters[<index>].<parameter>`)"
+      ),
       .init(
         .from, TemplateFormat.animationValue, type: "value",
         "basic animation values (Core Animation's rules: from+to, from+by, by+to, from, to, by)"),

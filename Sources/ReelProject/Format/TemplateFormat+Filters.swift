@@ -102,6 +102,12 @@ enum TemplateFilterFormat {
       ? ["\(TemplateKey.filters.rawValue).\(type).\(parameter)", byIndex] : [byIndex]
   }
 
+  /// The form of an animation's `property` that names a filter parameter (the schema's
+  /// pattern; ``animationNames(type:index:parameter:typeIsUnique:)`` makes such names and the
+  /// describer checks them against the steps).
+  static let animationPropertyPattern =
+    "^\(TemplateKey.filters.rawValue)(\\.[A-Za-z][A-Za-z0-9]*|\\[[0-9]+\\])\\.[A-Za-z][A-Za-z0-9]*$"
+
   /// Whether an animation's `property` names a filter parameter.
   static func isFilterProperty(_ name: String) -> Bool {
     name.hasPrefix(TemplateKey.filters.rawValue + ".")

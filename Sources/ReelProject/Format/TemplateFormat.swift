@@ -218,6 +218,9 @@ indirect enum TemplateValue: Sendable {
   case wholePixels(PixelRange)
   /// One of these strings.
   case choice([String])
+  /// A string matching a regular expression (JSON Schema's `pattern`), described in words
+  /// for the docs.
+  case pattern(String, words: String)
   /// SVG path data, every point of which is a coordinate (``PixelLimits/coordinate``).
   case svgPath
   /// A shared value kind, a `$defs` entry of the schema (``TemplateNamedValue``).

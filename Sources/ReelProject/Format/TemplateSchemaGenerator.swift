@@ -58,6 +58,8 @@ enum TemplateSchemaGenerator {
     case .wholePixels(let range): return [("type", .string("integer"))] + bounds(range.bounds)
     case .choice(let names):
       return [("type", .string("string")), ("enum", .array(names.map(JSONValue.string)))]
+    case .pattern(let pattern, _):
+      return [("type", .string("string")), ("pattern", .string(pattern))]
     case .named(let named): return [("$ref", .string("#/$defs/\(named.rawValue)"))]
     case .filterStep: return [("$ref", .string("#/$defs/\(TemplateFilterFormat.schemaName)"))]
     case .object(let kind):
