@@ -311,7 +311,7 @@ def jobs():
                      ["-map", "[v]", "-map", "0:a"], 3.1),
         # Filters (issue 28): a look, a blur behind a title, a 3D LUT, each with ffmpeg's own.
         "look": ("look", ["-i", src],
-                 "[0:v]eq=contrast=1.2:brightness=0.05:saturation=1.3,vignette[v]",
+                 "[0:v]eq=contrast=1.2:brightness=0.05:saturation=1.3,vignette=angle=PI/4[v]",
                  ["-map", "[v]", "-map", "0:a"], 3.0),
         "blur": ("blur", ["-i", src],
                  f"[0:v]gblur=sigma=20,drawtext=fontfile={FONT_BOLD}:text='Behind the title':"

@@ -94,11 +94,14 @@ struct DirectLook {
               .assumingMemoryBound(to: UInt8.self)
             if !gains.isEmpty {
               let y = Double(row) + 0.5
-              for column in 0..<area.width {
-                let x = Double(area.x + column) + 0.5
-                var factor: Float = 1
-                for gain in gains { factor *= gain(x, y) }
-                factors[column] = factor
+              let left = Double(area.x) + 0.5
+              factors.withUnsafeMutableBufferPointer { factors in
+                for (index, gain) in gains.enumerated() {
+                  for column in 0..<area.width {
+                    let factor = gain(left + Double(column), y)
+                    factors[column] = index == 0 ? factor : factors[column] * factor
+                  }
+                }
               }
             }
             flags.withUnsafeMutableBufferPointer { flags in

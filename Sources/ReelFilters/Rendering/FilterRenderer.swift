@@ -139,6 +139,20 @@ final class FilterEvaluation {
     return tile
   }
 
+  /// The pixels whose centres (x + ½, y + ½) lie inside `rect` (half-open, as
+  /// `Rect.contains`): columns ⌈minX − ½⌉ ..< ⌈maxX − ½⌉, rows likewise.
+  static func pixelsCentred(in rect: Rect) -> PixelRect {
+    func first(_ edge: Double) -> Int {
+      let value = (edge - 0.5).rounded(.up)
+      return Int(exactly: min(max(value, -1e15), 1e15)) ?? 0
+    }
+    let left = first(rect.minX)
+    let top = first(rect.minY)
+    return PixelRect(
+      x: left, y: top, width: max(first(rect.maxX) - left, 0),
+      height: max(first(rect.maxY) - top, 0))
+  }
+
   /// `inner` inside a transparent tile of `rect`.
   static func embed(_ inner: LinearTile, in rect: PixelRect) -> LinearTile {
     var tile = LinearTile(rect: rect)
@@ -158,14 +172,11 @@ final class FilterEvaluation {
     case .constant(let colour):
       return LinearTile(rect: rect, pixels: Array(repeating: colour, count: rect.area))
     case .crop(let kept, let input):
-      var tile = self.tile(of: input, in: rect)
-      for y in rect.y..<rect.maxY {
-        for x in rect.x..<rect.maxX
-        where !kept.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
-          tile.pixels[(y - rect.y) * rect.width + (x - rect.x)] = .zero
-        }
-      }
-      return tile
+      // The pixels whose centres are inside `kept`: a rectangle of whole pixels.
+      let inside = Self.pixelsCentred(in: kept).intersection(rect)
+      if inside == rect { return self.tile(of: input, in: rect) }
+      guard !inside.isEmpty else { return LinearTile(rect: rect) }
+      return Self.embed(self.tile(of: input, in: inside), in: rect)
     case .transform(let transform, let input):
       return transformed(input, by: transform, in: rect)
     case .clamp(let input):

@@ -54,9 +54,11 @@ struct TemplateFilterChain: LayerFilter {
         image = plain
       }
     }
+    // Cut back to the frame only when a step reached beyond it: a look on the picture stays
+    // the picture's own recipe, which the renderer draws straight from 8-bit pixels.
+    let framed = Self.reachesBeyond(image.extent, bounds) ? image.cropped(to: bounds) : image
     return try renderer.renderPicture(
-      image.cropped(to: bounds),
-      in: PixelRect(x: 0, y: 0, width: content.width, height: content.height))
+      framed, in: PixelRect(x: 0, y: 0, width: content.width, height: content.height))
   }
 
   /// Whether `extent` covers more than `bounds`.
