@@ -39,10 +39,9 @@ enum SchemaCommand {
         {
           Console.document("wrote \(folder)/\(file)")
         }
-        let builtIns = URL(fileURLWithPath: folder).appendingPathComponent(
-          CIFilterBuiltinsGenerator.relativePath)
-        try Data(CIFilterBuiltinsGenerator.source.utf8).write(to: builtIns, options: .atomic)
-        Console.document("wrote \(folder)/\(CIFilterBuiltinsGenerator.relativePath)")
+        for file in try Self.writeFilterBuiltins(toRepository: folder) {
+          Console.document("wrote \(folder)/\(file)")
+        }
       } catch {
         throw CommandFailure(message: "schema: \(error)", status: .failure)
       }
@@ -50,5 +49,23 @@ enum SchemaCommand {
     }
     Console.document(Template.schema)
     return .ok
+  }
+
+  /// Writes the typed `CIFilterBuiltins` files into the repository at `folder`, removing the
+  /// generated files the catalog no longer makes; returns the paths written.
+  private static func writeFilterBuiltins(toRepository folder: String) throws -> [String] {
+    let root = URL(fileURLWithPath: folder)
+    let files = CIFilterBuiltinsGenerator.files
+    let directory = root.appendingPathComponent(CIFilterBuiltinsGenerator.folder)
+    let made = Set(files.map { URL(fileURLWithPath: $0.relativePath).lastPathComponent })
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    where name.hasPrefix(CIFilterBuiltinsGenerator.filePrefix) && !made.contains(name) {
+      try FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+    }
+    for file in files {
+      try Data(file.source.utf8).write(
+        to: root.appendingPathComponent(file.relativePath), options: .atomic)
+    }
+    return files.map(\.relativePath)
   }
 }

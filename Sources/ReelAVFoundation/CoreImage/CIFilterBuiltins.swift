@@ -29,7 +29,7 @@ public protocol CICompositeOperation: CIFilterProtocol {
 }
 
 // The typed `CIFilterBuiltins` forms (`CIFilter.sepiaTone()`, `.intensity`) are generated
-// from the catalog into CIFilterBuiltins+Generated.swift; these are the accessors their
+// from the catalog into the CIFilterBuiltins+Generated+… files; these are the accessors their
 // properties read through, so that a typed property and `value(forKey:)` are one path.
 extension CIFilter {
   /// The catalog's filter of this Core Image name, for the generated typed forms.
@@ -37,7 +37,7 @@ extension CIFilter {
     guard let descriptor = FilterCatalog.filter(coreImageName: name) else {
       // Only a stale generated file can name a filter the catalog lacks (a test fails then).
       preconditionFailure(
-        "\(name) is not in Reel's filter catalog: regenerate CIFilterBuiltins+Generated.swift with `make schema`"
+        "\(name) is not in Reel's filter catalog: regenerate the CIFilterBuiltins+Generated+… files with `make schema`"
       )
     }
     return descriptor

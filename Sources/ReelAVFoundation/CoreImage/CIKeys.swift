@@ -1,6 +1,6 @@
 // Core Image's keys that are not filter parameters, as Apple spells them. The parameter keys
 // (`kCIInputImageKey`, `kCIInputEVKey`…) are generated from the catalog, in
-// CIFilterBuiltins+Generated.swift.
+// CIFilterBuiltins+Generated+Keys.swift.
 
 /// `"outputImage"`.
 public let kCIOutputImageKey = "outputImage"
