@@ -39,7 +39,8 @@ struct PreviewSecurity: Sendable {
     }
     let given = request.query["token"] ?? request.header("x-reel-token") ?? ""
     guard Self.constantTimeEqual(given, token) else {
-      return .text(403, "forbidden: open the URL reel preview printed (it carries the token)")
+      return .text(
+        403, "forbidden: open the preview's URL as given when it started (it carries the token)")
     }
     return nil
   }

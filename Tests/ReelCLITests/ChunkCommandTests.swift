@@ -321,7 +321,7 @@ import Testing
     // Rendering the chunks again would be refused: the join says to make a new plan.
     #expect(join.status == 3)
     #expect(join.stderr.contains("input \(clip.path): changed since the plan was made"))
-    #expect(join.stderr.contains("make a new plan with reel plan"))
+    #expect(join.stderr.contains("make a new plan and render it) (reel plan makes one)"))
     #expect(!join.stderr.contains("render those chunks again"))
     let render = try TestSupport.reel([
       "render", template.path, "--plan", plan.path, "--chunk", "0", "--quiet",

@@ -29,15 +29,15 @@ public enum RenderPlanError: Error, Sendable, CustomStringConvertible {
     case .cannotSplit(let reason):
       return "the movie cannot be rendered in chunks: \(reason)"
     case .unreadablePlan(let path, let reason):
-      return "\(path): cannot read the render plan: \(reason); make one with reel plan"
+      return "\(path): cannot read the render plan: \(reason); make one from the template"
     case .unwritablePlan(let path, let reason):
       return "\(path): cannot write the render plan: \(reason)"
     case .inputsChanged(let lines):
       return
-        "the files the plan was made from changed; make a new plan with reel plan:\n"
+        "the files the plan was made from changed; make a new plan:\n"
         + lines.joined(separator: "\n")
     case .mismatch(let reason):
-      return "the template does not match the plan: \(reason); make a new plan with reel plan"
+      return "the template does not match the plan: \(reason); make a new plan"
     case .noSuchChunk(let index, let count):
       return "there is no chunk \(index): the plan has chunks 0…\(count - 1)"
     case .joinRefused(let problems):
@@ -56,7 +56,7 @@ public enum RenderPlanError: Error, Sendable, CustomStringConvertible {
   /// again.
   public static func joinAdvice(for problems: [ChunkProblem]) -> String {
     inputsChanged(among: problems)
-      ? "files the plan was made from changed; make a new plan with reel plan and render it"
+      ? "files the plan was made from changed; make a new plan and render it"
       : "render those chunks again, then join"
   }
 

@@ -2,6 +2,9 @@ import Reel
 
 /// Exit statuses and messages for the chunk commands' errors.
 enum ChunkFailure {
+  /// How the library's "make a new plan" is done from this tool.
+  private static let planHint = " (reel plan makes one)"
+
   /// The failure for a ``RenderPlanError``: 3 for a template that cannot be split, changed
   /// inputs (a join's too) or a template that no longer matches its plan; 2 for a missing
   /// plan or chunk index; 4 for a join refused for missing or wrong chunks, or media errors.
@@ -15,7 +18,8 @@ enum ChunkFailure {
         message: prefix + error.description + " (reel render without --jobs renders it whole)",
         status: .invalidTemplate)
     case .mismatch:
-      return CommandFailure(message: prefix + error.description, status: .invalidTemplate)
+      return CommandFailure(
+        message: prefix + error.description + planHint, status: .invalidTemplate)
     case .inputsChanged(let lines):
       return CommandFailure(
         lines: [
@@ -23,7 +27,9 @@ enum ChunkFailure {
         ]
           + lines,
         status: .invalidTemplate)
-    case .unreadablePlan, .noSuchChunk:
+    case .unreadablePlan:
+      return .usage("\(command): \(error.description)" + planHint)
+    case .noSuchChunk:
       return .usage("\(command): \(error.description)")
     case .unwritablePlan:
       return CommandFailure(message: "\(command): \(error.description)", status: .media)
@@ -32,6 +38,7 @@ enum ChunkFailure {
       return CommandFailure(
         lines: [
           "\(command): cannot join: \(problems.count) problem\(problems.count == 1 ? "" : "s") (\(RenderPlanError.joinAdvice(for: problems)))"
+            + (inputsChanged ? planHint : "")
         ] + problems.map(\.description),
         status: inputsChanged ? .invalidTemplate : .media)
     case .export(let export):
