@@ -12,6 +12,9 @@
 //                                                          # a render plan in one process: CPU s
 //     Benchmarks/.build/release/ReelBenchmarks memory-settle FOLDER [EXPORTS]
 //                                                          # RSS over 300 exports and a burst
+//     Benchmarks/.build/release/ReelBenchmarks repeat-render TEMPLATE FOLDER [N] [M] [K] [dirty]
+//                                                          # N sequential + M concurrent (K at a
+//                                                          # time) exports: identical bytes?
 //     Benchmarks/.build/release/ReelBenchmarks avwrite RAW.bgra OUT.mp4 [FRAMES]
 //                                                          # AVAssetWriter + adaptor, 1080p BGRA
 //     Benchmarks/.build/release/ReelBenchmarks avread IN.mp4
@@ -70,6 +73,29 @@ if arguments.first == "memory-settle" {
     exit(1)
   }
 }
+if arguments.first == "repeat-render" {
+  let numbers = arguments.dropFirst(3).filter { $0 != "dirty" }.compactMap { Int($0) }
+  guard arguments.count >= 3,
+    numbers.count == arguments.dropFirst(3).filter({ $0 != "dirty" }).count,
+    numbers.allSatisfy({ $0 >= 0 })
+  else {
+    FileHandle.standardError.write(
+      Data("usage: ReelBenchmarks repeat-render TEMPLATE FOLDER [N] [M] [K] [dirty]\n".utf8))
+    exit(2)
+  }
+  do {
+    let ok = try await RepeatRenderBenchmark.run(
+      templatePath: arguments[1], folder: arguments[2],
+      sequential: numbers.count > 0 ? numbers[0] : 150,
+      concurrent: numbers.count > 1 ? numbers[1] : 0,
+      width: max(numbers.count > 2 ? numbers[2] : 4, 1),
+      dirtyHeap: arguments.contains("dirty"))
+    exit(ok ? 0 : 3)
+  } catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+  }
+}
 if arguments.first == "avwrite" || arguments.first == "avread" {
   do {
     if arguments.first == "avwrite", arguments.count == 3 || arguments.count == 4 {
@@ -96,6 +122,7 @@ if !which.isSubset(of: known) {
     Data(
       ("usage: ReelBenchmarks [warp] [composite] [pixels] | composite-card TEMPLATE [FRAMES]"
         + " | plan-in-process TEMPLATE PLAN whole|chunks FOLDER | memory-settle FOLDER [EXPORTS]"
+        + " | repeat-render TEMPLATE FOLDER [N] [M] [K] [dirty]"
         + " | avwrite RAW.bgra OUT.mp4 [FRAMES] | avread IN.mp4\n")
         .utf8))
   exit(2)
