@@ -30,6 +30,8 @@ public indirect enum Drawing: Sendable, Hashable {
   case shadow(Shadow, casters: [Drawing])
   /// The live particles of an emitter.
   case particles(ParticleDrawing)
+  /// A page of word-level captions at one time.
+  case captions(CaptionsDrawing)
 
   /// A short name of the kind, for dumps.
   public var kindName: String {
@@ -43,6 +45,7 @@ public indirect enum Drawing: Sendable, Hashable {
     case .video: "video"
     case .shadow: "shadow"
     case .particles: "particles"
+    case .captions: "captions"
     }
   }
 }
@@ -69,6 +72,8 @@ extension Drawing {
       "video \(source) \(readable(size)) \(gravity.rawValue)"
     case .particles(let drawing):
       "particles \(drawing.particles.count)\(drawing.additive ? " additive" : "")"
+    case .captions(let drawing):
+      "captions \"\(drawing.words.joined(separator: " "))\" active=\(drawing.states.firstIndex(of: .active).map { String($0) } ?? "none") scale=\(readable(drawing.activeScale)) \(readable(drawing.size))"
     case .shadow(let shadow, let casters):
       "shadow \(shadow.color.hexString) opacity=\(readable(shadow.opacity)) offset=(\(readable(shadow.offset.x)), \(readable(shadow.offset.y))) radius=\(readable(shadow.radius)) of \(casters.map(\.kindName).joined(separator: "+"))"
     }

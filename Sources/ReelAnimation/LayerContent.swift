@@ -24,13 +24,16 @@ public enum LayerContent: Sendable {
   /// Particles emitted by cells (``EmitterContent``), a pure function of the time; not
   /// clipped to the bounds.
   case emitter(EmitterContent)
+  /// Word-level captions: pages of timed words, the spoken one highlighted, a pure function
+  /// of the time (``CaptionsContent``); not clipped to the bounds.
+  case captions(CaptionsContent)
 
   /// Whether the content is drawn the right way up inside a mirrored (flipped-geometry)
   /// space, as Core Animation keeps a layer's contents: images, image sequences, text and
   /// video do; shapes, gradients and particles follow the geometry (see ``LayerTree``).
   public var staysUpright: Bool {
     switch self {
-    case .none, .image, .imageSequence, .text, .video: true
+    case .none, .image, .imageSequence, .text, .video, .captions: true
     case .shape, .gradient, .emitter: false
     }
   }
@@ -46,6 +49,7 @@ public enum LayerContent: Sendable {
     case .gradient: "gradient"
     case .video: "video"
     case .emitter: "emitter"
+    case .captions: "captions"
     }
   }
 
@@ -103,6 +107,8 @@ public enum LayerContent: Sendable {
         ParticleDrawing(
           particles: particles, images: emitter.cells.map(\.image),
           additive: emitter.renderMode == .additive))
+    case .captions(let captions):
+      return captions.drawing(atSeconds: time, size: size).map { .captions($0) }
     case .video(let video):
       guard !p.bounds.isEmpty else { return nil }
       return .video(sourceID: video.sourceID, size: size, gravity: p.contentsGravity)

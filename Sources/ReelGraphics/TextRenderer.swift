@@ -382,7 +382,7 @@ public enum TextRenderer {
   /// by `fontFamily` for characters the file lacks), else `fontFamily` with the style's
   /// weight and italic. Adds warnings for a font file that cannot be used or a family that
   /// is not installed.
-  private static func resolveBaseFont(
+  static func resolveBaseFont(
     _ style: TextStyle, library: FontLibrary, warnings: inout [String]
   ) -> (family: String, weight: Int, italic: Bool) {
     if let file = style.fontFile {

@@ -57,6 +57,7 @@ enum LayerFrames {
       return size
     case .image(let image): return image.size
     case .shape(let shape): return shape.size
+    case .captions(let captions): return captions.size
     case .shadow, .particles: return nil
     }
   }

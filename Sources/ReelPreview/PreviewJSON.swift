@@ -150,6 +150,15 @@ enum PreviewJSON {
             ])
           })
       ),
+      (
+        "captions",
+        .array(
+          outline.captionPages.map {
+            .object([
+              ("start", .number($0.start)), ("end", .number($0.end)), ("text", .string($0.text)),
+            ])
+          })
+      ),
     ])
   }
 

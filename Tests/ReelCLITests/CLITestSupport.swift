@@ -107,6 +107,9 @@ enum CLITestSupport {
       // The lookup tables the LUT examples name.
       try FileManager.default.copyItem(
         at: source.appendingPathComponent("looks"), to: folder.appendingPathComponent("looks"))
+      // The word timings the caption examples name.
+      try FileManager.default.copyItem(
+        at: source.appendingPathComponent("words"), to: folder.appendingPathComponent("words"))
       let demo = try TestSupport.reel([
         "demo", "-o", folder.appendingPathComponent("media").path, "--media-only",
       ])

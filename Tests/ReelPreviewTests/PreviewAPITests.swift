@@ -40,6 +40,7 @@ struct PreviewAPITests {
     #expect(timeline["clips"] is [Any])
     #expect(timeline["transitions"] is [Any])
     #expect(timeline["cues"] is [Any])
+    #expect(timeline["captions"] is [Any])
     let render = try #require(state["render"] as? [String: Any])
     #expect(render["state"] as? String == "idle")
   }

@@ -64,6 +64,11 @@ struct TemplateKeyLiteralTests {
       "ReelProject/Subtitles/SubtitleMarkup.swift", ["color", "font"],
       "subtitle markup tag and attribute names"
     ),
+    (
+      "ReelProject/Captions/WordTimingFile+JSON.swift",
+      ["id", "text", "start", "end", "words", "segments"],
+      "keys of Whisper's JSON and of the word-timing token list, not of the template"
+    ),
   ]
 
   /// Apple's API over Reel: its literals are Apple's spellings (raw values, Core Animation key

@@ -220,6 +220,9 @@ struct ValidateRenderPropertyTests {
     // The lookup tables the LUT examples name.
     try FileManager.default.copyItem(
       at: source.appendingPathComponent("looks"), to: folder.appendingPathComponent("looks"))
+    // The word timings the caption examples name.
+    try FileManager.default.copyItem(
+      at: source.appendingPathComponent("words"), to: folder.appendingPathComponent("words"))
     let trees = try names.map { name in
       let data = try Data(contentsOf: source.appendingPathComponent(name))
       return (name, try JSONDecoder().decode(JSON.self, from: data))

@@ -477,6 +477,17 @@
       }
       rows.push(line);
     }
+    const pages = timeline?.captions || [];
+    if (pages.length) {
+      const { line, track } = row("captions");
+      for (const page of pages) {
+        const block = span(element("div", "cue-block caption-page", page.text), page.start, page.end,
+          duration);
+        block.title = `${seconds(page.start)}–${seconds(page.end)}: ${page.text}`;
+        track.append(block);
+      }
+      rows.push(line);
+    }
     const head = element("div");
     head.id = "playhead";
     ui.timeline.replaceChildren(...rows, head);

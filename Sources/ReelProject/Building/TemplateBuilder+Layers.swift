@@ -23,13 +23,20 @@ extension TemplateBuilder {
       sublayers = layers.map { buildLayer($0, files: files, frame: frame) }
     }
     let filtered = !description.filters.isEmpty
-    if description.layers == nil, description.subtitles != nil || filtered {
+    let captioned = description.captions != nil
+    if description.layers == nil, description.subtitles != nil || captioned || filtered {
       sublayers.append(Layer.video(frame: full))
     }
     for track in description.subtitles ?? [] {
       sublayers += buildSubtitleTrack(track, files: files, frame: frame)
     }
-    guard description.layers != nil || description.subtitles != nil || filtered else {
+    for track in description.captions ?? [] {
+      if let layer = buildCaptionTrack(track, files: files, frame: frame) {
+        sublayers.append(layer)
+      }
+    }
+    guard description.layers != nil || description.subtitles != nil || captioned || filtered
+    else {
       return nil
     }
     var root = Layer.group(frame: full, sublayers: sublayers)

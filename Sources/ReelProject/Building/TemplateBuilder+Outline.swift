@@ -7,7 +7,7 @@ extension TemplateBuilder {
   /// The outline of a built template.
   func outline(
     _ description: TemplateDescription, timeline: TemplateTimeline, files: ResolvedLayerFiles,
-    movieDuration: Time
+    layerTree: LayerTree? = nil, movieDuration: Time
   ) -> TemplateOutline {
     var layers: [TemplateOutline.Layer] = []
     for (index, layer) in (description.layers ?? []).enumerated() {
@@ -23,9 +23,11 @@ extension TemplateBuilder {
             end: min(cue.timeRange.end, movieDuration).seconds, text: cue.text.string))
       }
     }
-    return TemplateOutline(
+    var outline = TemplateOutline(
       clips: timeline.clips, transitions: timeline.transitions, layers: layers,
       cues: cues.sorted { ($0.start, $0.end) < ($1.start, $1.end) })
+    outline.captionPages = Self.captionOutline(layerTree, movieDuration: movieDuration)
+    return outline
   }
 
   private static func outline(

@@ -59,7 +59,7 @@ struct TemplateBuilder: TemplateChecking {
       movie: movie, exportSettings: settings, warnings: report.warnings,
       variables: description.variables, mediaFiles: files.mediaFiles,
       outline: outline(
-        description, timeline: timeline, files: resolved.layerFiles,
+        description, timeline: timeline, files: resolved.layerFiles, layerTree: tree,
         movieDuration: movie.duration))
   }
 

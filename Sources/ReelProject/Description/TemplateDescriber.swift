@@ -42,6 +42,7 @@ struct TemplateDescriber: TemplateChecking {
     }
     let layers = describeLayerList(top)
     let subtitles = describeSubtitles(top)
+    let captions = describeCaptions(top)
     let filters =
       top[.filters].map { describeFilters($0, TemplateKey.filters.rawValue) } ?? .init()
     let animationsPath = TemplateKey.animations.rawValue
@@ -51,8 +52,8 @@ struct TemplateDescriber: TemplateChecking {
       } ?? []).enumerated().map { ($0.element, TemplatePath.join(animationsPath, $0.offset)) }
     return TemplateDescription(
       variables: values, output: output, durationLocation: top.location(.duration),
-      timeline: timeline, audio: audio, layers: layers, subtitles: subtitles, filters: filters,
-      animations: animations,
+      timeline: timeline, audio: audio, layers: layers, subtitles: subtitles, captions: captions,
+      filters: filters, animations: animations,
       export: top.get(.export, describeExport),
       exportLocation: top.has(.export) ? top.location(.export) : nil)
   }

@@ -25,6 +25,8 @@ struct TemplateDescription: Sendable {
   var layers: [LayerDescription]?
   /// `subtitles`, when present.
   var subtitles: [SubtitleTrackDescription]?
+  /// `captions`, when present.
+  var captions: [CaptionTrackDescription]? = nil
   /// The root's `filters`, applied to the whole frame after every layer.
   var filters: FilterChainDescription
   /// The root's `animations` (of `filters` numbers only), with where each is written.

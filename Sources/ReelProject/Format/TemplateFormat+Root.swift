@@ -65,6 +65,9 @@ extension TemplateObjectFormat {
         .subtitles, .list(.object(.subtitles)),
         "caption tracks from SRT/WebVTT files (see Subtitles)"),
       .init(
+        .captions, .list(.object(.captions)),
+        "word-level captions from word-timing files, the spoken word highlighted (see Captions)"),
+      .init(
         .export, .object(.export), default: .text("highest quality H.264 + AAC"),
         "export settings (see Export)"),
     ],

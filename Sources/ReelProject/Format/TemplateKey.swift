@@ -38,6 +38,9 @@ enum TemplateKey: String, CaseIterable, Sendable, Comparable {
   case values, times, mode, timings, mass, stiffness, damping, velocity
   // Subtitles.
   case style, margin
+  // Captions.
+  case captions, format, spoken, active, upcoming, words, characters, pause, lines
+  case uppercase, fallback
   // Filters.
   case filters, intensity
 

@@ -8,6 +8,7 @@ enum TemplateObjectKind: String, CaseIterable, Sendable {
   case textStyle, font, outline, box, run
   case animation, keyframes, spring
   case subtitles
+  case captions, captionWord, activeWord
 
   /// The object's keys and rules.
   var format: TemplateObjectFormat {
@@ -45,6 +46,9 @@ enum TemplateObjectKind: String, CaseIterable, Sendable {
     case .keyframes: .keyframes
     case .spring: .spring
     case .subtitles: .subtitles
+    case .captions: .captions
+    case .captionWord: .captionWord
+    case .activeWord: .activeWord
     }
   }
 

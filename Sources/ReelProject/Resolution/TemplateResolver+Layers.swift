@@ -15,13 +15,15 @@ struct ResolvedLayerFiles: Sendable {
   var cubes: [FileReference: ColorCube] = [:]
   /// Subtitle files: the resolved path and the cues parsed from it.
   var subtitles: [FileReference: (path: String, parsed: SubtitleParseResult)] = [:]
+  /// Caption tracks' word-timing files, parsed.
+  var wordTimings: [FileReference: WordTimingParseResult] = [:]
 }
 
 extension TemplateResolver {
   /// The files of `layers` and `subtitles`, in the order the template names them.
   func resolveLayerFiles(
     _ layers: [LayerDescription]?, subtitles: [SubtitleTrackDescription]?,
-    filters: FilterChainDescription = .init()
+    captions: [CaptionTrackDescription]? = nil, filters: FilterChainDescription = .init()
   ) -> ResolvedLayerFiles {
     var resolved = ResolvedLayerFiles()
     for layer in layers ?? [] { resolve(layer, into: &resolved) }
@@ -37,6 +39,7 @@ extension TemplateResolver {
       else { continue }
       resolved.subtitles[file] = (path, parsed)
     }
+    resolveCaptionFiles(captions, into: &resolved)
     return resolved
   }
 

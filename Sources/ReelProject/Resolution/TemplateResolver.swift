@@ -31,7 +31,8 @@ struct TemplateResolver {
     let timeline = description.timeline.map(resolveTimeline)
     let soundtrack = description.audio?.soundtrack.flatMap(resolveSoundtrack)
     let layerFiles = resolveLayerFiles(
-      description.layers, subtitles: description.subtitles, filters: description.filters)
+      description.layers, subtitles: description.subtitles, captions: description.captions,
+      filters: description.filters)
     return ResolvedTemplate(
       description: description, timeline: timeline, soundtrack: soundtrack,
       layerFiles: layerFiles)

@@ -103,6 +103,22 @@ public struct TemplateOutline: Sendable, Hashable {
     }
   }
 
+  /// A page of word-level captions.
+  public struct CaptionPage: Sendable, Hashable {
+    /// When it shows, seconds (cut at the movie's end).
+    public var start: Double
+    public var end: Double
+    /// Its words as shown, with the spaces the caption puts between them.
+    public var text: String
+
+    /// Makes a caption page's entry.
+    public init(start: Double, end: Double, text: String) {
+      self.start = start
+      self.end = end
+      self.text = text
+    }
+  }
+
   /// The clips, in the order written.
   public var clips: [Clip]
   /// The transitions between clips, in order.
@@ -111,6 +127,8 @@ public struct TemplateOutline: Sendable, Hashable {
   public var layers: [Layer]
   /// The subtitle cues, by start.
   public var cues: [Cue]
+  /// The caption pages of every `captions` track, by start.
+  public var captionPages: [CaptionPage] = []
 
   /// Makes an outline (empty by default).
   public init(

@@ -80,6 +80,7 @@ extension Drawing {
       VideoDrawing(sourceID: sourceID, size: size, gravity: gravity)
     case .shadow(let shadow, let casters): ShadowDrawing(shadow: shadow, casters: casters)
     case .particles(let particles): particles
+    case .captions(let captions): captions
     }
   }
 
