@@ -216,13 +216,64 @@ REEL_INLINE void interpolate_cube(const uint8_t *p, const float *cube, int size,
 #endif
 }
 
+/// The encoded value of a colour channel whose linear light is multiplied by `gain`, computed
+/// on encoded values: on the sRGB curve's power part, (v + 0.055)/1.055 raised to 2.4 times
+/// the gain, encoded again, is (v + 0.055)·gain^(1/2.4) − 0.055 (`encodedGain`); on its linear
+/// toe, v·gain. Exact while the value stays on the same part of the curve (`*stays`), which
+/// the caller checks before using it.
+REEL_INLINE float gained_encoded(float value, float gain, float encodedGain, int *stays) {
+  int power = value > 0.04045f;
+  float result = power ? (value + 0.055f) * encodedGain - 0.055f : value * gain;
+  *stays &= power == (result > 0.04045f);
+  return result;
+}
+
+#if defined(__SSE2__)
+/// The colour step of a look for one opaque pixel, in the lanes (blue, green, red, alpha).
+REEL_INLINE __m128 look_colour(const uint8_t *p, const float *cube, int size, int affine,
+                               __m128 offset, __m128 fromBlue, __m128 fromGreen,
+                               __m128 fromRed) {
+  if (affine) {
+    const float toUnit = 1.0f / 255.0f;
+    return _mm_add_ps(
+        offset, _mm_add_ps(_mm_mul_ps(fromBlue, _mm_set1_ps((float)p[0] * toUnit)),
+                           _mm_add_ps(_mm_mul_ps(fromGreen, _mm_set1_ps((float)p[1] * toUnit)),
+                                      _mm_mul_ps(fromRed, _mm_set1_ps((float)p[2] * toUnit)))));
+  }
+  if (cube) {
+    float value[4];
+    interpolate_cube(p, cube, size, value);
+    return _mm_setr_ps(value[2], value[1], value[0], value[3]);
+  }
+  const __m128i zero = _mm_setzero_si128();
+  __m128i bytes = _mm_cvtsi32_si128((int)((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+                                          (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24));
+  return _mm_mul_ps(
+      _mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(bytes, zero), zero)),
+      _mm_set1_ps(1.0f / 255.0f));
+}
+#endif
+
 void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict target,
                           uint8_t *restrict notOpaque, int count, const float *restrict cube,
-                          int size, const float *restrict gains,
+                          int size, const float *restrict affine, const float *restrict gains,
+                          const float *restrict encodedGains,
                           const reel_transfer_tables *tables) {
   const uint8_t *restrict levels = tables->encodeLevels;
   const float steps = (float)tables->encodeSteps;
   const decode_curve curve = decode_curve_of(tables);
+#if defined(__SSE2__)
+  const __m128 toe = _mm_set1_ps(0.04045f), offset = _mm_set1_ps(0.055f),
+               zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f), scale = _mm_set1_ps(255.0f),
+               half = _mm_set1_ps(0.5f);
+  __m128 constant = zero, fromBlue = zero, fromGreen = zero, fromRed = zero;
+  if (affine) {
+    constant = _mm_setr_ps(affine[2], affine[1], affine[0], affine[3]);
+    fromRed = _mm_setr_ps(affine[6], affine[5], affine[4], affine[7]);
+    fromGreen = _mm_setr_ps(affine[10], affine[9], affine[8], affine[11]);
+    fromBlue = _mm_setr_ps(affine[14], affine[13], affine[12], affine[15]);
+  }
+#endif
   for (int i = 0; i < count; i++) {
     const uint8_t *p = source + 4 * i;
     uint8_t *out = target + 4 * i;
@@ -231,30 +282,79 @@ void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict targ
       continue;
     }
     notOpaque[i] = 0;
+#if defined(__SSE2__)
+    __m128 v = look_colour(p, cube, size, affine != 0, constant, fromBlue, fromGreen, fromRed);
+    if (!affine && cube && _mm_cvtss_f32(_mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3))) < 1.0f) {
+      // The look changed the alpha: the caller does this pixel exactly.
+      notOpaque[i] = 1;
+      continue;
+    }
+    if (gains) {
+      const float gain = gains[i], encodedGain = encodedGains[i];
+      __m128 power = _mm_sub_ps(_mm_mul_ps(_mm_add_ps(v, offset), _mm_set1_ps(encodedGain)), offset);
+      __m128 toeGained = _mm_mul_ps(v, _mm_set1_ps(gain));
+      __m128 onPower = _mm_cmpgt_ps(v, toe);
+      __m128 gained = _mm_or_ps(_mm_and_ps(onPower, power), _mm_andnot_ps(onPower, toeGained));
+      int stays = _mm_movemask_ps(_mm_xor_ps(onPower, _mm_cmple_ps(gained, toe)));
+      if ((stays & 7) != 7 || !(gain > 0.0f)) {
+        // Across the curve's two parts (or a gain that is not positive): through linear light.
+        float value[4];
+        _mm_storeu_ps(value, v);
+        for (int c = 0; c < 3; c++) {
+          float linear = linear_from(value[c], curve) * gain;
+          out[c] = levels[(int)(clamp01(linear) * steps + 0.5f)];
+        }
+        out[3] = 255;
+        continue;
+      }
+      v = gained;
+    }
+    __m128i level = _mm_cvttps_epi32(
+        _mm_add_ps(_mm_mul_ps(_mm_min_ps(_mm_max_ps(v, zero), one), scale), half));
+    level = _mm_packs_epi32(level, level);
+    level = _mm_packus_epi16(level, level);
+    uint32_t word = (uint32_t)_mm_cvtsi128_si32(level);
+    out[0] = (uint8_t)word;
+    out[1] = (uint8_t)(word >> 8);
+    out[2] = (uint8_t)(word >> 16);
+    out[3] = 255;
+#else
     float value[4];
-    if (cube) {
+    if (affine) {
+      const float r = (float)p[2] / 255.0f, g = (float)p[1] / 255.0f, b = (float)p[0] / 255.0f;
+      for (int c = 0; c < 4; c++) {
+        value[c] = affine[c] + affine[4 + c] * r + affine[8 + c] * g + affine[12 + c] * b;
+      }
+    } else if (cube) {
       interpolate_cube(p, cube, size, value);
+      if (value[3] < 1.0f) {
+        notOpaque[i] = 1;
+        continue;
+      }
     } else {
       value[0] = (float)p[2] / 255.0f;
       value[1] = (float)p[1] / 255.0f;
       value[2] = (float)p[0] / 255.0f;
       value[3] = 1.0f;
     }
-    if (value[3] < 1.0f) {
-      // The look changed the alpha: the caller does this pixel exactly.
-      notOpaque[i] = 1;
-      continue;
-    }
     if (gains) {
-      float gain = gains[i];
-      for (int c = 0; c < 3; c++) {
-        float linear = linear_from(value[c], curve) * gain;
-        out[2 - c] = levels[(int)(clamp01(linear) * steps + 0.5f)];
+      const float gain = gains[i], encodedGain = encodedGains[i];
+      int stays = gain > 0.0f;
+      float gained[3];
+      for (int c = 0; c < 3; c++) gained[c] = gained_encoded(value[c], gain, encodedGain, &stays);
+      if (!stays) {
+        for (int c = 0; c < 3; c++) {
+          float linear = linear_from(value[c], curve) * gain;
+          out[2 - c] = levels[(int)(clamp01(linear) * steps + 0.5f)];
+        }
+        out[3] = 255;
+        continue;
       }
-    } else {
-      for (int c = 0; c < 3; c++) out[2 - c] = (uint8_t)(clamp01(value[c]) * 255.0f + 0.5f);
+      for (int c = 0; c < 3; c++) value[c] = gained[c];
     }
+    for (int c = 0; c < 3; c++) out[2 - c] = (uint8_t)(clamp01(value[c]) * 255.0f + 0.5f);
     out[3] = 255;
+#endif
   }
 }
 

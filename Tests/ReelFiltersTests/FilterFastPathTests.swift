@@ -171,7 +171,9 @@ struct FilterFastPathTests {
         Float(1 / (1 + ((x - 320) * (x - 320) + (y - 240) * (y - 240)) / 90_000))
       })
     let whole = PixelRect(x: 0, y: 0, width: 640, height: 480)
-    let direct = try #require(DirectLook(look, shared: SharedRenderState(area: whole.area)))
+    let direct = try #require(
+      DirectLook(
+        look, over: whole, shared: SharedRenderState(area: whole.area), gainMaps: GainMaps()))
     #expect(direct.table != nil && direct.gains.count == 1)
     let fast = try FilterRenderer().renderPicture(look, in: whole)
     var worst = 0

@@ -64,13 +64,16 @@ void reel_filter_apply_color_table(const uint8_t *bgra, float *rgba, uint8_t *no
                                    int count, const float *cube, int size,
                                    const reel_transfer_tables *tables);
 
-/// A look straight from 8-bit to 8-bit, for opaque pixels: each pixel's encoded colour through
-/// the colour table `cube` (as `reel_filter_apply_color_table`; NULL: the colour as it is),
-/// then, with `gains`, decoded to linear light, multiplied by `gains[i]` and encoded again;
-/// written opaque to `target` (BGRA). Pixels that are not opaque are left for the caller and
-/// flagged in `notOpaque` (1).
+/// A look straight from 8-bit to 8-bit, for opaque pixels: each pixel's encoded colour
+/// through the affine map `affine` when given (16 floats: the output (r, g, b, a) for black,
+/// then its change per unit of encoded red, green and blue input), else through the colour
+/// table `cube` (as `reel_filter_apply_color_table`), else as it is; then, with `gains`, its
+/// linear light multiplied by `gains[i]` (`encodedGains[i]` is gains[i]^(1/2.4), for the
+/// curve's power part) and encoded again; written opaque to `target` (BGRA). Pixels that are
+/// not opaque, or whose alpha the table changes, are left for the caller and flagged in
+/// `notOpaque` (1).
 void reel_filter_look_row(const uint8_t *source, uint8_t *target, uint8_t *notOpaque, int count,
-                          const float *cube, int size, const float *gains,
-                          const reel_transfer_tables *tables);
+                          const float *cube, int size, const float *affine, const float *gains,
+                          const float *encodedGains, const reel_transfer_tables *tables);
 
 #endif

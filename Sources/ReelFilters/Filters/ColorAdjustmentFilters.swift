@@ -25,7 +25,10 @@ enum ColorAdjustmentFilters {
     let brightness = arguments.float("inputBrightness")
     let contrast = arguments.float("inputContrast")
     return arguments.image("inputImage")?.applying(
-      ColorOperation(name: "CIColorControls", space: .encoded, isSmooth: true) { pixel in
+      ColorOperation(
+        name: "CIColorControls", space: .encoded, isSmooth: true,
+        key: [Double(saturation), Double(brightness), Double(contrast)]
+      ) { pixel in
         let grey = SIMD3(repeating: luminance(pixel.rgb))
         var rgb = grey + (pixel.rgb - grey) * saturation
         rgb += SIMD3(repeating: brightness)

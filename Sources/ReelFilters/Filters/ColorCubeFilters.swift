@@ -138,7 +138,10 @@ extension ColorOperation {
   ) -> ColorOperation {
     // A table is continuous; one with a sharp step (a key's hue band) is refused by the
     // renderer's check and applied exactly.
-    ColorOperation(name: name, space: space, isSmooth: true) { pixel in
+    let domain = [cube.domainMin, cube.domainMax].flatMap { [$0.x, $0.y, $0.z] }
+    let key =
+      [Double(cube.dimension), extrapolate ? 1 : 0] + (domain + cube.texels).map(Double.init)
+    return ColorOperation(name: name, space: space, isSmooth: true, key: key) { pixel in
       let found = cube.sample(pixel.rgb, extrapolate: extrapolate)
       let alpha = min(max(found.w, 0), 1)
       let colour = alpha > 0 ? found.rgb / alpha : .zero

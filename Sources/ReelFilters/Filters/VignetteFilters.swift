@@ -23,7 +23,9 @@ enum VignetteFilters {
     let centre = extent.centre
     let reach = max(arguments.number("inputRadius"), 0) * extent.halfDiagonal
     return image.applying(
-      PositionalOperation(name: "CIVignette") { x, y in
+      PositionalOperation(
+        name: "CIVignette", key: [Double(intensity), centre.x, centre.y, reach]
+      ) { x, y in
         let distance = ((x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y))
           .squareRoot()
         let ratio = reach > 0 ? min(distance / reach, 1) : 1
@@ -52,7 +54,9 @@ enum VignetteFilters {
     let inner = radius * (1 - min(max(arguments.number("inputFalloff"), 0), 1))
     let intensity = arguments.float("inputIntensity")
     return arguments.image("inputImage")?.applying(
-      PositionalOperation(name: "CIVignetteEffect") { x, y in
+      PositionalOperation(
+        name: "CIVignetteEffect", key: [centre.x, centre.y, radius, inner, Double(intensity)]
+      ) { x, y in
         let distance = ((x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y))
           .squareRoot()
         return 1 - intensity * Float(smoothstep(inner, radius, distance))

@@ -25,6 +25,9 @@ public struct ColorOperation: Sendable {
   /// and interpolate it, which it checks against the exact chain before using it. Steps,
   /// clamps and thresholds (posterize, colour clamps, max/min component) are not smooth.
   public let isSmooth: Bool
+  /// Every number ``function`` depends on, or nil: with one on every operation of a chain,
+  /// the renderer keeps the chain's colour table between renders (a video's frames).
+  public let key: [Double]?
   let function: @Sendable (SIMD4<Float>) -> SIMD4<Float>
 
   /// Makes an operation.
@@ -34,15 +37,19 @@ public struct ColorOperation: Sendable {
   ///   - space: Where `function`'s arithmetic happens.
   ///   - coversPlane: Whether a transparent pixel can come out coloured.
   ///   - isSmooth: Whether `function` is smooth over the colour cube (see ``isSmooth``).
+  ///   - key: Every number `function` depends on (its parameters), or nil. Two operations
+  ///     with the same name, space and key must be the same function: the renderer reuses
+  ///     the colour table it made for one for the other.
   ///   - function: Unpremultiplied (r, g, b, a) in `space` → the new (r, g, b, a).
   public init(
     name: String, space: ColorSpaceOfOperation, coversPlane: Bool = false, isSmooth: Bool = false,
-    function: @escaping @Sendable (SIMD4<Float>) -> SIMD4<Float>
+    key: [Double]? = nil, function: @escaping @Sendable (SIMD4<Float>) -> SIMD4<Float>
   ) {
     self.name = name
     self.space = space
     self.coversPlane = coversPlane
     self.isSmooth = isSmooth
+    self.key = key
     self.function = function
   }
 
@@ -77,6 +84,9 @@ public struct PositionalOperation: Sendable {
   /// For an operation made with ``init(name:gain:)``: the factor at a position, which the
   /// renderer may apply in its fused 8-bit path.
   let gain: (@Sendable (Double, Double) -> Float)?
+  /// For a gain: every number it depends on besides the position, so that the renderer may
+  /// keep its factors between renders (nil: it computes them every time).
+  let gainKey: [Double]?
 
   /// Makes an operation.
   ///
@@ -90,6 +100,7 @@ public struct PositionalOperation: Sendable {
     self.name = name
     self.function = function
     self.gain = nil
+    self.gainKey = nil
   }
 
   /// Makes an operation that multiplies the colour (linear light, alpha kept) by a factor that
@@ -99,10 +110,18 @@ public struct PositionalOperation: Sendable {
   ///
   /// - Parameters:
   ///   - name: The filter's name.
+  ///   - key: Every number `gain` depends on besides the position (its parameters, the
+  ///     centre and size it measures from), or nil. With a key, the renderer keeps the
+  ///     factors it computed over a rectangle and reuses them for a later render of an
+  ///     operation of the same name and key over the same rectangle (the frames of a video):
+  ///     two gains with the same name and key must be the same function.
   ///   - gain: (x, y of the pixel's centre in the plane) → the factor for its colour.
-  public init(name: String, gain: @escaping @Sendable (Double, Double) -> Float) {
+  public init(
+    name: String, key: [Double]? = nil, gain: @escaping @Sendable (Double, Double) -> Float
+  ) {
     self.name = name
     self.gain = gain
+    self.gainKey = key
     self.function = { pixel, x, y in
       let factor = gain(x, y)
       return SIMD4(pixel.x * factor, pixel.y * factor, pixel.z * factor, pixel.w)

@@ -23,6 +23,17 @@ struct ColorTable: Sendable {
   /// size³ outputs, encoded colour and alpha, red fastest.
   let outputs: [SIMD4<Float>]
 
+  /// The outputs as an affine map of the encoded input, when they are one within
+  /// ``affineTolerance`` and leave alpha at 1 (colour controls, a colour matrix on encoded
+  /// values): the output (r, g, b, a) for black, then its change per unit of encoded red,
+  /// green and blue. Interpolating the samples of an affine map gives the map itself, which
+  /// the kernels then compute directly instead.
+  let affine: [Float]?
+
+  /// The largest difference from an affine map, in encoded units (a fortieth of an 8-bit
+  /// level), that still counts as one: the samples carry the transfer tables' own error.
+  static let affineTolerance: Float = 1e-4
+
   /// The table of `chain` (colour operations only), or `nil` when interpolating it strays
   /// from the chain by more than ``tolerance`` at a cell centre.
   init?(chain: ColorChain) {
@@ -39,6 +50,7 @@ struct ColorTable: Sendable {
       }
     }
     self.outputs = outputs
+    affine = Self.affineMap(of: outputs)
     let centres = Self.centreLevels
     for blue in 0..<(size - 1) {
       for green in 0..<(size - 1) {
@@ -52,6 +64,35 @@ struct ColorTable: Sendable {
         }
       }
     }
+  }
+
+  /// The affine map the samples `outputs` are (see ``affine``), or nil.
+  private static func affineMap(of outputs: [SIMD4<Float>]) -> [Float]? {
+    let size = Self.size
+    let last = size - 1
+    func at(_ red: Int, _ green: Int, _ blue: Int) -> SIMD4<Float> {
+      outputs[(blue * size + green) * size + red]
+    }
+    let black = at(0, 0, 0)
+    let red = at(last, 0, 0) - black
+    let green = at(0, last, 0) - black
+    let blue = at(0, 0, last) - black
+    guard black.w == 1, red.w == 0, green.w == 0, blue.w == 0 else { return nil }
+    let step = 1 / Float(last)
+    for b in 0..<size {
+      for g in 0..<size {
+        for r in 0..<size {
+          let mapped =
+            black + red * (Float(r) * step) + green * (Float(g) * step)
+            + blue * (Float(b) * step)
+          let difference = at(r, g, b) - mapped
+          guard difference.max() <= Self.affineTolerance,
+            -difference.min() <= Self.affineTolerance
+          else { return nil }
+        }
+      }
+    }
+    return [black, red, green, blue].flatMap { [$0.x, $0.y, $0.z, $0.w] }
   }
 
   /// Linear light at each sample of a side (encoded i / (size − 1)).
@@ -147,25 +188,92 @@ struct ColorTable: Sendable {
 }
 
 /// What the bands of one render share: the colour tables, made once by whichever band
-/// needs one first.
+/// needs one first, and the coarse grids of blurs prepared for the whole render.
 final class SharedRenderState: Sendable {
   private let tables = Mutex<[ObjectIdentifier: ColorTable?]>([:])
+  /// The renderer's tables kept between renders.
+  private let kept: KeptColorTables?
+  private let coarseGrids = Mutex<[ObjectIdentifier: GaussianBlur.CoarseGrid]>([:])
 
   /// Whether the render is large enough for a colour table to pay for itself: making one
   /// computes the chain about 70 000 times, so it is worth it from a quarter-megapixel on.
   let tablesPayOff: Bool
 
-  /// The state of a render of `area` pixels.
-  init(area: Int) {
+  /// The state of a render of `area` pixels, with the tables `kept` between renders.
+  init(area: Int, kept: KeptColorTables? = nil) {
     tablesPayOff = area >= 1 << 18
+    self.kept = kept
   }
 
-  /// The table for the chain whose last step is `image`, made by `make` the first time.
-  func table(for image: FilterImage, make: () -> ColorTable?) -> ColorTable? {
+  /// The table for the chain `elements` whose last step is `image`, made by `make` the first
+  /// time (or taken from the tables kept between renders, when the chain has a key).
+  func table(
+    for image: FilterImage, elements: [ColorChain.Element], make: () -> ColorTable?
+  ) -> ColorTable? {
     tables.withLock { tables in
       if let made = tables[ObjectIdentifier(image)] { return made }
-      let table = make()
+      let table: ColorTable?
+      if let kept, let key = KeptColorTables.Key(elements) {
+        table = kept.table(for: key, make: make)
+      } else {
+        table = make()
+      }
       tables[ObjectIdentifier(image)] = table
+      return table
+    }
+  }
+
+  /// Keeps `grid`, the coarse grid of the blur step `image`, for the bands to interpolate.
+  func keep(_ grid: GaussianBlur.CoarseGrid, for image: FilterImage) {
+    coarseGrids.withLock { $0[ObjectIdentifier(image)] = grid }
+  }
+
+  /// The coarse grid kept for the blur step `image`, if any.
+  func coarseGrid(for image: FilterImage) -> GaussianBlur.CoarseGrid? {
+    coarseGrids.withLock { $0[ObjectIdentifier(image)] }
+  }
+}
+
+/// Colour tables kept between renders: a video's frames ask for the same look again and
+/// again, and making a table computes its chain about 70 000 times. Only chains whose
+/// operations all have a key (``ColorOperation/key``) are kept, under their names, spaces and
+/// keys; a refused table is kept as refused. At most ``capacity``, the most recently used.
+final class KeptColorTables: Sendable {
+  /// What a table is the table of.
+  struct Key: Hashable, Sendable {
+    let names: [String]
+    let values: [[Double]]
+
+    /// The key of a chain of colour operations that all have keys, else nil.
+    init?(_ elements: [ColorChain.Element]) {
+      var names: [String] = []
+      var values: [[Double]] = []
+      for element in elements {
+        guard case .color(let operation) = element, let key = operation.key else { return nil }
+        names.append("\(operation.name) \(operation.space)")
+        values.append(key)
+      }
+      self.names = names
+      self.values = values
+    }
+  }
+
+  /// The most tables kept (each 33³ colours, 575 KB).
+  static let capacity = 16
+
+  private let kept = Mutex<[(key: Key, table: ColorTable?)]>([])
+
+  /// The table kept for `key`, or the one `make` makes (kept).
+  func table(for key: Key, make: () -> ColorTable?) -> ColorTable? {
+    kept.withLock { kept in
+      if let index = kept.firstIndex(where: { $0.key == key }) {
+        let entry = kept.remove(at: index)
+        kept.insert(entry, at: 0)
+        return entry.table
+      }
+      let table = make()
+      kept.insert((key, table), at: 0)
+      if kept.count > Self.capacity { kept.removeLast(kept.count - Self.capacity) }
       return table
     }
   }

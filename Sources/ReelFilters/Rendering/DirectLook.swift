@@ -14,12 +14,14 @@ struct DirectLook {
   let top: Int
   let table: ColorTable?
   let gains: [@Sendable (Double, Double) -> Float]
+  /// The gains' factors over the render's pixels of the picture, when every gain has a key.
+  let gainMap: GainMaps.Map?
   /// Every step, for the pixels the kernel leaves.
   let chain: ColorChain
 
-  /// The direct form of `image`, or `nil` when it is not such a look (or its colour table is
-  /// refused).
-  init?(_ image: FilterImage, shared: SharedRenderState) {
+  /// The direct form of `image` rendered over `rect`, or `nil` when it is not such a look (or
+  /// its colour table is refused). The gains' factors come from `gainMaps` when it keeps them.
+  init?(_ image: FilterImage, over rect: PixelRect, shared: SharedRenderState, gainMaps: GainMaps) {
     let readers = image.readerCounts()
     var elements: [(element: ColorChain.Element, image: FilterImage)] = []
     var current = image
@@ -50,16 +52,24 @@ struct DirectLook {
       return operation.isSmooth && !operation.coversPlane
     }
     var gains: [@Sendable (Double, Double) -> Float] = []
+    var keys: [GainMaps.GainKey]? = []
     for link in elements.dropFirst(colours.count) {
       guard case .positional(let operation) = link.element, let gain = operation.gain else {
         return nil
       }
       gains.append(gain)
+      if let key = operation.gainKey {
+        keys?.append(GainMaps.GainKey(name: operation.name, values: key))
+      } else {
+        keys = nil
+      }
     }
     if let last = colours.last {
       guard shared.tablesPayOff else { return nil }
       let tabulated = ColorChain(elements: colours.map(\.element))
-      guard let table = shared.table(for: last.image, make: { ColorTable(chain: tabulated) })
+      guard
+        let table = shared.table(
+          for: last.image, elements: tabulated.elements, make: { ColorTable(chain: tabulated) })
       else { return nil }
       self.table = table
     } else {
@@ -69,6 +79,15 @@ struct DirectLook {
     self.left = left
     self.top = top
     self.gains = gains
+    let area = rect.intersection(
+      PixelRect(x: left, y: top, width: picture.width, height: picture.height))
+    if let keys, !gains.isEmpty, !area.isEmpty {
+      gainMap = gainMaps.map(for: GainMaps.Key(gains: keys, rect: area)) {
+        Self.factors(of: gains, over: area)
+      }
+    } else {
+      gainMap = nil
+    }
     self.chain = ColorChain(elements: elements.map(\.element))
   }
 
@@ -81,34 +100,25 @@ struct DirectLook {
       PixelRect(x: left, y: top, width: picture.width, height: picture.height))
     guard !area.isEmpty else { return }
     var flags = [UInt8](repeating: 0, count: area.width)
-    var factors = [Float](repeating: 1, count: gains.isEmpty ? 0 : area.width)
+    var scratch = [Float](repeating: 1, count: gains.isEmpty ? 0 : 2 * area.width)
     let size = Int32(ColorTable.size)
-    let cube = table?.outputs ?? []
+    // An affine table is computed, not interpolated.
+    let cube = table?.affine == nil ? table?.outputs ?? [] : []
+    let affine = table?.affine ?? []
     withUnsafePointer(to: TransferFunction.kernelTables.tables) { tables in
       picture.withUnsafeBytes { bytes in
         guard let source = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-        withCubeFloats(cube) { cube in
+        withCubeFloats(cube, affine) { cube, affine in
           for row in area.y..<area.maxY {
             let from = source + (row - top) * picture.bytesPerRow + (area.x - left) * 4
             let to = (base + (row - origin.y) * stride + (area.x - origin.x) * 4)
               .assumingMemoryBound(to: UInt8.self)
-            if !gains.isEmpty {
-              let y = Double(row) + 0.5
-              let left = Double(area.x) + 0.5
-              factors.withUnsafeMutableBufferPointer { factors in
-                for (index, gain) in gains.enumerated() {
-                  for column in 0..<area.width {
-                    let factor = gain(left + Double(column), y)
-                    factors[column] = index == 0 ? factor : factors[column] * factor
-                  }
-                }
-              }
-            }
             flags.withUnsafeMutableBufferPointer { flags in
-              factors.withUnsafeBufferPointer { factors in
+              withFactors(ofRow: row, from: area.x, count: area.width, scratch: &scratch) {
+                factors, encodedFactors in
                 reel_filter_look_row(
-                  from, to, flags.baseAddress, Int32(area.width), cube,
-                  size, gains.isEmpty ? nil : factors.baseAddress, tables)
+                  from, to, flags.baseAddress, Int32(area.width), cube, size, affine, factors,
+                  encodedFactors, tables)
               }
             }
             for column in 0..<area.width where flags[column] != 0 {
@@ -120,12 +130,80 @@ struct DirectLook {
     }
   }
 
-  /// Calls `body` with the table's floats, or with `nil` when there is no table.
-  private func withCubeFloats(
-    _ cube: [SIMD4<Float>], _ body: (UnsafePointer<Float>?) -> Void
+  /// Calls `body` with the gains' factors for `count` pixels of plane row `row` from column
+  /// `x` and the factors raised to 1/2.4 (from the kept map, or computed into `scratch`, which
+  /// holds 2·`count` floats), or with `nil` twice when there are no gains.
+  private func withFactors(
+    ofRow row: Int, from x: Int, count: Int, scratch: inout [Float],
+    _ body: (UnsafePointer<Float>?, UnsafePointer<Float>?) -> Void
   ) {
-    guard !cube.isEmpty else { return body(nil) }
-    cube.withFloats { body($0) }
+    guard !gains.isEmpty else { return body(nil, nil) }
+    if let gainMap, gainMap.rect.contains(x: x, y: row),
+      gainMap.rect.contains(x: x + count - 1, y: row)
+    {
+      let start = (row - gainMap.rect.y) * gainMap.rect.width + (x - gainMap.rect.x)
+      return gainMap.factors.withUnsafeBufferPointer { factors in
+        gainMap.encodedFactors.withUnsafeBufferPointer { encoded in
+          body(factors.baseAddress.map { $0 + start }, encoded.baseAddress.map { $0 + start })
+        }
+      }
+    }
+    scratch.withUnsafeMutableBufferPointer { scratch in
+      guard let base = scratch.baseAddress, scratch.count >= 2 * count else { return }
+      let factors = UnsafeMutableBufferPointer(start: base, count: count)
+      Self.computeFactors(of: gains, row: row, from: x, into: factors)
+      for column in 0..<count {
+        base[count + column] = GainMaps.Map.encodedFactor(factors[column])
+      }
+      body(base, base + count)
+    }
+  }
+
+  /// The product of `gains` at the pixels of plane row `row` from column `x`, one per element
+  /// of `factors`.
+  private static func computeFactors(
+    of gains: [@Sendable (Double, Double) -> Float], row: Int, from x: Int,
+    into factors: UnsafeMutableBufferPointer<Float>
+  ) {
+    let y = Double(row) + 0.5
+    let left = Double(x) + 0.5
+    for (index, gain) in gains.enumerated() {
+      for column in factors.indices {
+        let factor = gain(left + Double(column), y)
+        factors[column] = index == 0 ? factor : factors[column] * factor
+      }
+    }
+  }
+
+  /// The product of `gains` at every pixel of `area`, row by row, computed on every core.
+  private static func factors(
+    of gains: [@Sendable (Double, Double) -> Float], over area: PixelRect
+  ) -> [Float] {
+    [Float](unsafeUninitializedCapacity: area.area) { buffer, count in
+      let target = SharedPixels(base: UnsafeMutableRawPointer(buffer.baseAddress))
+      RenderBands(rect: area, reach: 0).forEach { band in
+        guard let base = target.base?.assumingMemoryBound(to: Float.self) else { return }
+        for row in band.y..<band.maxY {
+          computeFactors(
+            of: gains, row: row, from: area.x,
+            into: UnsafeMutableBufferPointer(
+              start: base + (row - area.y) * area.width, count: area.width))
+        }
+      }
+      count = area.area
+    }
+  }
+
+  /// Calls `body` with the floats of `cube` and of `affine`, each `nil` when it is empty.
+  private func withCubeFloats(
+    _ cube: [SIMD4<Float>], _ affine: [Float],
+    _ body: (UnsafePointer<Float>?, UnsafePointer<Float>?) -> Void
+  ) {
+    affine.withUnsafeBufferPointer { affine in
+      let affine = affine.isEmpty ? nil : affine.baseAddress
+      guard !cube.isEmpty else { return body(nil, affine) }
+      cube.withFloats { body($0, affine) }
+    }
   }
 
   /// One pixel through the exact chain.

@@ -4,12 +4,18 @@ import ReelCore
 /// Evaluates recipes (``FilterImage``) into pixels: each step once per render, only over the
 /// pixels that the rectangle asked for needs (Core Image's `CIContext`).
 public struct FilterRenderer: Sendable {
+  /// The factors of vignettes and other position-only gains, kept between renders.
+  private let gainMaps = GainMaps()
+  /// The colour tables of looks, kept between renders.
+  private let colorTables = KeptColorTables()
+
   /// Makes a renderer.
   public init() {}
 
   /// The premultiplied linear pixels of `image` over `rect` (transparent outside its extent).
   public func render(_ image: FilterImage, in rect: PixelRect) -> LinearTile {
-    let evaluation = FilterEvaluation(root: image, shared: SharedRenderState(area: rect.area))
+    let evaluation = FilterEvaluation(
+      root: image, shared: SharedRenderState(area: rect.area, kept: colorTables))
     return evaluation.tile(of: image, in: rect)
   }
 
@@ -31,10 +37,11 @@ public struct FilterRenderer: Sendable {
       return picture
     }
     var picture = try Image(checkedWidth: rect.width, height: rect.height)
-    let bands = RenderBands(rect: rect, reach: image.rowReach)
-    let shared = SharedRenderState(area: rect.area)
+    let shared = SharedRenderState(area: rect.area, kept: colorTables)
+    let preparedBlur = Self.preparesBlur(of: image, over: rect, shared: shared)
+    let bands = RenderBands(rect: rect, reach: preparedBlur ? 0 : image.rowReach)
     let stride = picture.bytesPerRow
-    let look = DirectLook(image, shared: shared)
+    let look = DirectLook(image, over: rect, shared: shared, gainMaps: gainMaps)
     picture.withUnsafeMutableBytes { bytes in
       let target = SharedPixels(base: bytes.baseAddress)
       bands.forEach { band in
@@ -47,6 +54,25 @@ public struct FilterRenderer: Sendable {
       }
     }
     return picture
+  }
+
+  /// For a recipe that is a large Gaussian blur (cropped or not), makes the blur's coarse grid
+  /// for all of `rect` on every core and keeps it in `shared`, so that the bands interpolate
+  /// it and need not be taller than per-pixel ones; returns whether it did.
+  private static func preparesBlur(
+    of image: FilterImage, over rect: PixelRect, shared: SharedRenderState
+  ) -> Bool {
+    var step = image
+    var area = rect
+    while case .crop(let kept, let input) = step.step {
+      area = area.intersection(FilterEvaluation.pixelsCentred(in: kept))
+      step = input
+    }
+    guard case .gaussianBlur(let sigma, let input) = step.step, !area.isEmpty else { return false }
+    let blur = GaussianBlur(sigma: sigma)
+    guard blur.levels > 0 else { return false }
+    blur.prepare(step, input: input, over: area, root: image, shared: shared)
+    return true
   }
 
   /// Writes `tile` as 8-bit premultiplied sRGB into the rows of a picture whose first row is
@@ -96,7 +122,7 @@ final class FilterEvaluation {
   private let readers: [ObjectIdentifier: Int]
 
   /// What the evaluations of the bands of one render share.
-  private let shared: SharedRenderState
+  let shared: SharedRenderState
 
   /// An evaluation of the recipe `root`, one of the bands of a render that share `shared`.
   init(root: FilterImage, shared: SharedRenderState) {
@@ -207,7 +233,8 @@ final class FilterEvaluation {
       ColorChain(elements: chain.map(\.element)).apply(to: &tile)
       return tile
     case .gaussianBlur(let sigma, let input):
-      return GaussianBlur(sigma: sigma).apply(to: input, in: rect, evaluation: self)
+      return GaussianBlur(sigma: sigma).apply(
+        to: input, in: rect, evaluation: self, image: image)
     case .spatial(let operation):
       return operation.render(in: rect, evaluation: self)
     }
@@ -231,7 +258,9 @@ final class FilterEvaluation {
     guard let last = leading.last else { return nil }
     let tabulatedChain = ColorChain(elements: leading.map(\.element))
     guard
-      let table = shared.table(for: last.image, make: { ColorTable(chain: tabulatedChain) })
+      let table = shared.table(
+        for: last.image, elements: tabulatedChain.elements,
+        make: { ColorTable(chain: tabulatedChain) })
     else { return nil }
     var tile = table.tile(of: picture, left: left, top: top, in: rect, chain: tabulatedChain)
     let rest = chain.dropFirst(leading.count).map(\.element)

@@ -64,11 +64,81 @@ struct GaussianBlur {
   /// Taps from −radius to +radius of the full convolution, summing to 1.
   var weights: [Float] { Self.weights(sigma: sigma) }
 
-  func apply(to input: FilterImage, in rect: PixelRect, evaluation: FilterEvaluation) -> LinearTile
-  {
+  /// The blur of `input` over `rect`, within the render `evaluation` belongs to; from the
+  /// coarse grid prepared for the whole render (``prepare(_:input:over:root:shared:)``) when
+  /// there is one for `image`, the blur step.
+  func apply(
+    to input: FilterImage, in rect: PixelRect, evaluation: FilterEvaluation, image: FilterImage
+  ) -> LinearTile {
     let levels = self.levels
     guard levels > 0 else { return convolved(input, in: rect, evaluation: evaluation) }
-    return reduced(input, in: rect, levels: levels, evaluation: evaluation)
+    if let prepared = evaluation.shared.coarseGrid(for: image),
+      prepared.covered.contains(rect)
+    {
+      return prepared.blurred.interpolated(
+        scale: prepared.scale, origin: prepared.origin, into: rect)
+    }
+    let grid = coarse(input, for: rect, levels: levels) { sourceRect in
+      SampleGrid.halving(input, over: sourceRect, evaluation: evaluation)
+    }
+    return grid.blurred.interpolated(scale: grid.scale, origin: grid.origin, into: rect)
+  }
+
+  /// The blurred coarse samples of the pyramid form for the pixels of a rectangle, the plane
+  /// pixel whose centre its first sample sits on, and how many pixels apart they are.
+  struct CoarseGrid: Sendable {
+    let blurred: SampleGrid
+    let origin: (x: Int, y: Int)
+    let scale: Int
+    /// The pixels it was made for (and can be interpolated to).
+    let covered: PixelRect
+  }
+
+  /// Makes, on every core, the coarse grid of the blur `image` of `input` for all of `rect`,
+  /// for the bands of a render of `root` (which share `shared`) to interpolate: each band then
+  /// does only its own pixels, where each band would otherwise make the pyramid of its rows
+  /// and of the rows its blur reads beyond them. Nothing for a blur without the pyramid.
+  func prepare(
+    _ image: FilterImage, input: FilterImage, over rect: PixelRect, root: FilterImage,
+    shared: SharedRenderState
+  ) {
+    let levels = self.levels
+    guard levels > 0, !rect.isEmpty else { return }
+    let grid = coarse(input, for: rect, levels: levels) { sourceRect in
+      SampleGrid.halvingOnEveryCore(input, over: sourceRect, root: root, shared: shared)
+    }
+    shared.keep(grid, for: image)
+  }
+
+  /// The pixels the pyramid for `rect` reads: `rect` with the margin its blur and its
+  /// interpolation read, widened to multiples of the scale in the plane. Coarse sample j sits
+  /// on the centre of fine pixel origin + j·scale, so that every render of a part of the
+  /// picture (a band, a chunk) samples the same grid and gets the same pixels.
+  private func coarseSource(for rect: PixelRect, levels: Int) -> PixelRect {
+    let scale = 1 << levels
+    let margin = scale * (Self.taps(sigma: reducedSigma(levels: levels)) + 4)
+    let left = Self.multiple(below: rect.x - margin, of: scale)
+    let top = Self.multiple(below: rect.y - margin, of: scale)
+    let right = Self.multiple(below: rect.maxX + margin + scale - 1, of: scale)
+    let bottom = Self.multiple(below: rect.maxY + margin + scale - 1, of: scale)
+    return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// The pyramid form's coarse grid for `rect`: its first level made by `halving` (from the
+  /// pixels of the source rectangle it is given), reduced to `levels`, blurred there.
+  private func coarse(
+    _ input: FilterImage, for rect: PixelRect, levels: Int,
+    halving: (PixelRect) -> SampleGrid
+  ) -> CoarseGrid {
+    let reducedSigma = self.reducedSigma(levels: levels)
+    let sourceRect = coarseSource(for: rect, levels: levels)
+    var level = halving(sourceRect)
+    for _ in 1..<levels { level = level.halved() }
+    let weights = Self.weights(sigma: reducedSigma)
+    let blurred = level.convolvedRows(weights: weights, outputWidth: level.width, padded: true)
+      .convolvedColumns(weights: weights, outputHeight: level.height, padded: true)
+    return CoarseGrid(
+      blurred: blurred, origin: (sourceRect.x, sourceRect.y), scale: 1 << levels, covered: rect)
   }
 
   /// The full separable convolution.
@@ -85,28 +155,4 @@ struct GaussianBlur {
     return LinearTile(rect: rect, pixels: blurred.samples)
   }
 
-  /// The pyramid form: reduce, blur, interpolate back.
-  private func reduced(
-    _ input: FilterImage, in rect: PixelRect, levels: Int, evaluation: FilterEvaluation
-  ) -> LinearTile {
-    let scale = 1 << levels
-    let reducedSigma = self.reducedSigma(levels: levels)
-    let taps = Self.taps(sigma: reducedSigma)
-    // Coarse sample j sits on the centre of fine pixel origin + j·scale, the origin a multiple
-    // of the scale in the plane, so that every render of a part of the picture (a band, a
-    // chunk) samples the same grid and gets the same pixels.
-    let margin = scale * (taps + 4)
-    let left = Self.multiple(below: rect.x - margin, of: scale)
-    let top = Self.multiple(below: rect.y - margin, of: scale)
-    let right = Self.multiple(below: rect.maxX + margin + scale - 1, of: scale)
-    let bottom = Self.multiple(below: rect.maxY + margin + scale - 1, of: scale)
-    let sourceRect = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-    var level = SampleGrid.halving(input, over: sourceRect, evaluation: evaluation)
-    for _ in 1..<levels { level = level.halved() }
-    let weights = Self.weights(sigma: reducedSigma)
-    let blurred = level.convolvedRows(weights: weights, outputWidth: level.width, padded: true)
-      .convolvedColumns(weights: weights, outputHeight: level.height, padded: true)
-    return blurred.interpolated(
-      scale: scale, origin: (x: sourceRect.x, y: sourceRect.y), into: rect)
-  }
 }

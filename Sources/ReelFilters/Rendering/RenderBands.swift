@@ -6,7 +6,8 @@ import ReelCore
 ///
 /// A band is one render of the recipe over its rows; its steps read what they reach beyond
 /// them again (a blur's 4σ rows), so bands are tall where the recipe reaches far: at least
-/// eight times the reach, so that at most a quarter of the work is done twice. Without a bound
+/// eight times the reach, so that at most a quarter of the work is done twice, unless that
+/// leaves cores idle (then one band per core, at least twice the reach). Without a bound
 /// (a rotation), the rectangle is cut only once per core. Per-pixel recipes get bands of at
 /// most 7 680 pixels (four rows of 1080p), whose float pixels (120 KB) stay in the caches and
 /// under the allocator's 128 KiB threshold for fresh pages (`HeapMemory`).
@@ -27,12 +28,19 @@ struct RenderBands {
       bands = [rect]
       return
     }
-    let rows: Int
+    let oneBandPerCore = (rect.height + cores - 1) / cores
+    var rows: Int
     if let reach {
       let perPixel = max(Self.pixelsPerBand / max(rect.width, 1), 1)
       rows = max(perPixel, 8 * reach)
+      // Fewer bands than cores leave cores idle: cut one band per core while each is at least
+      // twice the reach tall (then a band reads at most as many rows again as its own).
+      if rows > oneBandPerCore { rows = max(oneBandPerCore, 2 * reach, perPixel) }
+      // Bands of equal height, so that none is left to run alone at the end.
+      let count = (rect.height + rows - 1) / rows
+      rows = (rect.height + count - 1) / count
     } else {
-      rows = (rect.height + cores - 1) / cores
+      rows = oneBandPerCore
     }
     var bands: [PixelRect] = []
     var top = rect.y

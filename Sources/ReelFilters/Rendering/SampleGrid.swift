@@ -1,4 +1,6 @@
 import CReelKernels
+import Dispatch
+import Foundation
 import ReelCore
 
 /// A grid of premultiplied linear samples, row by row: the working storage of the blurs. The
@@ -28,43 +30,82 @@ struct SampleGrid {
     -> SampleGrid
   {
     var result = SampleGrid(width: (rect.width + 1) / 2, height: (rect.height + 1) / 2)
-    var line = [SIMD4<Float>](repeating: .zero, count: result.width)
+    let height = result.height
+    result.samples.withMutableFloats { output in
+      halving(input, over: rect, rows: 0..<height, into: output, evaluation: evaluation)
+    }
+    return result
+  }
+
+  /// ``halving(_:over:evaluation:)`` with its rows shared out among the cores, each reading
+  /// its part of `input` in an evaluation of its own of the render of `root` that `shared`
+  /// belongs to: the same samples, summed in the same order.
+  static func halvingOnEveryCore(
+    _ input: FilterImage, over rect: PixelRect, root: FilterImage, shared: SharedRenderState
+  ) -> SampleGrid {
+    var result = SampleGrid(width: (rect.width + 1) / 2, height: (rect.height + 1) / 2)
+    let height = result.height
+    let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    let rows = max((height + cores - 1) / cores, 1)
+    result.samples.withMutableFloats { output in
+      let target = SharedPixels(base: UnsafeMutableRawPointer(output))
+      DispatchQueue.concurrentPerform(iterations: (height + rows - 1) / rows) { part in
+        guard let output = target.base?.assumingMemoryBound(to: Float.self) else { return }
+        halving(
+          input, over: rect, rows: (part * rows)..<min((part + 1) * rows, height), into: output,
+          evaluation: FilterEvaluation(root: root, shared: shared))
+      }
+    }
+    return result
+  }
+
+  /// Rows `rows` of the first pyramid level of `input` over `rect`, added into `output` (the
+  /// level's samples, zero in those rows): each from the halved rows of `input` its vertical
+  /// binomial taps read, in order.
+  private static func halving(
+    _ input: FilterImage, over rect: PixelRect, rows: Range<Int>,
+    into output: UnsafeMutablePointer<Float>, evaluation: FilterEvaluation
+  ) {
+    guard !rows.isEmpty else { return }
+    let width = (rect.width + 1) / 2
+    var line = [SIMD4<Float>](repeating: .zero, count: width)
     let rowsPerRead = max(1, RenderBands.pixelsPerBand / max(rect.width, 1))
-    var top = rect.y
-    while top < rect.maxY {
-      let rows = min(rowsPerRead, rect.maxY - top)
+    // Sample row i reads fine rows 2i − 2 … 2i + 2.
+    var top = rect.y + max(2 * rows.lowerBound - 2, 0)
+    let bottom = rect.y + min(2 * rows.upperBound + 1, rect.height)
+    while top < bottom {
+      let count = min(rowsPerRead, bottom - top)
       let tile = evaluation.tile(
-        of: input, in: PixelRect(x: rect.x, y: top, width: rect.width, height: rows))
-      for row in 0..<rows {
+        of: input, in: PixelRect(x: rect.x, y: top, width: rect.width, height: count))
+      for row in 0..<count {
         tile.pixels.withFloats { pixels in
           line.withMutableFloats { target in
             reel_filter_halve_row(
-              pixels + 4 * row * rect.width, Int32(rect.width), target, Int32(result.width))
+              pixels + 4 * row * rect.width, Int32(rect.width), target, Int32(width))
           }
         }
-        result.addRow(line, contributingTo: top + row - rect.y)
+        addRow(line, contributingTo: top + row - rect.y, of: output, width: width, rows: rows)
       }
-      top += rows
+      top += count
     }
-    return result
   }
 
   /// The binomial weights [1 4 6 4 1]/16 of one pyramid level.
   private static let binomial: [Float] = [1, 4, 6, 4, 1].map { $0 / 16 }
 
-  /// Adds a horizontally halved row of the finer level (row `fineRow` of it) to the rows of
-  /// this level whose vertical binomial taps read it.
-  private mutating func addRow(_ line: [SIMD4<Float>], contributingTo fineRow: Int) {
-    let width = self.width
-    let height = self.height
-    samples.withMutableFloats { output in
-      line.withFloats { source in
-        for tap in 0..<5 {
-          let doubled = fineRow + 2 - tap
-          guard doubled >= 0, doubled % 2 == 0, doubled / 2 < height else { continue }
-          reel_filter_accumulate(
-            output + 4 * (doubled / 2) * width, source, Self.binomial[tap], Int32(4 * width))
-        }
+  /// Adds a horizontally halved row of the finer level (row `fineRow` of it) to the rows
+  /// among `rows` of a level `width` samples wide (`output`) whose vertical binomial taps
+  /// read it.
+  private static func addRow(
+    _ line: [SIMD4<Float>], contributingTo fineRow: Int, of output: UnsafeMutablePointer<Float>,
+    width: Int, rows: Range<Int>
+  ) {
+    line.withFloats { source in
+      for tap in 0..<5 {
+        let doubled = fineRow + 2 - tap
+        guard doubled >= 0, doubled % 2 == 0, rows.contains(doubled / 2) else { continue }
+        reel_filter_accumulate(
+          output + 4 * (doubled / 2) * width, source, binomial[tap], Int32(4 * width))
       }
     }
   }
@@ -75,14 +116,17 @@ struct SampleGrid {
   func halved() -> SampleGrid {
     var result = SampleGrid(width: (width + 1) / 2, height: (height + 1) / 2)
     var line = [SIMD4<Float>](repeating: .zero, count: result.width)
-    for row in 0..<height {
-      samples.withFloats { pixels in
-        line.withMutableFloats { target in
-          reel_filter_halve_row(
-            pixels + 4 * row * width, Int32(width), target, Int32(result.width))
+    let halfWidth = result.width
+    let halfRows = 0..<result.height
+    result.samples.withMutableFloats { output in
+      for row in 0..<height {
+        samples.withFloats { pixels in
+          line.withMutableFloats { target in
+            reel_filter_halve_row(pixels + 4 * row * width, Int32(width), target, Int32(halfWidth))
+          }
         }
+        Self.addRow(line, contributingTo: row, of: output, width: halfWidth, rows: halfRows)
       }
-      result.addRow(line, contributingTo: row)
     }
     return result
   }
