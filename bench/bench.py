@@ -12,6 +12,7 @@ Python 3 standard library only.
     BENCH_SCALE=0 make bench         # skip the scale-out section (it takes minutes)
     BENCH_JOBS=memory make bench     # only the memory-settle section (with the floor)
     BENCH_JOBS=avfoundation make bench  # only the AVAssetWriter / AVAssetReader section
+    BENCH_JOBS=gif make bench        # only the GIF export against ffmpeg's two-pass palette GIF
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -535,6 +536,9 @@ def main():
         corrupt_lines, corrupt_ok = run_corrupt_set()
         lines.extend(corrupt_lines)
 
+    if not ONLY or "gif" in ONLY:
+        print("  GIF against ffmpeg's two-pass palette commands…", flush=True)
+        lines.extend(gif_side_by_side())
     if os.path.exists(BENCHMARKS) and (not ONLY or "avfoundation" in ONLY):
         print("  AVAssetWriter / AVAssetReader against ffmpeg…", flush=True)
         lines.extend(av_side_by_side())
@@ -563,6 +567,47 @@ def main():
 
 AV_FRAMES = 300
 AV_RAW_FRAMES = 60
+
+
+def gif_side_by_side():
+    """The GIF export (bench/templates/gif.json: the 10 s 1080p source at 15 fps, 480 px
+    wide, looping) against the two ffmpeg commands people run for the same GIF: palettegen
+    over every frame, then paletteuse with the palette (Sierra-2-4A dithering, both
+    defaults). Both scale to 480×270: Reel draws at the render size and scales each frame
+    down with its own scaler (ReelGraphics' Image.scaled), ffmpeg with its scale filter."""
+    src = work("source.mp4")
+    palette = work("gif-palette.png")
+    reel_out, ff_out = work("gif-reel.gif"), work("gif-ffmpeg.gif")
+    chain = "fps=15,scale=480:-2:flags=bicubic"
+    base = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-nostdin"]
+    first = base + ["-i", src, "-vf", f"{chain},palettegen", palette]
+    second = base + ["-i", src, "-i", palette, "-lavfi", f"{chain}[x];[x][1:v]paletteuse",
+                     ff_out]
+    rows = []
+    for _ in range(RUNS):
+        reel = measure(reel_command("gif", reel_out))
+        one, two = measure(first), measure(second)
+        rows.append((reel, {"wall": one["wall"] + two["wall"], "cpu": one["cpu"] + two["cpu"],
+                            "rss": max(one["rss"], two["rss"])}))
+    rw, fw = median([r["wall"] for r, _ in rows]), median([f["wall"] for _, f in rows])
+    rc, fc = median([r["cpu"] for r, _ in rows]), median([f["cpu"] for _, f in rows])
+    rm, fm = median([r["rss"] for r, _ in rows]), median([f["rss"] for _, f in rows])
+    reel_size, ff_size = os.path.getsize(reel_out), os.path.getsize(ff_out)
+    return [
+        "",
+        "GIF (bench/templates/gif.json: 10 s 1080p source → 15 fps, 480×270, looping) against "
+        f"ffmpeg's two passes (`{' '.join(first[6:])}` then `{' '.join(second[6:])}`), "
+        f"medians of {RUNS} runs:",
+        "",
+        "| tool | wall s | CPU s | peak MB | bytes |",
+        "|---|---:|---:|---:|---:|",
+        f"| Reel | {rw:.2f} | {rc:.2f} | {rm:.0f} | {reel_size} |",
+        f"| ffmpeg, two passes | {fw:.2f} | {fc:.2f} | {fm:.0f} | {ff_size} |",
+        f"| Reel/ffmpeg | {rw / fw:.2f} | {rc / fc:.2f} | {rm / fm:.2f} | "
+        f"{reel_size / ff_size:.2f} |",
+        "",
+        f"- Reel {probe(reel_out)}; ffmpeg {probe(ff_out)}",
+    ]
 
 
 def av_side_by_side():

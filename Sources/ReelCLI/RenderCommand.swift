@@ -15,6 +15,10 @@ enum RenderCommand {
     comes from OUT's extension (\(MediaWriter.supportedFileExtensions.map { "." + $0 }.joined(separator: ", "))). The file appears only
     when complete; an interrupted or failed render leaves nothing at OUT, and an existing
     file is never replaced without --overwrite, even one that appears while rendering.
+    Animated images (.gif, .webp, .apng) take the template's "export" frameRate, width and
+    loop, and carry no audio; "export": {"alpha": true} keeps the picture's alpha (ProRes
+    4444 in .mov, VP9 with alpha in .webm, transparency in the animated images). `reel frame`
+    writes one PNG.
 
     Options:
       -o, --output OUT       The file to write (required).

@@ -7,7 +7,7 @@ extension Color {
   /// - `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`: hexadecimal sRGB and optional alpha, not
   ///   premultiplied; a short digit stands for itself twice (`#F80` is `#FF8800`).
   /// - The 148 CSS colour names in ``namedColors`` (`red`, `rebeccapurple`, `lightgrey`,
-  ///   `lightgray`, …) and `transparent` (``clear``).
+  ///   `lightgray`, …) and `transparent` or `clear` (``clear``, Core Animation's spelling).
   /// - `rgb(r, g, b)` and `rgba(r, g, b, a)`, with r, g, b whole numbers 0–255 and a from 0
   ///   to 1 (`rgba(255, 128, 0, 0.5)`); spaces around the arguments are allowed.
   ///
@@ -34,7 +34,7 @@ extension Color {
       self = color
       return
     }
-    if lowercased == "transparent" {
+    if lowercased == "transparent" || lowercased == "clear" {
       self = .clear
       return
     }
@@ -119,6 +119,7 @@ extension Color {
   /// The colour name (or `transparent`) at most two edits from `name`, nearest first, then
   /// alphabetical; `nil` when none is that close.
   static func nearestName(to name: String) -> String? {
-    Suggestion.nearest(to: name, among: (Array(namedColors.keys) + ["transparent"]).sorted())
+    Suggestion.nearest(
+      to: name, among: (Array(namedColors.keys) + ["transparent", "clear"]).sorted())
   }
 }

@@ -128,7 +128,13 @@ extension Asset {
 
     let pixelFormat = AVPixelFormat(rawValue: parameters.pointee.format)
     if let descriptor = av_pix_fmt_desc_get(pixelFormat) {
-      track.pixelFormat = String(cString: descriptor.pointee.name)
+      let carriesAlphaBeside =
+        AlphaSideChannel.decoderName(
+          codecID: parameters.pointee.codec_id, metadata: stream.pointee.metadata)
+        != nil
+      track.pixelFormat =
+        carriesAlphaBeside
+        ? AlphaSideChannel.decodedPixelFormat : String(cString: descriptor.pointee.name)
       track.bitDepth = Int(descriptor.pointee.comp.0.depth)
       let isRGB = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0
       let isPalette = descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0

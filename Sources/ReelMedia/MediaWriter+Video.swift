@@ -165,6 +165,21 @@ extension MediaWriter {
     }
   }
 
+  /// The muxer options that make an animated image play `plays` times (0: for ever): GIF's
+  /// `loop` counts repeats after the first play (-1: none), WebP's `loop` and APNG's
+  /// `plays` count plays. None for video containers.
+  static func loopOptions(_ container: OutputContainer, plays: Int) -> [(
+    name: String, value: String
+  )] {
+    let plays = max(0, plays)
+    switch container {
+    case .gif: return [("loop", plays == 0 ? "0" : String(plays - 1 == 0 ? -1 : plays - 1))]
+    case .webp: return [("loop", String(plays))]
+    case .apng: return [("plays", String(plays))]
+    case .mp4, .mov, .m4v, .mkv, .webm, .m4a: return []
+    }
+  }
+
   /// A four-character code (`hvc1`) as FFmpeg's `MKTAG` packs it; 0 unless it is four ASCII
   /// characters.
   static func fourCharacterCode(_ text: String) -> UInt32 {
@@ -178,6 +193,8 @@ extension MediaWriter {
     let plan: VideoPlan
     let encoder: EncoderContext
     let converter: PixelConverter
+    /// The palette quantiser GIF frames go through before the encoder; nil for other codecs.
+    let quantiser: PaletteQuantiser?
     let frame: FFFrame
     let streamIndex: Int32
     var lastPresentationTicks: Int64?
@@ -231,7 +248,12 @@ extension MediaWriter {
       converter = try PixelConverter(
         sourceWidth: plan.sourceWidth, sourceHeight: plan.sourceHeight, width: plan.width,
         height: plan.height,
-        matrix: plan.matrix)
+        matrix: plan.matrix, format: plan.codec.descriptor.pixelFormat)
+      quantiser =
+        plan.codec.descriptor.pixelFormat == .pal8
+        ? try PaletteQuantiser(
+          width: plan.width, height: plan.height, timeBaseDenominator: plan.timeBaseDenominator)
+        : nil
       guard let frame = FFFrame() else {
         throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_alloc")
       }
@@ -243,6 +265,11 @@ extension MediaWriter {
       try converter.convert(image, into: frame)
       frame.pointer.pointee.pts = presentationTicks
       lastPresentationTicks = presentationTicks
+      if let quantiser {
+        // The palette needs every frame: the quantiser holds them until the flush.
+        try quantiser.push(frame.pointer)
+        return
+      }
       try send(frame.pointer, muxer: muxer)
     }
 
@@ -295,6 +322,9 @@ extension MediaWriter {
     /// frames still inside the encoder are then only lookahead, dropped when it is freed).
     func flush(muxer: OutputMuxer) throws(FFmpegError) {
       if hasWrittenKeptFrames { return }
+      if let quantiser {
+        try quantiser.finish { (frame) throws(FFmpegError) in try send(frame, muxer: muxer) }
+      }
       try send(nil, muxer: muxer)
     }
 

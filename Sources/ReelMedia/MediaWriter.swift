@@ -103,7 +103,9 @@ public final class MediaWriter {
         try AudioTrack(plan: plan, muxer: muxer)
       }
       try muxer.setMetadata(metadata)
-      try muxer.open(fastStart: container.supportsFastStart)
+      try muxer.open(
+        fastStart: container.supportsFastStart,
+        options: videoPlan.map { Self.loopOptions(container, plays: $0.settings.loopCount) } ?? [])
     } catch {
       unlink(temporaryPath)
       throw MediaWriter.mediaError(error, path: path)
@@ -179,6 +181,13 @@ public final class MediaWriter {
         path: path,
         reason:
           "picture is \(picture.width)×\(picture.height), an odd size the writer rounds down to \(video.plan.width)×\(video.plan.height), which a Y′CbCr picture cannot be scaled to here; append it as an Image, or use even sizes"
+      )
+    }
+    guard !video.plan.codec.descriptor.pixelFormat.carriesAlpha else {
+      throw .invalidArgument(
+        path: path,
+        reason:
+          "\(video.plan.codec.descriptor.displayName) is encoded from RGB with alpha, which a 4:2:0 picture has none of; append an Image (premultiplied BGRA)"
       )
     }
     guard picture.matrix == video.plan.matrix else {

@@ -7,16 +7,22 @@
 public enum OutputContainer: String, Sendable, CaseIterable {
   /// MPEG-4 (`.mp4`): H.264 or HEVC, AAC.
   case mp4
-  /// QuickTime (`.mov`): H.264 or HEVC, AAC.
+  /// QuickTime (`.mov`): H.264, HEVC or ProRes 4444, AAC.
   case mov
   /// iTunes video (`.m4v`, MPEG-4): H.264, AAC.
   case m4v
-  /// Matroska (`.mkv`): H.264, HEVC or VP9, AAC or Opus.
+  /// Matroska (`.mkv`): H.264, HEVC or VP9 (with or without alpha), AAC or Opus.
   case mkv
-  /// WebM (`.webm`): VP9, Opus.
+  /// WebM (`.webm`): VP9 (with or without alpha), Opus.
   case webm
   /// MPEG-4 audio (`.m4a`): AAC only, no video.
   case m4a
+  /// GIF (`.gif`): an animated image, no audio.
+  case gif
+  /// WebP (`.webp`): an animated image, no audio.
+  case webp
+  /// Animated PNG (`.apng`): an animated image, no audio.
+  case apng
 
   /// The container for a file extension (case-insensitive, without the dot), or `nil`.
   ///
@@ -36,6 +42,9 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     case .mkv: return "matroska"
     case .webm: return "webm"
     case .m4a: return "ipod"
+    case .gif: return "gif"
+    case .webp: return "webp"
+    case .apng: return "apng"
     }
   }
 
@@ -44,7 +53,7 @@ public enum OutputContainer: String, Sendable, CaseIterable {
   var isISOMediaFamily: Bool {
     switch self {
     case .mp4, .mov, .m4v, .m4a: return true
-    case .mkv, .webm: return false
+    case .mkv, .webm, .gif, .webp, .apng: return false
     }
   }
 
@@ -62,6 +71,13 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     VideoCodec.allCases.first { allows($0) }
   }
 
+  /// The video codec used when the export keeps alpha and the settings name no codec: the
+  /// first of ``VideoCodec``'s cases that carries alpha and that the container allows
+  /// (ProRes 4444 for `.mov`, VP9 with alpha for `.webm` and `.mkv`); nil when none does.
+  public var defaultAlphaVideoCodec: VideoCodec? {
+    VideoCodec.allCases.first { $0.descriptor.pixelFormat.carriesAlpha && allows($0) }
+  }
+
   /// The audio codec used when the settings name none (Opus for `.webm`, else AAC).
   public var defaultAudioCodec: AudioCodec {
     self == .webm ? .opus : .aac
@@ -73,9 +89,19 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     codec.descriptor.containers.contains(self)
   }
 
+  /// Whether the file is an animated image (GIF, WebP, APNG): no audio, a loop count, and
+  /// every frame held until the palette is made (GIF).
+  public var isAnimatedImage: Bool {
+    switch self {
+    case .gif, .webp, .apng: true
+    case .mp4, .mov, .m4v, .mkv, .webm, .m4a: false
+    }
+  }
+
   /// Whether the container may hold audio encoded with `codec`.
   public func allows(_ codec: AudioCodec) -> Bool {
     switch (self, codec) {
+    case (.gif, _), (.webp, _), (.apng, _): return false
     case (.webm, .opus), (.mkv, .opus): return true
     case (.webm, .aac): return false
     case (_, .aac): return true

@@ -83,6 +83,42 @@ extension VideoCodecDescriptor {
       if plan.settings.bitRate == nil { encoder.pointer.pointee.bit_rate = 0 }
     })
 
+  /// VP9 with alpha: VP9's encoder and options, given `yuva420p`; libvpx codes the alpha
+  /// plane as a second stream that WebM and Matroska carry in each block's additional data
+  /// (the muxer marks the track `alpha_mode` = 1 for this pixel format).
+  static let vp9Alpha = VideoCodecDescriptor(
+    displayName: "VP9 with alpha", encoderName: vp9.encoderName, crfRange: vp9.crfRange,
+    crfRangeReason: vp9.crfRangeReason, defaultCRF: vp9.defaultCRF,
+    presetCRFOffset: vp9.presetCRFOffset, containers: vp9.containers,
+    preferredContainer: vp9.preferredContainer, pixelFormat: .yuva420p,
+    supportsPinnedEncoding: false, isoSampleEntry: nil, speedOptions: vp9.speedOptions,
+    levelProblem: vp9.levelProblem, configure: vp9.configure)
+
+  /// ProRes 4444 with alpha, with prores_ks: profile 4444, 16-bit alpha coding (prores_ks's
+  /// default, lossless for the 10-bit plane), `apl0` vendor as Apple's encoder writes,
+  /// `ap4h` in QuickTime. ProRes has no constant rate factor: its quality scale is prores_ks's
+  /// fixed quantiser (1 best … 63, the `crf` here), and it takes no target bit rate.
+  static let prores4444 = VideoCodecDescriptor(
+    displayName: "ProRes 4444", encoderName: "prores_ks", crfRange: 1...63,
+    crfRangeReason: "the ProRes quantiser starts at 1", defaultCRF: 4,
+    presetCRFOffset: -14, containers: [.mov], preferredContainer: .mov,
+    pixelFormat: .yuva444p10, supportsPinnedEncoding: false, isoSampleEntry: "ap4h",
+    // ProRes is intra-only and has one speed.
+    speedOptions: { _ in [] },
+    levelProblem: { rate in
+      guard rate.bitRate != nil else { return nil }
+      return
+        "ProRes 4444 takes a quality (crf: the ProRes quantiser, 1 best … 63), not a target bit rate; give crf or leave both out"
+    },
+    configure: { (encoder, plan) throws(FFmpegError) in
+      try encoder.setPrivateOption("profile", "4444")
+      try encoder.setPrivateOption("vendor", "apl0")
+      try encoder.setPrivateOption("alpha_bits", "16")
+      let quantiser = plan.settings.crf ?? plan.codec.descriptor.defaultCRF
+      encoder.pointer.pointee.flags |= Int32(AV_CODEC_FLAG_QSCALE)
+      encoder.pointer.pointee.global_quality = Int32(quantiser) * Int32(FF_QP2LAMBDA)
+    })
+
   /// Sets the speed preset's options (``speedOptions``).
   private static func setSpeed(of encoder: EncoderContext, for plan: MediaWriter.VideoPlan)
     throws(FFmpegError)
@@ -123,6 +159,25 @@ extension EncodedPixelFormat {
   var avPixelFormat: AVPixelFormat {
     switch self {
     case .yuv420p: AV_PIX_FMT_YUV420P
+    case .yuva420p: AV_PIX_FMT_YUVA420P
+    case .yuva444p10: AV_PIX_FMT_YUVA444P10LE
+    case .pal8: AV_PIX_FMT_PAL8
+    case .bgra: AV_PIX_FMT_BGRA
+    case .rgba: AV_PIX_FMT_RGBA
+    }
+  }
+
+  /// The format pictures are converted to before the encoder: the encoder's own, except
+  /// palette frames, made from BGRA by the quantiser.
+  var convertedPixelFormat: AVPixelFormat {
+    self == .pal8 ? AV_PIX_FMT_BGRA : avPixelFormat
+  }
+
+  /// Whether the format is Y′CbCr (converted with the writer's matrix and limited range).
+  var isYCbCr: Bool {
+    switch self {
+    case .yuv420p, .yuva420p, .yuva444p10: true
+    case .pal8, .bgra, .rgba: false
     }
   }
 }

@@ -10,8 +10,9 @@ public struct VideoCodecDescriptor: Sendable {
   public let displayName: String
   /// The libavcodec encoder's name, such as `libx264`.
   public let encoderName: String
-  /// The constant rate factors the encoder takes (lower is better quality).
-  public let crfRange: ClosedRange<Int>
+  /// The constant rate factors the encoder takes (lower is better quality); nil for codecs
+  /// with no such scale (GIF, animated WebP, APNG), which refuse a CRF.
+  public let crfRange: ClosedRange<Int>?
   /// Why a CRF just outside ``crfRange`` is refused, when the encoder itself would take it
   /// (H.264: 0 would be lossless, which the High profile cannot carry); nil otherwise.
   public let crfRangeReason: String?
@@ -49,6 +50,9 @@ public struct VideoCodecDescriptor: Sendable {
   ///   - crf: The constant rate factor asked for.
   ///   - codecName: The codec's name as the user spelled it (``VideoCodec/rawValue``).
   public func crfProblem(_ crf: Int, codecName: String) -> String? {
+    guard let crfRange else {
+      return "\(displayName) has no constant rate factor; leave crf out for \(codecName)"
+    }
     guard !crfRange.contains(crf) else { return nil }
     let reason = crfRangeReason.map { crf == crfRange.lowerBound - 1 ? " (\($0))" : "" } ?? ""
     return
@@ -60,11 +64,24 @@ public struct VideoCodecDescriptor: Sendable {
 public enum EncodedPixelFormat: Sendable {
   /// 8-bit Y′CbCr 4:2:0, limited range, no alpha.
   case yuv420p
+  /// 8-bit Y′CbCr 4:2:0, limited range, with a full-resolution 8-bit alpha plane (straight,
+  /// not premultiplied).
+  case yuva420p
+  /// 10-bit Y′CbCr 4:4:4, limited range, with a 10-bit alpha plane (straight), little-endian.
+  case yuva444p10
+  /// 8-bit palette indices with a palette of up to 256 colours (GIF): the picture goes
+  /// through a palette quantiser (``PaletteQuantiser``) as straight BGRA.
+  case pal8
+  /// 8-bit BGRA, straight alpha.
+  case bgra
+  /// 8-bit RGBA, straight alpha.
+  case rgba
 
   /// Whether the format keeps an alpha channel.
   public var carriesAlpha: Bool {
     switch self {
     case .yuv420p: false
+    case .yuva420p, .yuva444p10, .pal8, .bgra, .rgba: true
     }
   }
 }

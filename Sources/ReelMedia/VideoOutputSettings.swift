@@ -54,6 +54,9 @@ public struct VideoOutputSettings: Sendable, Hashable {
   /// the encoder's (x264: 250, and a keyframe at every scene cut). With a value, keyframes
   /// come at least that often (scene cuts may add more).
   public var maxKeyframeInterval: Int?
+  /// How many times an animated image (GIF, WebP, APNG) plays: 0 for ever (the default),
+  /// 1 once, n times; ignored by video containers.
+  public var loopCount = 0
 
   /// Makes video settings.
   ///

@@ -1,6 +1,7 @@
 import AVFoundationCompat
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ReelAVFoundation
@@ -213,5 +214,22 @@ struct AVAssetExportSessionEarlyCancelTests {
     await session.export()
     #expect(session.status == .cancelled)
     #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test("an HEVC-with-alpha preset writes ProRes 4444 with alpha, which ffprobe reads")
+  func alphaPresetWritesProRes() async throws {
+    let folder = try AVTestMedia.folder()
+    let session = try AVAssetExportSessionTests.session(
+      in: folder, preset: AVAssetExportPresetHEVCHighestQualityWithAlpha)
+    let output = folder.appendingPathComponent("alpha.mov")
+    session.outputURL = output
+    session.outputFileType = .mov
+    await session.export()
+    #expect(session.status == .completed, "\(String(describing: session.error))")
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", output.path])
+    let stream = try #require((probe["streams"] as? [[String: Any]])?.first)
+    #expect(stream["codec_name"] as? String == "prores")
+    #expect(stream["codec_tag_string"] as? String == "ap4h")
+    #expect((stream["pix_fmt"] as? String)?.hasPrefix("yuva444p") == true)
   }
 }

@@ -116,16 +116,21 @@ struct AVPortingNamesTests {
     #expect(frozenTracks.first?.preferredTransform.a == -1)
   }
 
-  @Test("the HEVC-with-alpha presets fail loudly until Reel writes alpha")
+  @Test("the HEVC-with-alpha presets write ProRes 4444 in .mov, with a warning")
   func alphaPresets() throws {
     let composition = AVMutableComposition()
     for name in [
       AVAssetExportPresetHEVCHighestQualityWithAlpha, AVAssetExportPresetHEVC1920x1080WithAlpha,
       AVAssetExportPresetHEVC3840x2160WithAlpha,
     ] {
-      #expect(AVAssetExportSession(asset: composition, presetName: name) == nil)
-      #expect(CompatWarnings.printed.contains { $0.contains(name) && $0.contains("alpha") })
+      let session = try #require(AVAssetExportSession(asset: composition, presetName: name))
+      #expect(session.supportedFileTypes == [.mov])
+      #expect(
+        CompatWarnings.printed.contains { $0.contains(name) && $0.contains("ProRes 4444") })
     }
+    #expect(
+      AVAssetExportSession(asset: composition, presetName: AVAssetExportPresetHEVC7680x4320)
+        == nil)
   }
 
   @Test("AppKit spellings draw as UIKit's do")

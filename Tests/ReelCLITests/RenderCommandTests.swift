@@ -243,7 +243,7 @@ struct RenderCommandTests {
   @Test func outputNamesReelCannotWriteExitWithTwo() throws {
     let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
     let folder = template.deletingLastPathComponent()
-    let known = ".mp4, .mov, .m4v, .mkv, .webm, .m4a"
+    let known = ".mp4, .mov, .m4v, .mkv, .webm, .m4a, .gif, .webp, .apng"
     let unknown = folder.appendingPathComponent("out.xyz").path
     let bare = folder.appendingPathComponent("out").path
     let cases: [(String, String)] = [

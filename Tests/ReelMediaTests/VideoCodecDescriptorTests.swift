@@ -16,25 +16,58 @@ struct VideoCodecDescriptorTests {
     #expect(VideoCodec.h264.crfRange == 1...51)
     #expect(VideoCodec.hevc.crfRange == 0...51)
     #expect(VideoCodec.vp9.crfRange == 0...63)
+    #expect(VideoCodec.prores4444.descriptor.encoderName == "prores_ks")
+    #expect(VideoCodec.vp9alpha.descriptor.encoderName == "libvpx-vp9")
+    #expect(VideoCodec.prores4444.crfRange == 1...63)
     #expect(VideoCodec.crfRangeOfAnyCodec == 0...63)
-    #expect(VideoCodec.allCases.map(\.descriptor.defaultCRF) == [23, 23, 32])
-    #expect(VideoCodec.allCases.map(\.descriptor.presetCRFOffset) == [0, 5, 0])
-    #expect(VideoCodec.allCases.allSatisfy { !$0.descriptor.pixelFormat.carriesAlpha })
+    #expect(VideoCodec.allCases.map(\.descriptor.defaultCRF) == [23, 23, 32, 4, 32, 0, 0, 0])
+    #expect(
+      VideoCodec.allCases.map(\.descriptor.presetCRFOffset) == [0, 5, 0, -14, 0, 0, 0, 0])
+    #expect(VideoCodec.allCases.filter { $0.crfRange == nil } == [.gif, .webp, .apng])
+    #expect(
+      VideoCodec.allCases.filter(\.descriptor.pixelFormat.carriesAlpha) == [
+        .prores4444, .vp9alpha, .gif, .webp, .apng,
+      ])
+    #expect(VideoCodec.gif.descriptor.pixelFormat == .pal8)
+    #expect(VideoCodec.webp.descriptor.encoderName == "libwebp_anim")
+    #expect(
+      VideoCodec.gif.descriptor.crfProblem(20, codecName: "gif")
+        == "GIF has no constant rate factor; leave crf out for gif")
+    #expect(VideoCodec.prores4444.descriptor.pixelFormat == .yuva444p10)
+    #expect(VideoCodec.vp9alpha.descriptor.pixelFormat == .yuva420p)
     #expect(VideoCodec.allCases.filter(\.descriptor.supportsPinnedEncoding) == [.h264])
   }
 
   @Test func theContainersAllowWhatTheDescriptorsList() {
     let expected: [OutputContainer: Set<VideoCodec>] = [
-      .mp4: [.h264, .hevc], .mov: [.h264, .hevc], .m4v: [.h264], .mkv: [.h264, .hevc, .vp9],
-      .webm: [.vp9], .m4a: [],
+      .mp4: [.h264, .hevc], .mov: [.h264, .hevc, .prores4444], .m4v: [.h264],
+      .mkv: [.h264, .hevc, .vp9, .vp9alpha], .webm: [.vp9, .vp9alpha], .m4a: [],
+      .gif: [.gif], .webp: [.webp], .apng: [.apng],
     ]
     for container in OutputContainer.allCases {
       let allowed = Set(VideoCodec.allCases.filter { container.allows($0) })
       #expect(allowed == expected[container], "\(container)")
     }
     #expect(
-      OutputContainer.allCases.map(\.defaultVideoCodec) == [.h264, .h264, .h264, .h264, .vp9, nil])
-    #expect(VideoCodec.allCases.map(\.descriptor.preferredContainer) == [.mp4, .mp4, .webm])
+      OutputContainer.allCases.map(\.defaultVideoCodec) == [
+        .h264, .h264, .h264, .h264, .vp9, nil, .gif, .webp, .apng,
+      ])
+    #expect(
+      VideoCodec.allCases.map(\.descriptor.preferredContainer) == [
+        .mp4, .mp4, .webm, .mov, .webm, .gif, .webp, .apng,
+      ])
+    #expect(
+      OutputContainer.allCases.map(\.defaultAlphaVideoCodec) == [
+        nil, .prores4444, nil, .vp9alpha, .vp9alpha, nil, .gif, .webp, .apng,
+      ])
+    #expect(
+      MediaWriter.loopOptions(.gif, plays: 0).map(\.value) == ["0"]
+        && MediaWriter.loopOptions(.gif, plays: 1).map(\.value) == ["-1"]
+        && MediaWriter.loopOptions(.gif, plays: 3).map(\.value) == ["2"]
+        && MediaWriter.loopOptions(.apng, plays: 3).map(\.name) == ["plays"])
+    #expect(VideoCodec.chosenWithAlpha(nil, in: .webm) == .vp9alpha)
+    #expect(VideoCodec.chosenWithAlpha(nil, in: .mov) == .prores4444)
+    #expect(VideoCodec.chosenWithAlpha(.h264, in: .mov) == nil)
     #expect(VideoCodec.chosen(nil, in: .webm) == .vp9)
     #expect(VideoCodec.chosen(nil, in: nil) == .h264)
     #expect(VideoCodec.chosen(.hevc, in: .webm) == .hevc)

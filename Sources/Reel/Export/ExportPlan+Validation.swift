@@ -22,6 +22,25 @@ extension ExportPlan {
   static func outputSize(settings: ExportSettings, drawWidth: Int, drawHeight: Int)
     throws(ExportError) -> (width: Int, height: Int)
   {
+    if let width = settings.outputWidth {
+      guard settings.outputSize == nil else {
+        throw .invalidMovie("give the output size or its width, not both")
+      }
+      let side = PixelLimits.renderSide
+      guard side.contains(Double(width)), width % 2 == 0 else {
+        throw .invalidMovie(
+          "output width \(width) must be even and \(side.description) pixels")
+      }
+      // The height of the render's shape at this width, to the nearest even number.
+      let exact = Double(width) * Double(drawHeight) / Double(drawWidth)
+      let height = max(2, Int((exact / 2).rounded()) * 2)
+      guard side.contains(Double(height)) else {
+        throw .invalidMovie(
+          "output width \(width) makes the height \(height), outside \(side.description) pixels; choose another width"
+        )
+      }
+      return (width, height)
+    }
     guard let explicit = settings.outputSize else {
       return settings.preset.outputSize(
         for: Size(width: Double(drawWidth), height: Double(drawHeight)))

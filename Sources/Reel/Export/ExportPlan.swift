@@ -38,6 +38,15 @@ public struct ExportPlan: Sendable {
   public let video: VideoOutputSettings?
   /// The audio encoder's settings; nil when the export has no audio.
   public let audio: AudioOutputSettings?
+  /// Whether frames keep their alpha (``ExportSettings/keepsAlpha``): drawn over a clear
+  /// backdrop, in RGB, and encoded with a codec that carries alpha.
+  public let keepsAlpha: Bool
+  /// Whether the encoder takes pictures in RGB (codecs with alpha, animated images), so
+  /// frames are drawn in RGB and handed over in BGRA rather than 4:2:0.
+  public var encoderTakesRGB: Bool {
+    video.map { VideoCodec.chosen($0.codec, in: container).descriptor.pixelFormat != .yuv420p }
+      ?? false
+  }
 
   /// Whether the export writes an audio track.
   public var hasAudio: Bool { audio != nil }
@@ -118,13 +127,22 @@ public struct ExportPlan: Sendable {
       throw .invalidMovie(error.description)
     }
     if let problem = movie.layers?.depthProblem { throw .invalidMovie(problem) }
-    // The container's natural codec when the settings name none (e.g. VP9 for .webm).
-    let codec = VideoCodec.chosen(settings.resolvedVideoCodec, in: container)
+    // The container's natural codec when the settings name none (e.g. VP9 for .webm), or
+    // its codec with alpha when the export keeps alpha.
+    let encodedCodec = settings.encodedVideoCodec(in: container)
+    guard let codec = encodedCodec ?? (audioOnly ? VideoCodec.standard : nil) else {
+      throw .invalidMovie(
+        "keeping alpha needs a codec that carries it, and \(settings.videoCodec?.rawValue ?? "the preset's codec") does not; use \(VideoCodec.alphaCodecNames)"
+      )
+    }
+    keepsAlpha = settings.keepsAlpha && !audioOnly
     if let crf = settings.crf, !audioOnly { try Self.check(crf: crf, codec: codec) }
 
     let hasAudioSource =
       composition.audioTracks.contains { $0.hasMedia } || movie.audioMix?.soundtrack != nil
-    let hasAudio = !settings.excludesAudio && hasAudioSource
+    // Animated images have no audio: a movie's sound is left out of them.
+    let hasAudio =
+      !settings.excludesAudio && hasAudioSource && container?.isAnimatedImage != true
     if audioOnly && !hasAudio {
       throw .invalidMovie(
         "an audio-only export needs audio: the movie has no audio track and no soundtrack")
@@ -133,10 +151,11 @@ public struct ExportPlan: Sendable {
     self.video = outputSize.map { size in
       var video = VideoOutputSettings(
         codec: codec, width: size.width, height: size.height, frameDuration: frameDuration,
-        crf: settings.resolvedCRF, bitRate: settings.bitRate, speed: settings.speed)
+        crf: settings.resolvedCRF(for: codec), bitRate: settings.bitRate, speed: settings.speed)
       video.colorMatrix = ColorMatrix.forSize(width: size.width, height: size.height)
       video.pinned = settings.pinnedEncoding
       video.keptFrameCount = keptFrameCount
+      video.loopCount = settings.loopCount
       return video
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil
@@ -146,5 +165,15 @@ public struct ExportPlan: Sendable {
     }
     self.container = container
     if hasAudio { try Self.checkTempo(of: composition) }
+    if codec.descriptor.pixelFormat == .pal8, let size = outputSize {
+      // The palette is made from every frame, held until the end (``ReelMedia``'s
+      // PaletteQuantiser): as many pixels as decoded images may hold.
+      do {
+        try settings.limits.checkHeldFrames(
+          frames: frameCount, width: size.width, height: size.height)
+      } catch {
+        throw .invalidMovie(error.description)
+      }
+    }
   }
 }

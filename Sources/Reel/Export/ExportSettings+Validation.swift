@@ -7,7 +7,7 @@ extension ExportSettings {
   /// (``ReelMedia/VideoCodecDescriptor/preferredContainer``: `webm` for VP9, else `mp4`).
   public var impliedFileExtension: String {
     if preset == .appleM4A { return OutputContainer.m4a.rawValue }
-    return VideoCodec.chosen(resolvedVideoCodec, in: nil).descriptor.preferredContainer.rawValue
+    return (encodedVideoCodec(in: nil) ?? .standard).descriptor.preferredContainer.rawValue
   }
 
   /// Checks everything an export of `movie` with these settings would refuse before it

@@ -32,6 +32,18 @@ public struct ExportSettings: Sendable {
   public var audioBitRate: Int
   /// Leave the audio out even when the movie has some.
   public var excludesAudio: Bool
+  /// Keep the picture's alpha: frames are drawn over a clear backdrop (what a clear
+  /// background leaves clear stays clear) and encoded with a codec that carries alpha —
+  /// ProRes 4444 in `.mov`, VP9 with alpha in `.webm` (``VideoCodec/chosenWithAlpha(_:in:)``).
+  /// False draws every frame opaque, over black. Default false.
+  public var keepsAlpha = false
+  /// The output width in pixels, the height following the render's aspect ratio (rounded
+  /// to the nearest even number): "a GIF 480 px wide". Even; not with ``outputSize``; nil
+  /// for the preset's size.
+  public var outputWidth: Int?
+  /// How many times an animated image (`.gif`, `.webp`, `.apng`) plays: 0 for ever (the
+  /// default), 1 once, n times. Video files ignore it.
+  public var loopCount = 0
   /// Keep frames in 4:2:0 Y′CbCr from decoder to encoder where what is drawn allows it (a
   /// clip nothing is drawn on, a cross-fade, overlays on an unrotated video layer), which
   /// skips two colour conversions per frame. The pixels equal the RGB path's up to rounding.
@@ -79,13 +91,34 @@ public struct ExportSettings: Sendable {
   /// passthrough presets, which leave it to the container).
   var resolvedVideoCodec: VideoCodec? { videoCodec ?? preset.videoCodec }
 
-  /// The CRF used: the override, else one per preset (quality presets trade size for
-  /// quality), on x264's scale moved by the codec's
+  /// The video codec an export to `container` encodes with — the one place this is
+  /// decided for settings: for an animated image (`.gif`, `.webp`, `.apng`), the override
+  /// else the container's; without alpha, the override, else the preset's, else the
+  /// container's (``ReelMedia/VideoCodec/chosen(_:in:)``); keeping alpha, the override (or an
+  /// alpha preset's codec), else the container's codec with alpha
+  /// (``ReelMedia/VideoCodec/chosenWithAlpha(_:in:)``). Nil when alpha is kept and the codec
+  /// asked for cannot carry it.
+  ///
+  /// - Parameter container: The output container, or nil when not known.
+  public func encodedVideoCodec(in container: OutputContainer?) -> VideoCodec? {
+    // An animated image's extension names its codec: the preset's video codec is not asked.
+    if let container, container.isAnimatedImage, videoCodec == nil {
+      return container.defaultVideoCodec
+    }
+    guard keepsAlpha else { return VideoCodec.chosen(resolvedVideoCodec, in: container) }
+    let presetCodec = preset.videoCodec.flatMap {
+      $0.descriptor.pixelFormat.carriesAlpha ? $0 : nil
+    }
+    return VideoCodec.chosenWithAlpha(videoCodec ?? presetCodec, in: container)
+  }
+
+  /// The CRF used with `codec`: the override, else one per preset (quality presets trade
+  /// size for quality), on x264's scale moved by the codec's
   /// ``ReelMedia/VideoCodecDescriptor/presetCRFOffset`` (HEVC's sits about 5 above).
-  var resolvedCRF: Int? {
+  func resolvedCRF(for codec: VideoCodec?) -> Int? {
     if bitRate != nil { return nil }
+    if let codec, codec.crfRange == nil { return crf }
     if let crf { return crf }
-    let codec = resolvedVideoCodec
     let base: Int
     switch preset {
     case .lowQuality: base = 30

@@ -268,6 +268,22 @@ public struct ResourceLimits: Sendable, Hashable {
       what: "the export is \(frames) frames of \(width)×\(height) pixels")
   }
 
+  /// Checks the frames a GIF export holds until its palette is made (frames × width ×
+  /// height) against ``maximumImagePixels``, the pixels images may hold in memory.
+  ///
+  /// - Throws: ``ResourceLimitError`` (``Limit/imagePixels``) when they do not fit.
+  public func checkHeldFrames(frames: Int, width: Int, height: Int) throws(ResourceLimitError) {
+    let (area, areaOverflow) = max(width, 0).multipliedReportingOverflow(by: max(height, 0))
+    let (held, heldOverflow) = area.multipliedReportingOverflow(by: max(frames, 0))
+    guard areaOverflow || heldOverflow || held > maximumImagePixels else { return }
+    throw ResourceLimitError(
+      limit: .imagePixels, requested: areaOverflow || heldOverflow ? Int.max : held,
+      maximum: maximumImagePixels,
+      what:
+        "a GIF holds every frame until its palette is made: \(frames) frames of \(width)×\(height) pixels; lower the frame rate, the width or the length"
+    )
+  }
+
   /// No limit at all (every value `Int.max`): for measuring, never for untrusted input.
   public static let unlimited = ResourceLimits(
     rasterCacheBytes: .max, maximumLayerCount: .max, maximumTemplateBytes: .max,

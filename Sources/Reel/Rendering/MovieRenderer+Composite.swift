@@ -19,7 +19,13 @@ extension MovieRenderer {
     private let allowsYUV: Bool
     private let layers: LayerRenderer?
     private let converter: PictureConverter
-    private let black = Color.black.premultipliedBGRA
+    /// Whether frames keep their alpha (see ``Configuration/keepsAlpha``).
+    private let keepsAlpha: Bool
+    /// Whether the encoder takes BGRA (see ``Configuration/encoderTakesRGB``).
+    private let encoderTakesRGB: Bool
+    /// What the layers are drawn over where nothing else is: black, or clear when frames
+    /// keep their alpha.
+    private let backdrop: BGRA
     // Scratch images of the RGB path, reused frame after frame: the video picture in BGRA
     // and the canvas. Encoder pictures leave in Y′CbCr, so neither escapes the step.
     private var source = Image(width: 0, height: 0)
@@ -38,7 +44,10 @@ extension MovieRenderer {
       outputWidth = configuration.outputWidth
       outputHeight = configuration.outputHeight
       matrix = configuration.matrix
-      allowsYUV = configuration.allowsYUV
+      keepsAlpha = configuration.keepsAlpha
+      encoderTakesRGB = configuration.encoderTakesRGB || keepsAlpha
+      allowsYUV = configuration.allowsYUV && !encoderTakesRGB
+      backdrop = (keepsAlpha ? Color.clear : Color.black).premultipliedBGRA
       converter = try PictureConverter(pictures: configuration.pictures)
     }
 
@@ -69,7 +78,7 @@ extension MovieRenderer {
           if canvas.width != layers.width || canvas.height != layers.height {
             canvas = try Image(uninitializedCheckedWidth: layers.width, height: layers.height)
           }
-          try layers.render(list, videoFrames: [.main: source], over: black, onto: &canvas)
+          try layers.render(list, videoFrames: [.main: source], over: backdrop, onto: &canvas)
           picture = .bgra(canvas)
         }
       } else if case .yuv = picture {
@@ -91,9 +100,15 @@ extension MovieRenderer {
 
     /// ``outputPicture(from:at:)`` as the encoder takes it: in 4:2:0 Y′CbCr, converted here
     /// when drawn in RGB (and of even size), so the queue to the encoder holds 4:2:0 frames
-    /// (less than half the memory of BGRA) and the scratch images stay unshared.
+    /// (less than half the memory of BGRA) and the scratch images stay unshared. An encoder
+    /// that takes RGB (alpha, animated images) gets BGRA (the canvas is let go), for the
+    /// writer to convert to its own format.
     package func encoderPicture(from video: VideoPicture, at time: Time) throws -> VideoPicture {
       var picture = try outputPicture(from: video, at: time)
+      if encoderTakesRGB {
+        canvas = Image(width: 0, height: 0)
+        return .bgra(try converter.image(from: picture))
+      }
       if case .bgra(let image) = picture, image.width % 2 == 0, image.height % 2 == 0 {
         picture = .yuv(try converter.yuv(from: image, matrix: matrix))
       }

@@ -142,6 +142,12 @@ extension MovieRenderer {
     var limits: ResourceLimits
     /// Whether frames stay in 4:2:0 Y′CbCr where what is drawn allows it.
     var allowsYUV: Bool
+    /// Whether frames keep their alpha: drawn in RGB over a clear backdrop, and handed to
+    /// the encoder in BGRA (``ExportPlan/keepsAlpha``).
+    var keepsAlpha = false
+    /// Whether the encoder takes BGRA (``ExportPlan/encoderTakesRGB``): frames are drawn in
+    /// RGB and handed over as they are, not converted to 4:2:0.
+    var encoderTakesRGB = false
     /// Decoder threads per source reader (0: FFmpeg's choice).
     var decoderThreadCount: Int
     /// The pool the Y′CbCr pictures of the steps take their buffers from: an export's own
@@ -179,7 +185,9 @@ extension MovieRenderer {
       self.init(
         movie: movie, outputWidth: size.width, outputHeight: size.height,
         matrix: plan.outputMatrix, limits: settings.limits,
-        allowsYUV: settings.allowsYUVFastPath, decoderThreadCount: 1)
+        allowsYUV: settings.allowsYUVFastPath && !plan.encoderTakesRGB, decoderThreadCount: 1)
+      keepsAlpha = plan.keepsAlpha
+      encoderTakesRGB = plan.encoderTakesRGB
     }
   }
 
@@ -200,7 +208,8 @@ extension MovieRenderer {
       compositor.decoderThreadCount = configuration.decoderThreadCount
       compositor.pictures = configuration.pictures
       compositor.damageLog = configuration.damage
-      yuvMatrix = configuration.allowsYUV ? configuration.matrix : nil
+      compositor.keepsAlpha = configuration.keepsAlpha
+      yuvMatrix = configuration.allowsYUV && !configuration.keepsAlpha ? configuration.matrix : nil
     }
 
     /// The composited video picture at `time` (composition seconds).

@@ -45,6 +45,11 @@ public final class VideoFrameCompositor {
   package var openReaderCount: Int { readers.count }
   /// The readers the frame being made has asked for.
   private var usedReaders: Set<ReaderKey> = []
+  /// Whether pictures keep their alpha (an export that writes it): backgrounds keep their
+  /// own alpha (a clear one stays clear), empty time is clear rather than black, and a
+  /// composer's translucent answer is not flattened over black. False: every picture is
+  /// opaque. Set it before the first picture, with no Y′CbCr matrix asked for.
+  package var keepsAlpha = false
 
   /// Makes a compositor.
   ///
@@ -135,7 +140,7 @@ public final class VideoFrameCompositor {
       let index = videoComposition.instructions.firstIndex(where: { $0.timeRange.contains(time) })
     else {
       return PendingPicture(
-        state: .made(.bgra(try filled(color: .black))), time: time, matrix: matrix)
+        state: .made(.bgra(try filled(color: emptyTime))), time: time, matrix: matrix)
     }
     let instruction = videoComposition.instructions[index]
     if let passthrough = instruction.passthroughTrackID {
@@ -200,7 +205,7 @@ public final class VideoFrameCompositor {
             "the compositor answered with a \(picture.width)×\(picture.height) frame for a \(width)×\(height) render; answer with a frame of the render size"
         )
       }
-      if case .bgra(let image) = picture { picture = .bgra(try opaque(image)) }
+      if !keepsAlpha, case .bgra(let image) = picture { picture = .bgra(try opaque(image)) }
     }
     if let filter = videoComposition.frameFilter {
       let filtered = try filter.filteredFrame(
@@ -243,7 +248,7 @@ public final class VideoFrameCompositor {
   private func passedThrough(
     _ track: TrackID, at time: Time, instruction: VideoCompositionInstruction
   ) throws -> VideoPicture {
-    let background = (instruction.backgroundColor ?? videoComposition.backgroundColor).withAlpha(1)
+    let background = backdrop(instruction.backgroundColor ?? videoComposition.backgroundColor)
     guard let layer = sourceLayer(track, at: time), let picture = try videoPicture(for: layer)
     else { return .bgra(try filled(color: background)) }
     if covers(picture, layer: layer) { return picture }
@@ -251,6 +256,12 @@ public final class VideoFrameCompositor {
     try draw(try converter().image(from: picture), layer: layer, onto: &output)
     return .bgra(output)
   }
+
+  /// The colour behind every track: `color` opaque, or as it is when pictures keep alpha.
+  private func backdrop(_ color: Color) -> Color { keepsAlpha ? color : color.withAlpha(1) }
+
+  /// What a time no instruction covers shows: black, or nothing when pictures keep alpha.
+  private var emptyTime: Color { keepsAlpha ? .clear : .black }
 
   /// A composed BGRA frame made opaque: drawn over black where it is not.
   private func opaque(_ image: Image) throws -> Image {
@@ -285,7 +296,7 @@ public final class VideoFrameCompositor {
     // and is taken as it is (the common pass-through case) with no fill and no composite.
     defer { closeUnusedReaders() }
     guard let description = videoComposition.frameDescription(at: time, in: composition) else {
-      return .bgra(try filled(color: .black))
+      return .bgra(try filled(color: emptyTime))
     }
     if let transition = description.transition {
       return .bgra(try transitionFrame(description, transition))
@@ -329,7 +340,7 @@ public final class VideoFrameCompositor {
       output = try converter().image(from: picture)
       remaining = remaining.dropFirst()
     } else {
-      output = try filled(color: description.backgroundColor.withAlpha(1))
+      output = try filled(color: backdrop(description.backgroundColor))
     }
     for (picture, layer) in remaining {
       try draw(try converter().image(from: picture), layer: layer, onto: &output)
@@ -342,7 +353,7 @@ public final class VideoFrameCompositor {
   private func transitionFrame(
     _ description: VideoFrameDescription, _ transition: VideoFrameDescription.Transition
   ) throws -> Image {
-    let background = description.backgroundColor.withAlpha(1)
+    let background = backdrop(description.backgroundColor)
     var drawn: [Image] = []
     for layer in description.layers {
       var canvas = try filled(color: background)

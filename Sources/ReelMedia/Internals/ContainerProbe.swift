@@ -24,6 +24,9 @@ final class ContainerProbe: @unchecked Sendable {
     let startTime: Int64
     /// Duration in `timeBase`, or `AV_NOPTS_VALUE`.
     let duration: Int64
+    /// The decoder to open instead of the codec's default one (libvpx's, for VP8/VP9 with
+    /// alpha: ``AlphaSideChannel``); nil for the default.
+    let decoderName: String?
   }
 
   /// Where a file cut short ends (see ``Asset/cutShort(_:)``), in microseconds on the
@@ -105,7 +108,9 @@ final class ContainerProbe: @unchecked Sendable {
         Stream(
           parameters: UnsafePointer(copy), codecType: source.pointee.codec_type,
           codecID: source.pointee.codec_id, timeBase: stream.pointee.time_base,
-          startTime: stream.pointee.start_time, duration: stream.pointee.duration))
+          startTime: stream.pointee.start_time, duration: stream.pointee.duration,
+          decoderName: AlphaSideChannel.decoderName(
+            codecID: source.pointee.codec_id, metadata: stream.pointee.metadata)))
     }
     self.streams = streams
     let name = String(cString: format.pointee.name)

@@ -44,7 +44,9 @@ final class DecoderContext {
     }
     try self.init(
       parameters: parameters, timeBase: stream.pointee.time_base, path: path,
-      threadCount: threadCount)
+      threadCount: threadCount,
+      decoderName: AlphaSideChannel.decoderName(
+        codecID: parameters.pointee.codec_id, metadata: stream.pointee.metadata))
   }
 
   /// Finds and opens the decoder for a probed stream (see ``ContainerProbe``).
@@ -59,20 +61,25 @@ final class DecoderContext {
   {
     try self.init(
       parameters: stream.parameters, timeBase: stream.timeBase, path: path,
-      threadCount: threadCount)
+      threadCount: threadCount, decoderName: stream.decoderName)
   }
 
   /// Finds and opens the decoder for codec `parameters` whose packets are timed in
-  /// `timeBase`.
+  /// `timeBase`: the decoder named `decoderName` when given (the stream needs it to read
+  /// its alpha), else the codec's default one.
   private init(
     parameters: UnsafePointer<AVCodecParameters>, timeBase: AVRational, path: String,
-    threadCount: Int32
+    threadCount: Int32, decoderName: String?
   ) throws(MediaError) {
     self.path = path
     let codecID = parameters.pointee.codec_id
-    guard codecID != AV_CODEC_ID_NONE, let codec = avcodec_find_decoder(codecID) else {
+    let found =
+      decoderName.map { avcodec_find_decoder_by_name($0) } ?? avcodec_find_decoder(codecID)
+    guard codecID != AV_CODEC_ID_NONE, let codec = found else {
+      let name = String(cString: avcodec_get_name(codecID))
       throw MediaError.unsupportedCodec(
-        path: path, codec: String(cString: avcodec_get_name(codecID)))
+        path: path,
+        codec: decoderName.map { "\(name) with alpha (needs FFmpeg's \($0) decoder)" } ?? name)
     }
     guard let allocated = avcodec_alloc_context3(codec) else {
       throw MediaError.decodeFailed(path: path, reason: "out of memory allocating a decoder")

@@ -138,14 +138,21 @@ final class OutputMuxer {
 
   /// Opens the file for writing and writes the container header.
   ///
-  /// - Parameter fastStart: Ask the ISO BMFF muxer to put `moov` before `mdat`.
+  /// - Parameters:
+  ///   - fastStart: Ask the ISO BMFF muxer to put `moov` before `mdat`.
+  ///   - options: The muxer's own options, by name (the animated images' loop counts).
   /// The corresponding C functions are `avio_open` and `avformat_write_header`.
-  func open(fastStart: Bool) throws(FFmpegError) {
+  func open(fastStart: Bool, options extra: [(name: String, value: String)] = [])
+    throws(FFmpegError)
+  {
     try check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "avio_open")
     var options: OpaquePointer?
     defer { av_dict_free(&options) }
     if fastStart {
       try check(av_dict_set(&options, "movflags", "+faststart", 0), "av_dict_set")
+    }
+    for option in extra {
+      try check(av_dict_set(&options, option.name, option.value, 0), "av_dict_set(\(option.name))")
     }
     try check(avformat_write_header(context, &options), "avformat_write_header")
   }

@@ -25,6 +25,9 @@ extension OutputContainer {
       return codecID != AV_CODEC_ID_FLAC
     case .mkv, .webm:
       return true
+    case .gif, .webp, .apng:
+      // Animated images are encoded from pictures, never copied into.
+      return false
     }
   }
 

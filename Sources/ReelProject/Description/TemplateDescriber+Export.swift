@@ -33,6 +33,14 @@ extension TemplateDescriber {
     }
     if let rate = integer(reader, .audioBitRate) { settings.audioBitRate = rate }
     if let audio = reader.get(.audio, bool) { settings.excludesAudio = !audio }
+    if let alpha = reader.get(.alpha, bool) { settings.keepsAlpha = alpha }
+    if let duration = number(reader, .frameRate).flatMap({ _ in
+      reader.get(.frameRate, frameDurationFromRate)
+    }) {
+      settings.frameDuration = duration
+    }
+    if let width = integer(reader, .width) { settings.outputWidth = width }
+    if let plays = integer(reader, .loop) { settings.loopCount = plays }
     return ExportDescription(settings: settings, range: range)
   }
 

@@ -72,7 +72,7 @@ struct TemplateDescriber: TemplateChecking {
 
   /// `frameRate` (checked against its row) → one frame's duration, exactly (29.97 →
   /// 1001/30000 s).
-  private func frameDurationFromRate(_ node: TemplateJSON, _ path: String) -> Time? {
+  func frameDurationFromRate(_ node: TemplateJSON, _ path: String) -> Time? {
     guard let rate = Double(node.numberText ?? ""), let text = node.numberText else { return nil }
     let ntsc: [String: Int64] = ["23.976": 24000, "29.97": 30000, "47.952": 48000, "59.94": 60000]
     if let numerator = ntsc[text] ?? ntsc[String(rate)] {

@@ -22,7 +22,8 @@ extension TemplateObjectFormat {
         "one of \(TemplateFormat.presetNames.map { "`\($0)`" }.joined(separator: ", "))"),
       .init(
         .codec, .choice(TemplateFormat.codecNames), default: .text("from the preset"),
-        "the video codec (`vp9` writes `.webm`)"),
+        "the video codec (`vp9` writes `.webm`; `prores4444` and `vp9alpha` carry alpha, see `alpha`)"
+      ),
       .init(
         .crf,
         .integer(
@@ -50,6 +51,24 @@ extension TemplateObjectFormat {
         .audioBitRate, .integer(minimum: 1, maximum: nil),
         default: .number(Double(ExportSettings().audioBitRate)), type: "integer", "bits per second"),
       .init(.audio, .boolean, default: true, "`false` leaves the audio out"),
+      .init(
+        .frameRate, .number(.within(TemplateFormat.frameRateRange)),
+        default: .text("the movie's"),
+        "frames per second of the output, exact as the top-level `frameRate` (a GIF is usually `15`)"
+      ),
+      .init(
+        .width, .integer(minimum: 2, maximum: PixelLimits.maximumPictureSide),
+        default: .text("from the preset"), type: "integer",
+        "output width in pixels, even; the height follows the movie's shape (a GIF is usually `480`). Not with `size`"
+      ),
+      .init(
+        .loop, .integer(minimum: 0, maximum: 65535), default: .number(0), type: "integer",
+        "how many times an animated image (`.gif`, `.webp`, `.apng`) plays: `0` for ever, `1` once"
+      ),
+      .init(
+        .alpha, .boolean, default: false,
+        "`true` keeps the picture's alpha: frames are drawn over a clear backdrop (with `\"background\": \"clear\"`, what nothing covers stays clear) and written with a codec that carries alpha — \(VideoCodec.alphaCodecNames); without `codec`, the output's extension chooses"
+      ),
     ],
-    rules: [.notTogether([.crf, .bitRate])])
+    rules: [.notTogether([.crf, .bitRate]), .notTogether([.size, .width])])
 }

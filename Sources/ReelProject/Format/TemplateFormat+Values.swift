@@ -45,7 +45,7 @@ enum TemplateNamedValue: String, CaseIterable, Sendable {
     case .seconds: "Seconds (converted exactly from the decimal text)."
     case .positiveSeconds: "Seconds, greater than 0."
     case .color:
-      "A colour: #RGB, #RRGGBB, #RRGGBBAA, a CSS name, rgb(…), rgba(…) or transparent."
+      "A colour: #RGB, #RRGGBB, #RRGGBBAA, a CSS name, rgb(…), rgba(…), transparent or clear."
     case .point: "[x, y] in pixels."
     case .unitPoint: "[x, y] as fractions of the layer's size."
     case .size: "[width, height] in pixels."

@@ -18,6 +18,8 @@ enum TemplateKey: String, CaseIterable, Sendable, Comparable {
   // Audio and export.
   case soundtrack, clipAudio, loop, fadeIn, fadeOut, volume
   case preset, codec, crf, bitRate, speed, range, audioBitRate
+  // Transparent outputs.
+  case alpha
   // Layers.
   case name, frame, position, anchor, hidden, zPosition, rotation, rotationX, rotationY
   case translation, perspective, sublayerTransform, cornerRadius, border, borderWidth

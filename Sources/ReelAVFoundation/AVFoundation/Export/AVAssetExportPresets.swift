@@ -26,16 +26,15 @@ public let AVAssetExportPresetHEVCHighestQuality = "AVAssetExportPresetHEVCHighe
 public let AVAssetExportPresetHEVC1920x1080 = "AVAssetExportPresetHEVC1920x1080"
 /// HEVC + AAC fitted inside 3840×2160.
 public let AVAssetExportPresetHEVC3840x2160 = "AVAssetExportPresetHEVC3840x2160"
-/// HEVC with alpha at the render size: not supported until Reel writes transparent video
-/// (issue 30 maps it to ProRes 4444): `AVAssetExportSession(asset:presetName:)` is nil with a
-/// warning saying so, as for any preset Reel cannot honour — never an opaque file instead.
+/// HEVC with alpha at the render size: written as ProRes 4444 with alpha in `.mov`, with a
+/// warning (HEVC with alpha cannot be encoded here) — never an opaque file instead.
 public let AVAssetExportPresetHEVCHighestQualityWithAlpha =
   "AVAssetExportPresetHEVCHighestQualityWithAlpha"
-/// HEVC with alpha fitted inside 1920×1080: not supported yet (see the one above).
+/// HEVC with alpha fitted inside 1920×1080: ProRes 4444 with alpha (see the one above).
 public let AVAssetExportPresetHEVC1920x1080WithAlpha = "AVAssetExportPresetHEVC1920x1080WithAlpha"
-/// HEVC with alpha fitted inside 3840×2160: not supported yet (see the one above).
+/// HEVC with alpha fitted inside 3840×2160: ProRes 4444 with alpha (see the one above).
 public let AVAssetExportPresetHEVC3840x2160WithAlpha = "AVAssetExportPresetHEVC3840x2160WithAlpha"
-/// HEVC with alpha at 7680×4320: not supported yet (see the one above).
+/// HEVC at 7680×4320: not supported (Reel's presets stop at 3840×2160).
 public let AVAssetExportPresetHEVC7680x4320 = "AVAssetExportPresetHEVC7680x4320"
 /// The source's samples copied, no re-encoding (video composition and audio mix ignored).
 public let AVAssetExportPresetPassthrough = "AVAssetExportPresetPassthrough"
@@ -54,16 +53,23 @@ enum AppleExportPresets {
     AVAssetExportPresetAppleM4A, AVAssetExportPresetPassthrough,
   ]
 
-  /// Apple's preset names Reel knows but cannot honour yet, with why.
+  /// Apple's preset names Reel knows but cannot honour, with why.
   static let unsupported: [String: String] = [
-    AVAssetExportPresetHEVCHighestQualityWithAlpha: alphaReason,
-    AVAssetExportPresetHEVC1920x1080WithAlpha: alphaReason,
-    AVAssetExportPresetHEVC3840x2160WithAlpha: alphaReason,
-    AVAssetExportPresetHEVC7680x4320: "Reel's presets stop at 3840x2160",
+    AVAssetExportPresetHEVC7680x4320: "Reel's presets stop at 3840x2160"
   ]
 
-  private static let alphaReason =
-    "Reel does not write video with alpha yet (HEVC with alpha cannot be encoded here; issue 30 will map these presets to ProRes 4444): export opaque with AVAssetExportPresetHEVCHighestQuality, or wait for transparent output"
+  /// The HEVC-with-alpha presets and the sizes behind them: Reel writes them as ProRes 4444
+  /// with alpha (HEVC with alpha cannot be encoded here), in `.mov` only.
+  static let withAlpha: [String: ExportPreset] = [
+    AVAssetExportPresetHEVCHighestQualityWithAlpha: .highestQuality,
+    AVAssetExportPresetHEVC1920x1080WithAlpha: .preset1920x1080,
+    AVAssetExportPresetHEVC3840x2160WithAlpha: .preset3840x2160,
+  ]
+
+  /// The warning an HEVC-with-alpha preset gives once.
+  static func alphaWarning(_ name: String) -> String {
+    "\(name): HEVC with alpha cannot be encoded here; Reel writes ProRes 4444 with alpha (prores_ks, yuva444p10le) in a .mov file instead, at the preset's size"
+  }
 
   /// Reel's preset for an Apple preset name (Reel's own lookup, which knows Apple's
   /// names), or nil for names Apple does not have or Reel does not support.

@@ -174,6 +174,10 @@ extension AVAssetExportSession {
       movie.audioMix = current.audioMix?.reelAudioMix(for: timeline)
     }
     var reelSettings = ExportSettings(preset: preset)
+    if keepsAlpha {
+      reelSettings.keepsAlpha = true
+      reelSettings.videoCodec = .prores4444
+    }
     reelSettings.metadata = MetadataTags.tags(for: current.metadata ?? [])
     reelSettings.timeRange = Self.reelTimeRange(
       current.timeRange, duration: timeline.composition.duration)

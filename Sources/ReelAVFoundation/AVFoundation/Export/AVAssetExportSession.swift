@@ -64,6 +64,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
   public let presetName: String
   /// Reel's preset.
   let preset: ExportPreset
+  /// Whether the preset keeps alpha (the HEVC-with-alpha presets, written as ProRes 4444).
+  let keepsAlpha: Bool
   /// The settings (guarded by `settingsLock`: they hold classes that are not `Sendable`).
   private var storedSettings = Settings()
   private let settingsLock = NSLock()
@@ -85,6 +87,16 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
         "AVAssetExportSession(asset:presetName: \(presetName)) is nil: \(reason)")
       return nil
     }
+    if let preset = AppleExportPresets.withAlpha[presetName] {
+      CompatWarnings.warnOnce(
+        key: "preset|\(presetName)", AppleExportPresets.alphaWarning(presetName))
+      self.asset = asset
+      self.presetName = presetName
+      self.preset = preset
+      keepsAlpha = true
+      super.init()
+      return
+    }
     guard let preset = AppleExportPresets.preset(named: presetName) else {
       CompatWarnings.warnOnce(
         key: "preset|\(presetName)",
@@ -95,6 +107,7 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
     self.asset = asset
     self.presetName = presetName
     self.preset = preset
+    keepsAlpha = false
     super.init()
   }
 
@@ -156,7 +169,8 @@ open class AVAssetExportSession: NSObject, @unchecked Sendable {
 
   /// The file types this preset writes.
   open var supportedFileTypes: [AVFileType] {
-    preset == .appleM4A ? [.m4a] : [.mov, .m4v, .mp4]
+    if keepsAlpha { return [.mov] }
+    return preset == .appleM4A ? [.m4a] : [.mov, .m4v, .mp4]
   }
 
   /// Calls `handler` with ``supportedFileTypes`` on a background queue.
