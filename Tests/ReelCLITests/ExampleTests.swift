@@ -91,6 +91,34 @@ struct ExampleTests {
     #expect(captionInk(try frame(output, 21)) > 150)  // 1.9 s
   }
 
+  @Test func wordCaptionsPutThePillBehindTheActiveWordOnly() throws {
+    // 0.5 s: "makes" is being spoken (0.46…0.74 s); 2.1 s: the page of "follow the speech,"
+    // stays up through the pause (1.86…2.3 s) with no word active, so no pill.
+    func pill(_ time: String) throws -> Int {
+      let output = try render("word-captions", ["--from", time, "--to", time + "1"], tag: time)
+      let image = try CLITestSupport.frame(output, index: 0, width: 1080, height: 1920)
+      return image.count(x: 0, y: 1100, width: 1080, height: 460) {
+        $0.r > 220 && $0.g > 190 && $0.b < 120
+      }
+    }
+    #expect(try pill("0.5") > 2000)
+    #expect(try pill("2.1") == 0)
+  }
+
+  @Test func chineseWordCaptionsHighlightTheSpokenToken() throws {
+    // 0.5 s: 生日 is active (gold); 1.6 s: the first page is up through the pause, all white.
+    let output = try render("chinese-word-captions", ["--from", "0.5", "--to", "1.7"])
+    func gold(_ image: CLITestSupport.Frame) -> Int {
+      image.count(x: 0, y: 200, width: 640, height: 160) { $0.r > 220 && $0.g > 180 && $0.b < 140 }
+    }
+    func white(_ image: CLITestSupport.Frame) -> Int {
+      image.count(x: 0, y: 200, width: 640, height: 160) { $0.r > 220 && $0.g > 220 && $0.b > 220 }
+    }
+    #expect(gold(try frame(output, 0)) > 150)
+    #expect(gold(try frame(output, 33)) < 5)
+    #expect(white(try frame(output, 33)) > 150)
+  }
+
   @Test func chineseSubtitlesShowAtTheirTimesOnly() throws {
     let output = try render("chinese-subtitles", ["--from", "1.2", "--to", "2.0"])
     func ink(_ image: CLITestSupport.Frame) -> Int {
@@ -230,14 +258,21 @@ struct ExampleTests {
       "frame", folder.appendingPathComponent(name).path, "--time", "1.5", "-o", still,
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    let video = try frame(
-      try render(example, ["--from", "1.5", "--to", "1.53", "--preset", "highest"]), 0)
-    let picture = try CLITestSupport.frame(still, index: 0, width: 640, height: 360)
+    // The example's `size` (the vertical one is 1080×1920), else the demo clips' 640×360.
+    let json =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any]
+    let size = json?["size"] as? [Int] ?? [640, 360]
+    let (width, height) = (size.first ?? 640, size.last ?? 360)
+    let video = try CLITestSupport.frame(
+      try render(example, ["--from", "1.5", "--to", "1.53", "--preset", "highest"]), index: 0,
+      width: width, height: height)
+    let picture = try CLITestSupport.frame(still, index: 0, width: width, height: height)
     var worst = 0.0
     var total = 0.0
     var blocks = 0
-    for y in stride(from: 0, to: 360, by: 8) {
-      for x in stride(from: 0, to: 640, by: 8) {
+    for y in stride(from: 0, to: height, by: 8) {
+      for x in stride(from: 0, to: width, by: 8) {
         let difference = CLITestSupport.distance(
           video.mean(x, y, size: 8), picture.mean(x, y, size: 8))
         worst = max(worst, difference)
