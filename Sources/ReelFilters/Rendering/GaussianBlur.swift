@@ -75,6 +75,13 @@ struct GaussianBlur {
     if let prepared = evaluation.shared.coarseGrid(for: image),
       prepared.covered.contains(rect)
     {
+      if let across = prepared.across, rect.x == prepared.covered.x,
+        rect.width == prepared.covered.width
+      {
+        return across.grid.interpolatedDown(
+          firstRow: across.firstRow, scale: prepared.scale, originY: prepared.origin.y,
+          into: rect)
+      }
       return prepared.blurred.interpolated(
         scale: prepared.scale, origin: prepared.origin, into: rect)
     }
@@ -92,6 +99,10 @@ struct GaussianBlur {
     let scale: Int
     /// The pixels it was made for (and can be interpolated to).
     let covered: PixelRect
+    /// For a grid prepared for a whole render: the rows ``covered`` reads, already
+    /// interpolated across its columns, and the first of them (so that each band only
+    /// interpolates down, and every coarse row is interpolated across once).
+    var across: (grid: SampleGrid, firstRow: Int)? = nil
   }
 
   /// Makes, on every core, the coarse grid of the blur `image` of `input` for all of `rect`,
@@ -104,8 +115,15 @@ struct GaussianBlur {
   ) {
     let levels = self.levels
     guard levels > 0, !rect.isEmpty else { return }
-    let grid = coarse(input, for: rect, levels: levels) { sourceRect in
+    var grid = coarse(input, for: rect, levels: levels) { sourceRect in
       SampleGrid.halvingOnEveryCore(input, over: sourceRect, root: root, shared: shared)
+    }
+    if let rows = SampleGrid.coarseRows(of: rect, scale: grid.scale, originY: grid.origin.y) {
+      grid.across = (
+        grid.blurred.interpolatedAcross(
+          scale: grid.scale, originX: grid.origin.x, columns: rect.x..<rect.maxX, rows: rows),
+        rows.lowerBound
+      )
     }
     shared.keep(grid, for: image)
   }

@@ -178,29 +178,61 @@ struct SampleGrid {
   /// plane pixel (origin.x + j·scale, origin.y + i·scale). The grid must hold the samples one
   /// before and two after every pixel of `rect`.
   func interpolated(scale: Int, origin: (x: Int, y: Int), into rect: PixelRect) -> LinearTile {
-    let columns = (0..<rect.width).map { Self.taps(rect.x + $0 - origin.x, scale: scale) }
-    let rows = (0..<rect.height).map { Self.taps(rect.y + $0 - origin.y, scale: scale) }
-    guard let firstRow = rows.first.map({ $0.index - 1 }), let lastRow = rows.last?.index
-    else { return LinearTile(rect: rect) }
-    let columnIndex = columns.map { Int32($0.index) }
-    let columnWeights = columns.map(\.weights)
-    var across = SampleGrid(width: rect.width, height: lastRow + 2 - firstRow + 1)
+    guard let rows = Self.coarseRows(of: rect, scale: scale, originY: origin.y) else {
+      return LinearTile(rect: rect)
+    }
+    let across = interpolatedAcross(
+      scale: scale, originX: origin.x, columns: rect.x..<rect.maxX, rows: rows)
+    return across.interpolatedDown(
+      firstRow: rows.lowerBound, scale: scale, originY: origin.y, into: rect)
+  }
+
+  /// The rows of this grid that interpolating down to the rows of `rect` reads (the samples
+  /// one before and two after each row), or nil for an empty rectangle.
+  static func coarseRows(of rect: PixelRect, scale: Int, originY: Int) -> ClosedRange<Int>? {
+    guard rect.height > 0 else { return nil }
+    let first = taps(rect.y - originY, scale: scale).index - 1
+    let last = taps(rect.maxY - 1 - originY, scale: scale).index + 2
+    return first...last
+  }
+
+  /// Rows `rows` of this grid interpolated across to the pixel columns `columns` (the first
+  /// half of ``interpolated(scale:origin:into:)``): a grid `columns.count` wide, one row per
+  /// row of this grid.
+  func interpolatedAcross(scale: Int, originX: Int, columns: Range<Int>, rows: ClosedRange<Int>)
+    -> SampleGrid
+  {
+    let taps = columns.map { Self.taps($0 - originX, scale: scale) }
+    let columnIndex = taps.map { Int32($0.index) }
+    let columnWeights = taps.map(\.weights)
+    let outputWidth = columns.count
+    var across = SampleGrid(width: outputWidth, height: rows.count)
     let width = self.width
     samples.withFloats { input in
       across.samples.withMutableFloats { output in
         columnIndex.withUnsafeBufferPointer { index in
           columnWeights.withFloats { weights in
-            for row in firstRow...(lastRow + 2) {
+            for row in rows {
               reel_filter_interpolate_row(
-                input + 4 * row * width, output + 4 * (row - firstRow) * rect.width,
-                Int32(rect.width), index.baseAddress, weights)
+                input + 4 * row * width, output + 4 * (row - rows.lowerBound) * outputWidth,
+                Int32(outputWidth), index.baseAddress, weights)
             }
           }
         }
       }
     }
+    return across
+  }
+
+  /// The pixels of `rect` interpolated down from this grid of rows already interpolated
+  /// across to its columns (``interpolatedAcross(scale:originX:columns:rows:)``), whose first
+  /// row is coarse row `firstRow`; it must hold the rows that `rect`'s rows read.
+  func interpolatedDown(firstRow: Int, scale: Int, originY: Int, into rect: PixelRect)
+    -> LinearTile
+  {
+    let rows = (0..<rect.height).map { Self.taps(rect.y + $0 - originY, scale: scale) }
     let tileWidth = rect.width
-    let tile = across.samples.withUnsafeBufferPointer { input in
+    return samples.withUnsafeBufferPointer { input in
       LinearTile(rect: rect) { output in
         input.baseAddress?.withMemoryRebound(to: Float.self, capacity: 4 * input.count) { input in
           output.baseAddress?.withMemoryRebound(to: Float.self, capacity: 4 * output.count) {
@@ -220,7 +252,6 @@ struct SampleGrid {
         }
       }
     }
-    return tile
   }
 
   /// The sample before a pixel `offset` pixels from the origin, and the Catmull–Rom weights of
