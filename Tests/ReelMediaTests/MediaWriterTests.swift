@@ -438,7 +438,7 @@ struct MediaWriterTests {
       #expect(error == .unsupportedContainer(path: url.path, fileExtension: "xyz"))
       #expect(
         error.description
-          == "\(url.path): unsupported output extension '.xyz'; use .mp4, .mov, .m4v, .mkv, .webm or .m4a"
+          == "\(url.path): unsupported output extension '.xyz'; use .mp4, .mov, .m4v, .mkv, .webm, .m4a, .gif, .webp or .apng"
       )
     }
   }

@@ -35,7 +35,9 @@ public struct ResourceLimits: Sendable, Hashable {
 
   /// The most decoded image pixels held in memory, summed over every frame of every image
   /// file a template uses (an animated GIF or APNG counts each frame); default 256 Mi
-  /// pixels (1 GiB as BGRA), which is also ReelMedia's limit for one file.
+  /// pixels (1 GiB as BGRA), which is also ReelMedia's limit for one file. A GIF export's
+  /// frames, held until its palette is made, are checked against it too
+  /// (``checkHeldFrames(frames:width:height:)``).
   public var maximumImagePixels: Int
 
   /// The most output pixels an export may produce: frames × width × height of the encoded
@@ -110,7 +112,7 @@ public struct ResourceLimits: Sendable, Hashable {
       case .templateSize: return "template file size, and each subtitle file's"
       case .imagePixels:
         return
-          "decoded image pixels: frames × width × height, summed over every image file of the template (each frame of an animated GIF/APNG counts)"
+          "decoded image pixels: frames × width × height, summed over every image file of the template (each frame of an animated GIF/APNG counts); also the frames a GIF export holds until its palette is made"
       case .outputPixels: return "work: frames × width × height of the encoded video"
       }
     }
