@@ -67,7 +67,8 @@ public struct ExportPlan: Sendable {
   ///   instructions, a range outside the movie, a frame duration, size or CRF out of range,
   ///   an odd output size, a budget of ``ExportSettings/limits`` exceeded, an audio-only
   ///   export without audio, a codec the container cannot hold, an audio speed change out
-  ///   of range — or ``ExportError/media(_:)`` for an extension Reel cannot write.
+  ///   of range, an audio mix's loudness target or ducking out of range — or
+  ///   ``ExportError/media(_:)`` for an extension Reel cannot write.
   public init(movie: Movie, settings: ExportSettings, outputURL: URL) throws(ExportError) {
     let composition = movie.composition
     let video = movie.resolvedVideoComposition
@@ -145,6 +146,9 @@ public struct ExportPlan: Sendable {
       throw .media(.unsupportedContainer(path: outputURL.path, fileExtension: fileExtension))
     }
     self.container = container
-    if hasAudio { try Self.checkTempo(of: composition) }
+    if hasAudio {
+      try Self.checkTempo(of: composition)
+      if let problem = movie.audioMix?.problem { throw .invalidMovie("audio mix: \(problem)") }
+    }
   }
 }
