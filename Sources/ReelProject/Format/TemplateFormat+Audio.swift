@@ -7,7 +7,7 @@ extension TemplateObjectFormat {
     keys: [
       .init(
         .soundtrack, .object(.soundtrack),
-        "`file` (required), `start` (0), `duration` (to the file's end), `loop` (true), `fadeIn`/`fadeOut` (0), `volume` (1): music under the whole movie"
+        "`file` (required), `start` (0), `duration` (to the file's end), `loop` (true), `fadeIn`/`fadeOut` (0), `volume` (1), `duck` (none): music under the whole movie"
       ),
       .init(
         .tracks, .list(.object(.audioTrack)),
