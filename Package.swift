@@ -38,6 +38,9 @@ let package = Package(
     .systemLibrary(
       name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    // libebur128, for loudness normalisation (wrapped in ReelMedia's LoudnessMeter).
+    .systemLibrary(
+      name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
     .systemLibrary(
       name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     .systemLibrary(
@@ -52,7 +55,8 @@ let package = Package(
     .target(name: "CReelKernels"),
     .target(name: "ReelCore"),
     .target(
-      name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CCrypto", "CReelKernels"]),
+      name: "ReelMedia",
+      dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CCrypto", "CEBUR128", "CReelKernels"]),
     .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(name: "ReelFilters", dependencies: ["ReelCore", "CReelKernels", "CQREncode"]),

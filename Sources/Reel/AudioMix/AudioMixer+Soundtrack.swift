@@ -53,8 +53,11 @@ extension AudioMixer {
       playSeconds = playDuration.seconds
     }
 
-    /// Adds output frames `[start, start + count)` of the soundtrack to `mix`.
-    func add(start: Int64, count: Int, into mix: inout [Float]) throws(MediaError) {
+    /// Adds output frames `[start, start + count)` of the soundtrack to `mix`, lowered by
+    /// `ducking` when given.
+    func add(start: Int64, count: Int, ducking: AudioDucking.Curve?, into mix: inout [Float])
+      throws(MediaError)
+    {
       let channels = format.channelCount
       let first = max(start, 0)
       let end = min(start + Int64(count), playEnd)
@@ -81,7 +84,8 @@ extension AudioMixer {
             if fadeIn > 0, time < fadeIn { gain *= time / fadeIn }
             let remaining = playSeconds - time
             if fadeOut > 0, remaining < fadeOut { gain *= remaining / fadeOut }
-            let value = Float(max(0, gain))
+            var value = Float(max(0, gain))
+            if let ducking { value *= ducking.gain(atFrame: frame) }
             let from = Int(frame - first) * channels
             let to = Int(frame - start) * channels
             for channel in 0..<channels { target[to + channel] += source[from + channel] * value }

@@ -30,8 +30,12 @@ import ReelMedia
 ///   unity without parameters) is applied per sample, exactly interpolated.
 ///
 /// Tracks are summed; then the ``AudioMix/soundtrack`` is added (trimmed, looped, faded,
-/// at its volume; see ``Soundtrack``); finally every sample is **hard clamped to
-/// [−1, 1]** (no limiter: sums that exceed full scale clip, as in a fixed-point mixer).
+/// at its volume, ducked under the clips' sound or over ranges; see ``Soundtrack`` and
+/// ``AudioDucking``: a sidechain ducking reads the tracks once more, on the first render,
+/// to find where they sound); finally every sample is **hard clamped to
+/// [−1, 1]** (no limiter: sums that exceed full scale clip, as in a fixed-point mixer) —
+/// unless the mix has a loudness target, which the export reaches through a
+/// ``LoudnessNormalizer`` (gain and a true-peak limiter instead of the clamp).
 ///
 /// Not Sendable: a mixer owns decoders and filter graphs; use it from one thread at a time.
 public final class AudioMixer {
@@ -45,9 +49,14 @@ public final class AudioMixer {
   public let frameCount: Int64
   /// The output frame ``nextBuffer(frameCount:)`` starts at (0 at first).
   public private(set) var position: Int64 = 0
+  /// Whether every output sample is clamped to [−1, 1] (true); a ``LoudnessNormalizer``
+  /// turns it off and limits the peaks itself.
+  package var clampsToFullScale = true
 
   private let tracks: [TrackMixer]
   private let soundtrack: SoundtrackMixer?
+  /// The soundtrack's ducking on the sample grid, made on the first render that needs it.
+  private var duckingCurve: AudioDucking.Curve?
   private var mixSamples: [Float] = []
 
   /// Prepares a mixer. Source files are opened when first needed.
@@ -57,7 +66,8 @@ public final class AudioMixer {
   ///   - audioMix: Per-track volumes and an optional soundtrack; none by default (every
   ///     track at unity, no soundtrack).
   ///   - format: The output format; 48 kHz stereo by default (1…768 000 Hz, 1…8 channels).
-  /// - Throws: ``AudioMixerError/invalidFormat(_:)``.
+  /// - Throws: ``AudioMixerError/invalidFormat(_:)``, ``AudioMixerError/invalidAudioMix(_:)``
+  ///   for a loudness target or ducking out of range.
   public convenience init(
     composition: Composition, audioMix: AudioMix = AudioMix(), format: AudioFormat = .standard
   )
@@ -74,6 +84,7 @@ public final class AudioMixer {
     guard format.sampleRate > 0 && format.sampleRate <= 768_000,
       format.channelCount >= 1 && format.channelCount <= 8
     else { throw .invalidFormat(format) }
+    if let problem = audioMix.problem { throw .invalidAudioMix(problem) }
     self.composition = composition
     self.audioMix = audioMix
     self.format = format
@@ -174,14 +185,19 @@ public final class AudioMixer {
       }
     }
     if let soundtrack {
+      if duckingCurve == nil, let ducking = soundtrack.soundtrack.ducking {
+        duckingCurve = try makeDuckingCurve(ducking)
+      }
       do {
-        try soundtrack.add(start: start, count: count, into: &mixSamples)
+        try soundtrack.add(start: start, count: count, ducking: duckingCurve, into: &mixSamples)
       } catch {
         throw .sourceFailed(track: nil, error: error)
       }
     }
-    mixSamples.withUnsafeMutableBufferPointer { samples in
-      for index in samples.indices { samples[index] = min(1, max(-1, samples[index])) }
+    if clampsToFullScale {
+      mixSamples.withUnsafeMutableBufferPointer { samples in
+        for index in samples.indices { samples[index] = min(1, max(-1, samples[index])) }
+      }
     }
     return AudioBuffer(format: format, samples: mixSamples, startFrame: start)
   }

@@ -17,6 +17,11 @@ public enum AudioMixerError: Error, Hashable, Sendable, CustomStringConvertible 
   /// Reading or time-stretching a source failed. `track` is the composition audio track,
   /// nil for the soundtrack; the media error names the file.
   case sourceFailed(track: TrackID?, error: MediaError)
+  /// The audio mix asks for something out of range (a loudness target, a ducking); the
+  /// text says what and the range.
+  case invalidAudioMix(String)
+  /// The loudness meter failed (it ran out of memory).
+  case meterFailed(MediaError)
 
   public var description: String {
     switch self {
@@ -33,6 +38,10 @@ public enum AudioMixerError: Error, Hashable, Sendable, CustomStringConvertible 
     case .sourceFailed(let track, let error):
       if let track { return "audio track \(track): \(error)" }
       return "soundtrack: \(error)"
+    case .invalidAudioMix(let reason):
+      return "audio mix: \(reason)"
+    case .meterFailed(let error):
+      return "measuring the loudness: \(error)"
     }
   }
 }

@@ -23,6 +23,8 @@ public struct Soundtrack: Hashable, Sendable {
   public var fadeOutDuration: Time
   /// Linear gain applied throughout (1 = unchanged).
   public var volume: Double
+  /// Lowers the soundtrack while the clips' own audio sounds, or over ranges; nil for none.
+  public var ducking: AudioDucking?
   /// The file's probe, shared by copies.
   private let file: SharedAsset
 
@@ -35,13 +37,15 @@ public struct Soundtrack: Hashable, Sendable {
   ///   - fadeInDuration: Seconds of fade-in; 0 by default.
   ///   - fadeOutDuration: Seconds of fade-out; 0 by default.
   ///   - volume: Linear gain; 1 by default.
+  ///   - ducking: Lowers it under the clips' sound or over ranges; none by default.
   public init(
     path: String, trimRange: TimeRange, loops: Bool = true, fadeInDuration: Time = .zero,
-    fadeOutDuration: Time = .zero, volume: Double = 1
+    fadeOutDuration: Time = .zero, volume: Double = 1, ducking: AudioDucking? = nil
   ) {
     self.init(
       file: SharedAsset(path: path), trimRange: trimRange, loops: loops,
-      fadeInDuration: fadeInDuration, fadeOutDuration: fadeOutDuration, volume: volume)
+      fadeInDuration: fadeInDuration, fadeOutDuration: fadeOutDuration, volume: volume,
+      ducking: ducking)
   }
 
   /// Describes a soundtrack from an opened file, which the mixer then reads without probing
@@ -54,18 +58,20 @@ public struct Soundtrack: Hashable, Sendable {
   ///   - fadeInDuration: Seconds of fade-in; 0 by default.
   ///   - fadeOutDuration: Seconds of fade-out; 0 by default.
   ///   - volume: Linear gain; 1 by default.
+  ///   - ducking: Lowers it under the clips' sound or over ranges; none by default.
   public init(
     asset: Asset, trimRange: TimeRange, loops: Bool = true, fadeInDuration: Time = .zero,
-    fadeOutDuration: Time = .zero, volume: Double = 1
+    fadeOutDuration: Time = .zero, volume: Double = 1, ducking: AudioDucking? = nil
   ) {
     self.init(
       file: SharedAsset(asset), trimRange: trimRange, loops: loops,
-      fadeInDuration: fadeInDuration, fadeOutDuration: fadeOutDuration, volume: volume)
+      fadeInDuration: fadeInDuration, fadeOutDuration: fadeOutDuration, volume: volume,
+      ducking: ducking)
   }
 
   private init(
     file: SharedAsset, trimRange: TimeRange, loops: Bool, fadeInDuration: Time,
-    fadeOutDuration: Time, volume: Double
+    fadeOutDuration: Time, volume: Double, ducking: AudioDucking?
   ) {
     self.path = file.path
     self.file = file
@@ -74,6 +80,7 @@ public struct Soundtrack: Hashable, Sendable {
     self.fadeInDuration = fadeInDuration
     self.fadeOutDuration = fadeOutDuration
     self.volume = volume
+    self.ducking = ducking
   }
 
   /// The probed file to read: the asset this soundtrack was made from, else the file at
@@ -87,7 +94,7 @@ public struct Soundtrack: Hashable, Sendable {
   public static func == (lhs: Soundtrack, rhs: Soundtrack) -> Bool {
     lhs.path == rhs.path && lhs.trimRange == rhs.trimRange && lhs.loops == rhs.loops
       && lhs.fadeInDuration == rhs.fadeInDuration && lhs.fadeOutDuration == rhs.fadeOutDuration
-      && lhs.volume == rhs.volume
+      && lhs.volume == rhs.volume && lhs.ducking == rhs.ducking
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -97,6 +104,7 @@ public struct Soundtrack: Hashable, Sendable {
     hasher.combine(fadeInDuration)
     hasher.combine(fadeOutDuration)
     hasher.combine(volume)
+    hasher.combine(ducking)
   }
 
   /// How long the soundtrack plays in a composition: the composition's length when
@@ -128,7 +136,8 @@ public struct Soundtrack: Hashable, Sendable {
   }
 
   /// The gain at a composition time: `volume` × the fade-in and fade-out ramps (linear),
-  /// 0 when silent.
+  /// 0 when silent. The ``ducking`` comes on top (the mixer applies it: its sidechain
+  /// depends on the clips' audio).
   ///
   /// - Parameters:
   ///   - time: Composition seconds.

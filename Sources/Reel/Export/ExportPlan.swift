@@ -76,7 +76,8 @@ public struct ExportPlan: Sendable {
   ///   instructions, a range outside the movie, a frame duration, size or CRF out of range,
   ///   an odd output size, a budget of ``ExportSettings/limits`` exceeded, an audio-only
   ///   export without audio, a codec the container cannot hold, an audio speed change out
-  ///   of range — or ``ExportError/media(_:)`` for an extension Reel cannot write.
+  ///   of range, an audio mix's loudness target or ducking out of range — or
+  ///   ``ExportError/media(_:)`` for an extension Reel cannot write.
   public init(movie: Movie, settings: ExportSettings, outputURL: URL) throws(ExportError) {
     let composition = movie.composition
     let video = movie.resolvedVideoComposition
@@ -164,7 +165,10 @@ public struct ExportPlan: Sendable {
       throw .media(.unsupportedContainer(path: outputURL.path, fileExtension: fileExtension))
     }
     self.container = container
-    if hasAudio { try Self.checkTempo(of: composition) }
+    if hasAudio {
+      try Self.checkTempo(of: composition)
+      if let problem = movie.audioMix?.problem { throw .invalidMovie("audio mix: \(problem)") }
+    }
     if codec.descriptor.pixelFormat == .pal8, let size = outputSize {
       // The palette is made from every frame, held until the end (``ReelMedia``'s
       // PaletteQuantiser): as many pixels as decoded images may hold.

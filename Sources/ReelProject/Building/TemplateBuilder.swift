@@ -89,6 +89,7 @@ struct TemplateBuilder: TemplateChecking {
     guard let audio = resolved.description.audio else { return timeline?.audioMix }
     var mix = timeline?.audioMix ?? AudioMix()
     if audio.soundtrack != nil { mix.soundtrack = resolved.soundtrack }
+    mix.loudness = audio.loudness
     for track in audio.tracks {
       guard let timeline, !timeline.trackIDs.isEmpty else { continue }
       let id = track.track.value

@@ -103,7 +103,8 @@ struct TemplateDescriber: TemplateChecking {
         at: clipAudioNode)
     }
     var audio = AudioDescription(
-      soundtrack: reader.get(.soundtrack, describeSoundtrack), tracks: [])
+      soundtrack: reader.get(.soundtrack, describeSoundtrack), tracks: [],
+      loudness: reader.get(.loudness, describeLoudness))
     if let tracksNode = reader[.tracks], let elements = array(tracksNode, reader.path(.tracks)) {
       if usesClips {
         problem(
@@ -153,6 +154,65 @@ struct TemplateDescriber: TemplateChecking {
       start: timeOrDefault(reader, .start), startLocation: reader.location(.start),
       duration: time(reader, .duration), durationLocation: reader.location(.duration),
       loops: boolOrDefault(reader, .loop), fadeIn: timeOrDefault(reader, .fadeIn),
-      fadeOut: timeOrDefault(reader, .fadeOut), volume: numberOrDefault(reader, .volume))
+      fadeOut: timeOrDefault(reader, .fadeOut), volume: numberOrDefault(reader, .volume),
+      ducking: reader.get(.duck, describeDucking))
+  }
+
+  /// `loudness`: the target and the true-peak limit.
+  private func describeLoudness(_ node: TemplateJSON, _ path: String) -> LoudnessTarget? {
+    guard let reader = object(node, path, .loudness) else { return nil }
+    let target = number(reader, .target)
+    let truePeak = number(reader, .truePeak)
+    // A value given but refused has been reported; the target is left out.
+    if reader[.target] != nil && target == nil { return nil }
+    if reader[.truePeak] != nil && truePeak == nil { return nil }
+    return LoudnessTarget(
+      integratedLoudness: target ?? numberOrDefault(reader, .target),
+      truePeakLimit: truePeak ?? numberOrDefault(reader, .truePeak))
+  }
+
+  /// `duck`: how much, how fast, and when (the clips' sound, or `ranges`).
+  private func describeDucking(_ node: TemplateJSON, _ path: String) -> AudioDucking? {
+    guard let reader = object(node, path, .duck) else { return nil }
+    let keys: [TemplateKey] = [.by, .attack, .release, .threshold, .hold]
+    let values = keys.map { number(reader, $0) }
+    let refused = zip(keys, values).contains { key, value in reader[key] != nil && value == nil }
+    var ranges: [TimeRange]?
+    if let rangesNode = reader[.ranges], let elements = array(rangesNode, reader.path(.ranges)) {
+      var found: [TimeRange] = []
+      for (index, element) in elements.enumerated() {
+        let itemPath = TemplatePath.join(reader.path(.ranges), index)
+        guard let pair = array(element, itemPath) else { continue }
+        guard pair.count == 2 else {
+          problem(
+            itemPath, "expected [start, end] in seconds, got \(pair.count) numbers", at: element)
+          continue
+        }
+        let times = pair.enumerated().compactMap { place, value in
+          duration(value, TemplatePath.join(itemPath, place), allowZero: true)
+        }
+        guard times.count == 2 else { continue }
+        guard times[1] > times[0] else {
+          problem(
+            itemPath,
+            "the end (\(seconds(times[1])) s) must be after the start (\(seconds(times[0])) s)",
+            at: element)
+          continue
+        }
+        found.append(TimeRange(start: times[0], end: times[1]))
+      }
+      ranges = found
+    }
+    if refused { return nil }
+    func secondsTime(_ key: TemplateKey, _ value: Double?) -> Time {
+      let number = value ?? numberOrDefault(reader, key)
+      return Time(decimalString: ReadableNumber.string(number)) ?? .zero
+    }
+    let threshold = values[3] ?? numberOrDefault(reader, .threshold)
+    return AudioDucking(
+      gainDecibels: values[0] ?? numberOrDefault(reader, .by),
+      attack: secondsTime(.attack, values[1]), release: secondsTime(.release, values[2]),
+      trigger: ranges.map { .ranges($0) }
+        ?? .clipAudio(threshold: threshold, hold: secondsTime(.hold, values[4])))
   }
 }

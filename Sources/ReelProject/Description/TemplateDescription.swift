@@ -56,6 +56,8 @@ struct AudioDescription: Sendable {
   /// `tracks`: volumes of the composition's audio tracks, in the order written (each with a
   /// valid `track` id).
   var tracks: [AudioTrackDescription]
+  /// `loudness`, when present and valid.
+  var loudness: LoudnessTarget?
 }
 
 /// A soundtrack: a file mixed under the movie.
@@ -77,6 +79,8 @@ struct SoundtrackDescription: Sendable {
   var fadeOut: Time
   /// The volume (≥ 0, 1 = as recorded).
   var volume: Double
+  /// `duck`, when present and valid.
+  var ducking: AudioDucking?
 }
 
 /// The volume of one of the composition's audio tracks.

@@ -17,6 +17,7 @@ enum TemplateKey: String, CaseIterable, Sendable, Comparable {
   case opacity, transform, crop, value, from, to, translate, scale, rotate, matrix
   // Audio and export.
   case soundtrack, clipAudio, loop, fadeIn, fadeOut, volume
+  case loudness, target, truePeak, duck, attack, release, threshold, hold, ranges
   case preset, codec, crf, bitRate, speed, range, audioBitRate
   // Transparent outputs.
   case alpha

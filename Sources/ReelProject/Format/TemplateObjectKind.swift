@@ -4,6 +4,7 @@ enum TemplateObjectKind: String, CaseIterable, Sendable {
   case clip, transition, composition, track, segment, instruction, layerInstruction
   case step, ramp, transform2D
   case audio, soundtrack, audioTrack, export
+  case loudness, duck
   case layer, border, shadow, gradient, stroke, shapeGeometry, emitter, emitterCell
   case textStyle, font, outline, box, run
   case animation, keyframes, spring
@@ -29,6 +30,8 @@ enum TemplateObjectKind: String, CaseIterable, Sendable {
     case .soundtrack: .soundtrack
     case .audioTrack: .audioTrack
     case .export: .export
+    case .loudness: .loudness
+    case .duck: .duck
     case .layer: .layer
     case .border: .border
     case .shadow: .shadow

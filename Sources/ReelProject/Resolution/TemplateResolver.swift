@@ -66,6 +66,6 @@ struct TemplateResolver {
     return Soundtrack(
       asset: asset, trimRange: trim, loops: soundtrack.loops,
       fadeInDuration: soundtrack.fadeIn, fadeOutDuration: soundtrack.fadeOut,
-      volume: soundtrack.volume)
+      volume: soundtrack.volume, ducking: soundtrack.ducking)
   }
 }

@@ -212,12 +212,33 @@ struct ExportJob: Sendable {
     }
   }
 
-  private func makeMixer(damage: DamageLog) throws -> AudioMixer {
+  /// The mix of the plan's range: the mixer itself, or normalised when the mix has a
+  /// loudness target (measured here: one pass over the range's audio before the first
+  /// frame is written).
+  private func makeMixer(damage: DamageLog) throws -> MixSource {
+    let audioMix = movie.audioMix ?? AudioMix()
     let mixer = try AudioMixer(
-      composition: movie.composition, audioMix: movie.audioMix ?? AudioMix(),
-      format: .standard, damageLog: damage)
+      composition: movie.composition, audioMix: audioMix, format: .standard,
+      damageLog: damage)
+    if let target = audioMix.loudness {
+      return .normalized(
+        try LoudnessNormalizer(mixer: mixer, range: plan.range, target: target))
+    }
     try mixer.seek(to: plan.range.start)
-    return mixer
+    return .plain(mixer)
+  }
+
+  /// Where the export's audio comes from.
+  private enum MixSource {
+    case plain(AudioMixer)
+    case normalized(LoudnessNormalizer)
+
+    func nextBuffer(frameCount: Int) throws(AudioMixerError) -> AudioBuffer? {
+      switch self {
+      case .plain(let mixer): return try mixer.nextBuffer(frameCount: frameCount)
+      case .normalized(let normalizer): return try normalizer.nextBuffer(frameCount: frameCount)
+      }
+    }
   }
 
   /// `round(time · rate)` as a sample frame (half away from zero), exactly.
