@@ -30,6 +30,9 @@ public indirect enum Drawing: Sendable, Hashable {
   case shadow(Shadow, casters: [Drawing])
   /// The live particles of an emitter.
   case particles(ParticleDrawing)
+  /// What a content kind defined outside ``LayerContent``'s cases draws
+  /// (``LayerContentKind``, ``LayerDrawing``).
+  case kind(AnyLayerDrawing)
 
   /// A short name of the kind, for dumps.
   public var kindName: String {
@@ -43,6 +46,7 @@ public indirect enum Drawing: Sendable, Hashable {
     case .video: "video"
     case .shadow: "shadow"
     case .particles: "particles"
+    case .kind(let drawing): drawing.kindName
     }
   }
 }
@@ -69,6 +73,8 @@ extension Drawing {
       "video \(source) \(readable(size)) \(gravity.rawValue)"
     case .particles(let drawing):
       "particles \(drawing.particles.count)\(drawing.additive ? " additive" : "")"
+    case .kind(let drawing):
+      "\(drawing.kindName) \(drawing.base.dumpDescription)"
     case .shadow(let shadow, let casters):
       "shadow \(shadow.color.hexString) opacity=\(readable(shadow.opacity)) offset=(\(readable(shadow.offset.x)), \(readable(shadow.offset.y))) radius=\(readable(shadow.radius)) of \(casters.map(\.kindName).joined(separator: "+"))"
     }

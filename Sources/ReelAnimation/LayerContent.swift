@@ -24,6 +24,9 @@ public enum LayerContent: Sendable {
   /// Particles emitted by cells (``EmitterContent``), a pure function of the time; not
   /// clipped to the bounds.
   case emitter(EmitterContent)
+  /// Content of a kind defined outside this list (``LayerContentKind``): a new kind is one
+  /// type of its own, with no edit here.
+  case kind(any LayerContentKind)
 
   /// Whether the content is drawn the right way up inside a mirrored (flipped-geometry)
   /// space, as Core Animation keeps a layer's contents: images, image sequences, text and
@@ -32,6 +35,7 @@ public enum LayerContent: Sendable {
     switch self {
     case .none, .image, .imageSequence, .text, .video: true
     case .shape, .gradient, .emitter: false
+    case .kind(let content): content.staysUpright
     }
   }
 
@@ -46,6 +50,7 @@ public enum LayerContent: Sendable {
     case .gradient: "gradient"
     case .video: "video"
     case .emitter: "emitter"
+    case .kind(let content): type(of: content).kindName
     }
   }
 
@@ -106,6 +111,8 @@ public enum LayerContent: Sendable {
     case .video(let video):
       guard !p.bounds.isEmpty else { return nil }
       return .video(sourceID: video.sourceID, size: size, gravity: p.contentsGravity)
+    case .kind(let content):
+      return content.anyDrawing(with: p, atSeconds: time)
     }
   }
 }

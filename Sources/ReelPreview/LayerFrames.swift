@@ -57,6 +57,7 @@ enum LayerFrames {
       return size
     case .image(let image): return image.size
     case .shape(let shape): return shape.size
+    case .kind(let drawing): return drawing.base.coveredSize
     case .shadow, .particles: return nil
     }
   }

@@ -15,6 +15,9 @@ struct ResolvedLayerFiles: Sendable {
   var cubes: [FileReference: ColorCube] = [:]
   /// Subtitle files: the resolved path and the cues parsed from it.
   var subtitles: [FileReference: (path: String, parsed: SubtitleParseResult)] = [:]
+  /// What layer kinds opened of their own (a Lottie animation), by file: each kind stores and
+  /// reads back its own type.
+  var kindFiles: [FileReference: any Sendable] = [:]
 }
 
 extension TemplateResolver {
