@@ -32,6 +32,9 @@ public indirect enum Drawing: Sendable, Hashable {
   case particles(ParticleDrawing)
   /// A page of word-level captions at one time.
   case captions(CaptionsDrawing)
+  /// What a content kind defined outside ``LayerContent``'s cases draws
+  /// (``LayerContentKind``, ``LayerDrawing``).
+  case kind(AnyLayerDrawing)
 
   /// A short name of the kind, for dumps.
   public var kindName: String {
@@ -46,6 +49,7 @@ public indirect enum Drawing: Sendable, Hashable {
     case .shadow: "shadow"
     case .particles: "particles"
     case .captions: "captions"
+    case .kind(let drawing): drawing.kindName
     }
   }
 }
@@ -74,6 +78,8 @@ extension Drawing {
       "particles \(drawing.particles.count)\(drawing.additive ? " additive" : "")"
     case .captions(let drawing):
       "captions \"\(drawing.words.joined(separator: " "))\" active=\(drawing.states.firstIndex(of: .active).map { String($0) } ?? "none") scale=\(readable(drawing.activeScale)) \(readable(drawing.size))"
+    case .kind(let drawing):
+      "\(drawing.kindName) \(drawing.base.dumpDescription)"
     case .shadow(let shadow, let casters):
       "shadow \(shadow.color.hexString) opacity=\(readable(shadow.opacity)) offset=(\(readable(shadow.offset.x)), \(readable(shadow.offset.y))) radius=\(readable(shadow.radius)) of \(casters.map(\.kindName).joined(separator: "+"))"
     }

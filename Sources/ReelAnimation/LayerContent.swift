@@ -27,6 +27,9 @@ public enum LayerContent: Sendable {
   /// Word-level captions: pages of timed words, the spoken one highlighted, a pure function
   /// of the time (``CaptionsContent``); not clipped to the bounds.
   case captions(CaptionsContent)
+  /// Content of a kind defined outside this list (``LayerContentKind``): a new kind is one
+  /// type of its own, with no edit here.
+  case kind(any LayerContentKind)
 
   /// Whether the content is drawn the right way up inside a mirrored (flipped-geometry)
   /// space, as Core Animation keeps a layer's contents: images, image sequences, text and
@@ -35,6 +38,7 @@ public enum LayerContent: Sendable {
     switch self {
     case .none, .image, .imageSequence, .text, .video, .captions: true
     case .shape, .gradient, .emitter: false
+    case .kind(let content): content.staysUpright
     }
   }
 
@@ -50,6 +54,7 @@ public enum LayerContent: Sendable {
     case .video: "video"
     case .emitter: "emitter"
     case .captions: "captions"
+    case .kind(let content): type(of: content).kindName
     }
   }
 
@@ -112,6 +117,8 @@ public enum LayerContent: Sendable {
     case .video(let video):
       guard !p.bounds.isEmpty else { return nil }
       return .video(sourceID: video.sourceID, size: size, gravity: p.contentsGravity)
+    case .kind(let content):
+      return content.anyDrawing(with: p, atSeconds: time)
     }
   }
 }

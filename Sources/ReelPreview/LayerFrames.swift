@@ -58,6 +58,7 @@ enum LayerFrames {
     case .image(let image): return image.size
     case .shape(let shape): return shape.size
     case .captions(let captions): return captions.size
+    case .kind(let drawing): return drawing.base.coveredSize
     case .shadow, .particles: return nil
     }
   }

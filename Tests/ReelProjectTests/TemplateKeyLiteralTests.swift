@@ -4,7 +4,8 @@ import Testing
 @testable import ReelProject
 
 /// No template key is spelled as a string literal outside the format's description
-/// (`Sources/ReelProject/Format/`): the decoder reads members through `TemplateKey`.
+/// (`Sources/ReelProject/Format/`) and the key declarations of layer kinds' files: the decoder
+/// reads members through `TemplateKey`, each declared once.
 @Suite("Template keys are written once")
 struct TemplateKeyLiteralTests {
   private static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -110,11 +111,59 @@ struct TemplateKeyLiteralTests {
     #expect(Self.literals(in: #""media file""#, names: names) == [])
   }
 
-  @Test func noKeyIsALiteralOutsideTheFormatDescription() throws {
-    let names = Set(TemplateKey.allCases.map(\.rawValue))
-    let files =
-      FileManager.default.enumerator(atPath: Self.sources.path)?
+  /// A key's declaration: `static let name = TemplateKey("name")`.
+  private static var declaration: Regex<(Substring, Substring, Substring)> {
+    #/static let `?(\w+)`? = TemplateKey\("([^"]*)"\)/#
+  }
+
+  /// Every key declaration in the sources: (file, line, Swift name, key name).
+  static func declarations() throws -> [(file: String, line: Int, name: String, key: String)] {
+    var found: [(file: String, line: Int, name: String, key: String)] = []
+    for file in try swiftFiles() where file.hasPrefix("ReelProject/") {
+      let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      {
+        guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//"),
+          let match = line.firstMatch(of: declaration)
+        else { continue }
+        found.append((file, number + 1, String(match.1), String(match.2)))
+      }
+    }
+    return found
+  }
+
+  private static func swiftFiles() throws -> [String] {
+    FileManager.default.enumerator(atPath: sources.path)?
       .compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted() ?? []
+  }
+
+  /// A key is declared once, under its own name, in `Format/TemplateKey.swift` (the shared
+  /// keys) or in a layer kind's file in `Layers/` (the keys only that kind has).
+  @Test func eachKeyIsDeclaredOnceUnderItsOwnName() throws {
+    let declarations = try Self.declarations()
+    #expect(declarations.count > 100)
+    var seen: [String: String] = [:]
+    for declaration in declarations {
+      let place = "Sources/\(declaration.file):\(declaration.line)"
+      #expect(
+        declaration.file == "ReelProject/Format/TemplateKey.swift"
+          || declaration.file.hasPrefix("ReelProject/Layers/"),
+        "\(place): keys are declared in Format/TemplateKey.swift or a layer kind's file")
+      let expected = declaration.key == "$schema" ? "schema" : declaration.key
+      #expect(
+        declaration.name == expected,
+        "\(place): \(declaration.name) declares \"\(declaration.key)\"")
+      if let earlier = seen[declaration.key] {
+        Issue.record("\(place): \"\(declaration.key)\" is declared again (first at \(earlier))")
+      }
+      seen[declaration.key] = place
+    }
+  }
+
+  @Test func noKeyIsALiteralOutsideTheFormatDescription() throws {
+    let names = Set(try Self.declarations().map(\.key))
+    let files = try Self.swiftFiles()
     #expect(files.count > 100)
     var found: [String] = []
     for file in files
@@ -125,6 +174,10 @@ struct TemplateKeyLiteralTests {
         .enumerated()
       {
         guard !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+        // A layer kind's own key, declared in its file.
+        if file.hasPrefix("ReelProject/Layers/"), line.firstMatch(of: Self.declaration) != nil {
+          continue
+        }
         for name in Self.literals(in: String(line), names: names) {
           if let allowance, allowance.names.isEmpty || allowance.names.contains(name) { continue }
           found.append("Sources/\(file):\(number + 1): \"\(name)\"")

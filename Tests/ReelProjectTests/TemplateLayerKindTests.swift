@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Reel
 @testable import ReelProject
 
 /// The layer types are one list (``TemplateLayerType``) and each type's template side one
@@ -40,4 +41,27 @@ struct TemplateLayerKindTests {
     }
   }
 
+  @Test func everyRegisteredContentKindIsDrawn() {
+    // A kind outside LayerContent's cases is found by a cast: a missing DrawingKind
+    // conformance is named here, not by the compiler.
+    func isDrawn<Kind: LayerContentKind>(_ kind: Kind.Type) -> Bool {
+      Drawing.isRasterized(Kind.Drawn.self)
+    }
+    for type in TemplateLayerType.allCases {
+      guard let content = type.kind.contentKind else { continue }
+      let drawn = isDrawn(content)
+      #expect(
+        drawn,
+        "\(type.rawValue): \(content)'s drawing has no DrawingKind conformance (Sources/Reel/Rendering/Kinds/)"
+      )
+    }
+  }
+
+  @Test func aTypeIsNamedAfterItsKind() {
+    #expect(TemplateLayerType.name(of: TemplateEmitterLayer.self) == "emitter")
+    #expect(TemplateLayerType(rawValue: "emitter")?.kind == TemplateEmitterLayer.self)
+    #expect(TemplateLayerType(rawValue: "Emitter") == nil)
+    #expect(
+      Set(TemplateLayerType.allCases.map(\.rawValue)).count == TemplateLayerType.allCases.count)
+  }
 }

@@ -58,7 +58,8 @@ extension TemplateBuilder {
   ) -> Layer {
     let properties = buildProperties(description.properties, frame: frame)
     var layer = Layer(name: description.name, properties: properties)
-    description.content.build(&layer, by: self, files: files)
+    description.content.build(
+      &layer, by: self, files: files, start: description.visibility.start?.value.seconds)
     if !description.filters.isEmpty {
       layer.contentFilter = TemplateFilterChain(description.filters, cubes: files.cubes)
       layer.properties.filterParameters = description.filters.slotValues

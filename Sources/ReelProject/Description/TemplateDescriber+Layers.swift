@@ -58,7 +58,8 @@ extension TemplateDescriber {
     let others = Set(TemplateLayerType.typeKeys).subtracting(own.map(\.key))
       .subtracting(common.map(\.key))
     for member in node.members ?? [] {
-      guard let key = TemplateKey(rawValue: member.key), others.contains(key) else { continue }
+      let key = TemplateKey(rawValue: member.key)
+      guard others.contains(key) else { continue }
       let owners = TemplateLayerType.owners(of: key).map(\.rawValue)
       problem(
         TemplatePath.join(path, member.key),

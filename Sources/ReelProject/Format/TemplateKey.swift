@@ -1,51 +1,222 @@
 /// The name of a member of a template object, as written in the JSON.
 ///
-/// This is the one place a key's spelling is written: the format description
-/// (``TemplateFormat``) says where each key may appear and what it holds, and the describer
-/// reads members through these names, never through string literals (a test checks).
-enum TemplateKey: String, CaseIterable, Sendable, Comparable {
-  // The root.
-  case schema = "$schema"
-  case version, description, variables, size, frameRate, duration, background, clips
-  case composition, audio, layers, subtitles, export
-  // Variables.
-  case `default`
-  // Clips and transitions.
-  case media, image, start, transition, type, color, direction, parameters
-  // Composition.
-  case tracks, instructions, id, kind, segments, track, source, at, empty
-  case opacity, transform, crop, value, from, to, translate, scale, rotate, matrix
-  // Audio and export.
-  case soundtrack, clipAudio, loop, fadeIn, fadeOut, volume
-  case loudness, target, truePeak, duck, attack, release, threshold, hold, ranges
-  case preset, codec, crf, bitRate, speed, range, audioBitRate
-  // Transparent outputs.
-  case alpha
-  // Layers.
-  case name, frame, position, anchor, hidden, zPosition, rotation, rotationX, rotationY
-  case translation, perspective, sublayerTransform, cornerRadius, border, borderWidth
-  case borderColor, masksToBounds, mask, shadow, gravity, end, animations
-  case text, runs, path, shape, fill, fillRule, stroke, strokeStart, strokeEnd, gradient
-  case width, offset, radius, colors, locations
-  case cap, join, miterLimit, dash, dashPhase, rect, ellipse, polygon
-  // Emitters.
-  case emitter, cells, birthRate, lifetime, lifetimeRange, velocityRange, longitude
-  case emissionRange, acceleration, spin, spinRange, scaleRange, scaleSpeed, colorRange
-  case colorSpeed, seed, renderMode, enabled
-  // Text.
-  case font, align, wrap, lineSpacing, underline, outline, textShadow, box, truncation
-  case family, file, weight, italic, bold, padding
-  // Animations.
-  case property, by, keyframes, spring, group, begin, timing
-  case `repeat`, repeatDuration, autoreverse, timeOffset, additive, cumulative
-  case values, times, mode, timings, mass, stiffness, damping, velocity
-  // Subtitles.
-  case style, margin
-  // Captions.
-  case captions, format, spoken, active, upcoming, words, characters, pause, lines
-  case uppercase, fallback
-  // Filters.
-  case filters, intensity
+/// A key's spelling is written once, in its declaration: the keys shared by the format are
+/// declared here; a layer kind declares the keys only it has beside it, in its file of
+/// `Layers/` (`static let segment = TemplateKey("segment")` in an extension). The format
+/// description (``TemplateFormat``) says where each key may appear and what it holds, and the
+/// describer reads members through these names, never through string literals: a test checks
+/// that each name is declared once, as its declaration's own name, and written nowhere else.
+struct TemplateKey: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The key as written in the JSON.
+  let rawValue: String
+
+  /// A key named `rawValue` (a member name read from a template; declarations use
+  /// ``init(_:)``).
+  init(rawValue: String) { self.rawValue = rawValue }
+
+  /// Declares a key.
+  init(_ name: String) { rawValue = name }
+
+  var description: String { rawValue }
 
   static func < (lhs: TemplateKey, rhs: TemplateKey) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+extension TemplateKey {
+  // The root.
+  static let schema = TemplateKey("$schema")
+  static let version = TemplateKey("version")
+  static let description = TemplateKey("description")
+  static let variables = TemplateKey("variables")
+  static let size = TemplateKey("size")
+  static let frameRate = TemplateKey("frameRate")
+  static let duration = TemplateKey("duration")
+  static let background = TemplateKey("background")
+  static let clips = TemplateKey("clips")
+  static let composition = TemplateKey("composition")
+  static let audio = TemplateKey("audio")
+  static let layers = TemplateKey("layers")
+  static let subtitles = TemplateKey("subtitles")
+  static let export = TemplateKey("export")
+  // Variables.
+  static let `default` = TemplateKey("default")
+  // Clips and transitions.
+  static let media = TemplateKey("media")
+  static let image = TemplateKey("image")
+  static let start = TemplateKey("start")
+  static let transition = TemplateKey("transition")
+  static let type = TemplateKey("type")
+  static let color = TemplateKey("color")
+  static let direction = TemplateKey("direction")
+  static let parameters = TemplateKey("parameters")
+  // Composition.
+  static let tracks = TemplateKey("tracks")
+  static let instructions = TemplateKey("instructions")
+  static let id = TemplateKey("id")
+  static let kind = TemplateKey("kind")
+  static let segments = TemplateKey("segments")
+  static let track = TemplateKey("track")
+  static let source = TemplateKey("source")
+  static let at = TemplateKey("at")
+  static let empty = TemplateKey("empty")
+  static let opacity = TemplateKey("opacity")
+  static let transform = TemplateKey("transform")
+  static let crop = TemplateKey("crop")
+  static let value = TemplateKey("value")
+  static let from = TemplateKey("from")
+  static let to = TemplateKey("to")
+  static let translate = TemplateKey("translate")
+  static let scale = TemplateKey("scale")
+  static let rotate = TemplateKey("rotate")
+  static let matrix = TemplateKey("matrix")
+  // Audio and export.
+  static let soundtrack = TemplateKey("soundtrack")
+  static let clipAudio = TemplateKey("clipAudio")
+  static let loop = TemplateKey("loop")
+  static let fadeIn = TemplateKey("fadeIn")
+  static let fadeOut = TemplateKey("fadeOut")
+  static let volume = TemplateKey("volume")
+  static let preset = TemplateKey("preset")
+  static let codec = TemplateKey("codec")
+  static let crf = TemplateKey("crf")
+  static let bitRate = TemplateKey("bitRate")
+  static let speed = TemplateKey("speed")
+  static let range = TemplateKey("range")
+  static let audioBitRate = TemplateKey("audioBitRate")
+  // Layers.
+  static let name = TemplateKey("name")
+  static let frame = TemplateKey("frame")
+  static let position = TemplateKey("position")
+  static let anchor = TemplateKey("anchor")
+  static let hidden = TemplateKey("hidden")
+  static let zPosition = TemplateKey("zPosition")
+  static let rotation = TemplateKey("rotation")
+  static let rotationX = TemplateKey("rotationX")
+  static let rotationY = TemplateKey("rotationY")
+  static let translation = TemplateKey("translation")
+  static let perspective = TemplateKey("perspective")
+  static let sublayerTransform = TemplateKey("sublayerTransform")
+  static let cornerRadius = TemplateKey("cornerRadius")
+  static let border = TemplateKey("border")
+  static let borderWidth = TemplateKey("borderWidth")
+  static let borderColor = TemplateKey("borderColor")
+  static let masksToBounds = TemplateKey("masksToBounds")
+  static let mask = TemplateKey("mask")
+  static let shadow = TemplateKey("shadow")
+  static let gravity = TemplateKey("gravity")
+  static let end = TemplateKey("end")
+  static let animations = TemplateKey("animations")
+  static let text = TemplateKey("text")
+  static let runs = TemplateKey("runs")
+  static let path = TemplateKey("path")
+  static let shape = TemplateKey("shape")
+  static let fill = TemplateKey("fill")
+  static let fillRule = TemplateKey("fillRule")
+  static let stroke = TemplateKey("stroke")
+  static let strokeStart = TemplateKey("strokeStart")
+  static let strokeEnd = TemplateKey("strokeEnd")
+  static let gradient = TemplateKey("gradient")
+  static let width = TemplateKey("width")
+  static let offset = TemplateKey("offset")
+  static let radius = TemplateKey("radius")
+  static let colors = TemplateKey("colors")
+  static let locations = TemplateKey("locations")
+  static let cap = TemplateKey("cap")
+  static let join = TemplateKey("join")
+  static let miterLimit = TemplateKey("miterLimit")
+  static let dash = TemplateKey("dash")
+  static let dashPhase = TemplateKey("dashPhase")
+  static let rect = TemplateKey("rect")
+  static let ellipse = TemplateKey("ellipse")
+  static let polygon = TemplateKey("polygon")
+  // Emitters.
+  static let emitter = TemplateKey("emitter")
+  static let cells = TemplateKey("cells")
+  static let birthRate = TemplateKey("birthRate")
+  static let lifetime = TemplateKey("lifetime")
+  static let lifetimeRange = TemplateKey("lifetimeRange")
+  static let velocityRange = TemplateKey("velocityRange")
+  static let longitude = TemplateKey("longitude")
+  static let emissionRange = TemplateKey("emissionRange")
+  static let acceleration = TemplateKey("acceleration")
+  static let spin = TemplateKey("spin")
+  static let spinRange = TemplateKey("spinRange")
+  static let scaleRange = TemplateKey("scaleRange")
+  static let scaleSpeed = TemplateKey("scaleSpeed")
+  static let colorRange = TemplateKey("colorRange")
+  static let colorSpeed = TemplateKey("colorSpeed")
+  static let seed = TemplateKey("seed")
+  static let renderMode = TemplateKey("renderMode")
+  static let enabled = TemplateKey("enabled")
+  // Text.
+  static let font = TemplateKey("font")
+  static let align = TemplateKey("align")
+  static let wrap = TemplateKey("wrap")
+  static let lineSpacing = TemplateKey("lineSpacing")
+  static let underline = TemplateKey("underline")
+  static let outline = TemplateKey("outline")
+  static let textShadow = TemplateKey("textShadow")
+  static let box = TemplateKey("box")
+  static let truncation = TemplateKey("truncation")
+  static let family = TemplateKey("family")
+  static let file = TemplateKey("file")
+  static let weight = TemplateKey("weight")
+  static let italic = TemplateKey("italic")
+  static let bold = TemplateKey("bold")
+  static let padding = TemplateKey("padding")
+  // Animations.
+  static let property = TemplateKey("property")
+  static let by = TemplateKey("by")
+  static let keyframes = TemplateKey("keyframes")
+  static let spring = TemplateKey("spring")
+  static let group = TemplateKey("group")
+  static let begin = TemplateKey("begin")
+  static let timing = TemplateKey("timing")
+  static let `repeat` = TemplateKey("repeat")
+  static let repeatDuration = TemplateKey("repeatDuration")
+  static let autoreverse = TemplateKey("autoreverse")
+  static let timeOffset = TemplateKey("timeOffset")
+  static let additive = TemplateKey("additive")
+  static let cumulative = TemplateKey("cumulative")
+  static let values = TemplateKey("values")
+  static let times = TemplateKey("times")
+  static let mode = TemplateKey("mode")
+  static let timings = TemplateKey("timings")
+  static let mass = TemplateKey("mass")
+  static let stiffness = TemplateKey("stiffness")
+  static let damping = TemplateKey("damping")
+  static let velocity = TemplateKey("velocity")
+  // Subtitles.
+  static let style = TemplateKey("style")
+  static let margin = TemplateKey("margin")
+  // Filters.
+  static let filters = TemplateKey("filters")
+  static let intensity = TemplateKey("intensity")
+}
+
+extension TemplateKey {
+  // Loudness and ducking.
+  static let loudness = TemplateKey("loudness")
+  static let target = TemplateKey("target")
+  static let truePeak = TemplateKey("truePeak")
+  static let duck = TemplateKey("duck")
+  static let attack = TemplateKey("attack")
+  static let release = TemplateKey("release")
+  static let threshold = TemplateKey("threshold")
+  static let hold = TemplateKey("hold")
+  static let ranges = TemplateKey("ranges")
+  // Transparent outputs.
+  static let alpha = TemplateKey("alpha")
+  // Word-level captions.
+  static let captions = TemplateKey("captions")
+  static let format = TemplateKey("format")
+  static let spoken = TemplateKey("spoken")
+  static let active = TemplateKey("active")
+  static let upcoming = TemplateKey("upcoming")
+  static let words = TemplateKey("words")
+  static let characters = TemplateKey("characters")
+  static let pause = TemplateKey("pause")
+  static let lines = TemplateKey("lines")
+  static let uppercase = TemplateKey("uppercase")
+  static let fallback = TemplateKey("fallback")
 }

@@ -17,6 +17,9 @@ struct ResolvedLayerFiles: Sendable {
   var subtitles: [FileReference: (path: String, parsed: SubtitleParseResult)] = [:]
   /// Caption tracks' word-timing files, parsed.
   var wordTimings: [FileReference: WordTimingParseResult] = [:]
+  /// What layer kinds opened of their own (a Lottie animation), by file: each kind stores and
+  /// reads back its own type.
+  var kindFiles: [FileReference: any Sendable] = [:]
 }
 
 extension TemplateResolver {

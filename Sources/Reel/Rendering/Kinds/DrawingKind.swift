@@ -81,7 +81,15 @@ extension Drawing {
     case .shadow(let shadow, let casters): ShadowDrawing(shadow: shadow, casters: casters)
     case .particles(let particles): particles
     case .captions(let captions): captions
+    case .kind(let drawing):
+      (drawing.base as? any DrawingKind) ?? UnrasterizedDrawing(drawing: drawing)
     }
+  }
+
+  /// Whether drawings of `type` have their ``DrawingKind`` conformance (a content kind's
+  /// drawing without one fails the render, naming its kind).
+  static func isRasterized(_ type: any LayerDrawing.Type) -> Bool {
+    type is any DrawingKind.Type
   }
 
   /// The layer's bounds size the drawing belongs to (nil when it has none).
@@ -89,6 +97,22 @@ extension Drawing {
 
   /// The same drawing with every length multiplied by `scale`.
   func scaled(by scale: Double) -> Drawing { kind.scaled(by: scale) }
+}
+
+/// A ``Drawing/kind(_:)`` drawing whose type has no ``DrawingKind`` conformance: drawing it
+/// fails, naming the kind (the conformance belongs in this folder, one file per kind).
+struct UnrasterizedDrawing: DrawingKind, Error, CustomStringConvertible {
+  /// The drawing.
+  var drawing: AnyLayerDrawing
+
+  var layerSize: Size? { drawing.base.coveredSize }
+  func scaled(by scale: Double) -> Drawing { .kind(drawing) }
+  func rasterExtent(scale: Double) -> Rect? { nil }
+  func draw(scale: Double, area: PixelBox?) throws -> Raster? { throw self }
+
+  var description: String {
+    "Reel cannot draw \"\(drawing.kindName)\" content: its drawing has no DrawingKind conformance (Sources/Reel/Rendering/Kinds/)"
+  }
 }
 
 extension Size {
