@@ -32,7 +32,18 @@ struct TemplateKeyLiteralTests {
     ),
     ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
     ("ReelMedia/ImageEncoder.swift", ["loop"], "FFmpeg's GIF muxer option (loop count)"),
-    ("ReelMedia/PictureScaler.swift", ["source"], "which rectangle a scaling message is about"),
+    (
+      "ReelMedia/PictureScaler.swift", ["source", "target"],
+      "which rectangle a scaling message is about"
+    ),
+    (
+      "ReelMedia/MediaWriter+Video.swift", ["loop"],
+      "FFmpeg's GIF and WebP muxer option (loop count)"
+    ),
+    (
+      "Reel/AudioMix/AudioDucking.swift", ["attack", "release"],
+      "the Swift API's parameter names in its range messages"
+    ),
     ("ReelAnimation/LayerContent.swift", [], "render-list dump labels"),
     ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
     ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),
@@ -41,7 +52,10 @@ struct TemplateKeyLiteralTests {
     ("ReelCLI/ReelTool.swift", ["frame", "join"], "the `reel frame` and `reel join` commands"),
     ("ReelCLI/Chunks/JoinCommand.swift", ["join"], "the `reel join` command"),
     ("ReelCLI/Cluster/KubernetesJobs.swift", ["join"], "the `reel join` command the join Job runs"),
-    ("ReelCLI/RenderCommand.swift", ["frame"], "the `reel frame` command"),
+    (
+      "ReelCLI/RenderCommand.swift", ["frame", "export", "alpha"],
+      "the `reel frame` command; the help text naming the template's export keys"
+    ),
     ("ReelCLI/ProgressReporter.swift", ["frame"], "a member of the --progress json lines"),
     ("ReelCLI/ProbeCommand.swift", [], "members of `reel probe --json` output"),
     ("ReelCore/PixelLimits.swift", ["padding"], "the name of a pixel range"),

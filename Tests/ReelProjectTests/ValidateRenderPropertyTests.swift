@@ -12,7 +12,7 @@ import Testing
 @Suite("Trust: validate ⇒ render over mutated examples", .serialized)
 struct ValidateRenderPropertyTests {
   /// How many mutants are made (fixed, like the seed, so the corpus is the same each run).
-  static let caseCount = 500
+  static let caseCount = 400
   static let seed: UInt64 = 0x5EED_0010
 
   /// A JSON value that keeps numbers, booleans and strings apart.
