@@ -84,7 +84,7 @@ public enum WordTimingFile {
         path: path, line: json.line, column: json.column,
         reason: .unknownFormat("a JSON \(json.typeDescription.split(separator: " ").last ?? "")"))
     }
-    var reader = JSONWordReader(path: path)
+    let reader = JSONWordReader(path: path)
     let words = detected == .whisper ? try reader.whisper(json) : try reader.tokens(json)
     return try finish(words, format: detected, path: path)
   }
