@@ -87,15 +87,16 @@ public struct TemplateOutline: Sendable, Hashable {
     }
   }
 
-  /// A subtitle cue.
+  /// A timed line of text on the timeline: a subtitle cue, or a page of word-level captions
+  /// (``CaptionPage``).
   public struct Cue: Sendable, Hashable {
     /// When it shows, seconds (cut at the movie's end).
     public var start: Double
     public var end: Double
-    /// The cue's text without its styling.
+    /// The text without its styling (a caption page's words joined as shown).
     public var text: String
 
-    /// Makes a cue's entry.
+    /// Makes an entry.
     public init(start: Double, end: Double, text: String) {
       self.start = start
       self.end = end
@@ -103,21 +104,9 @@ public struct TemplateOutline: Sendable, Hashable {
     }
   }
 
-  /// A page of word-level captions.
-  public struct CaptionPage: Sendable, Hashable {
-    /// When it shows, seconds (cut at the movie's end).
-    public var start: Double
-    public var end: Double
-    /// Its words as shown, with the spaces the caption puts between them.
-    public var text: String
-
-    /// Makes a caption page's entry.
-    public init(start: Double, end: Double, text: String) {
-      self.start = start
-      self.end = end
-      self.text = text
-    }
-  }
+  /// A page of word-level captions: when it shows and its words as shown, with the spaces
+  /// the caption puts between them — the same entry as a subtitle cue.
+  public typealias CaptionPage = Cue
 
   /// The clips, in the order written.
   public var clips: [Clip]
