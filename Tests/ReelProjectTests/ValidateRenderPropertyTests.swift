@@ -9,10 +9,16 @@ import Testing
 /// mutant validated in-process (`Template.load`, what `reel validate` runs) and every valid
 /// one rendered short (its first frames, and a still) through the export and the frame
 /// grabber; a few also through the real `reel` binary, for the exit codes.
-@Suite("Trust: validate ⇒ render over mutated examples", .serialized)
+///
+/// The mutants are split into shards that run in parallel (the property test used to be the
+/// suite's longest single test, and so its critical path); mutant `i` comes from a generator
+/// seeded by the seed and `i` alone, so any case reproduces without the others.
+@Suite("Trust: validate ⇒ render over mutated examples")
 struct ValidateRenderPropertyTests {
   /// How many mutants are made (fixed, like the seed, so the corpus is the same each run).
-  static let caseCount = 400
+  static let caseCount = 320
+  /// How many parallel test cases share them (each takes whole rounds of the examples).
+  static let shardCount = 4
   static let seed: UInt64 = 0x5EED_0010
 
   /// A JSON value that keeps numbers, booleans and strings apart.
@@ -206,6 +212,9 @@ struct ValidateRenderPropertyTests {
       change)
   }
 
+  /// The examples and their media, made once for every shard.
+  static let sharedExamples = Result { try examplesFolder() }
+
   /// The examples copied beside the demo media (`reel demo --media-only`).
   static func examplesFolder() throws -> (URL, [(String, JSON)]) {
     let folder = try TestSupport.makeTemporaryDirectory("reel-property")
@@ -273,9 +282,8 @@ struct ValidateRenderPropertyTests {
     return nil
   }
 
-  @Test func validTemplatesRender() async throws {
-    let (folder, examples) = try Self.examplesFolder()
-    var generator = SeededGenerator(state: Self.seed)
+  @Test(arguments: 0..<shardCount) func validTemplatesRender(shard: Int) async throws {
+    let (folder, examples) = try Self.sharedExamples.get()
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     var valid = 0
@@ -284,8 +292,12 @@ struct ValidateRenderPropertyTests {
     var refusedByExport = 0
     let clock = ContinuousClock()
     let started = clock.now
-    for index in 0..<Self.caseCount {
+    // Whole rounds of the examples per shard, so that every shard mutates every example
+    // (some examples render far slower than others).
+    let indices = (0..<Self.caseCount).filter { ($0 / examples.count) % Self.shardCount == shard }
+    for index in indices {
       let (name, tree) = examples[index % examples.count]
+      var generator = SeededGenerator(state: Self.seed &+ UInt64(index) &* 0xD1B5_4A32_D192_ED03)
       var mutant = tree
       for _ in 0..<Int.random(in: 1...2, using: &generator) {
         mutant = Self.mutate(mutant, &generator)
@@ -325,9 +337,9 @@ struct ValidateRenderPropertyTests {
     }
     let seconds = (clock.now - started) / .seconds(1)
     print(
-      "validate ⇒ render: \(Self.caseCount) mutants, \(valid) valid, \(failures.count) failed, \(seconds) s; refused by a pixel range: \(refusedByRange), by the export's checks: \(refusedByExport)"
+      "validate ⇒ render, shard \(shard): \(indices.count) mutants, \(valid) valid, \(failures.count) failed, \(seconds) s; refused by a pixel range: \(refusedByRange), by the export's checks: \(refusedByExport)"
     )
-    #expect(valid >= Self.caseCount / 5, "too few valid mutants (\(valid)) to test the property")
+    #expect(valid >= indices.count / 5, "too few valid mutants (\(valid)) to test the property")
     #expect(
       failures.isEmpty,
       "\(failures.count) valid templates failed to render:\n\(failures.prefix(8).joined(separator: "\n"))"
