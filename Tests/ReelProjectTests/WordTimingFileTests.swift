@@ -212,4 +212,32 @@ import Testing
       #expect(error.description == "/nonexistent/words.json: no such file; check the path")
     }
   }
+
+  @Test func whisperWordsKeepTheRulesWithTheirValuePaths() {
+    // An unknown key in one of Whisper's words: its place, the nearest key, the keys.
+    #expect(
+      failure(
+        """
+        {"segments": [{"words": [
+          {"word": " hi", "start": 0, "end": 0.4, "probabilty": 0.9}
+        ]}]}
+        """)
+        == #"words.json:2:43: segments[0].words[0]: unknown key "probabilty"; did you mean "probability"? the keys are "word", "start", "end", "probability""#
+    )
+    // An unknown key in a segment.
+    #expect(
+      failure(#"{"segments": [{"speaker": "A", "words": []}]}"#)
+        .hasPrefix(#"words.json:1:16: segments[0]: unknown key "speaker""#))
+    // A word of only spaces (Whisper's words start with one).
+    #expect(
+      failure(#"{"segments": [{"words": [{"word": " ", "start": 0, "end": 1}]}]}"#)
+        == "words.json:1:26: segments[0].words[0]: a word with no text; remove it or give its text")
+    // Overlap across segments names the later word.
+    #expect(
+      failure(
+        #"{"segments": [{"words": [{"word": "a", "start": 0, "end": 2}]}, {"words": [{"word": "b", "start": 1, "end": 3}]}]}"#
+      )
+        == "words.json:1:76: segments[1].words[0]: the word starts at 1 s, before the previous word ends (2 s); word times must not overlap: fix the times or the order of the words"
+    )
+  }
 }
