@@ -240,4 +240,40 @@ import Testing
         == "words.json:1:76: segments[1].words[0]: the word starts at 1 s, before the previous word ends (2 s); word times must not overlap: fix the times or the order of the words"
     )
   }
+
+  @Test func openAIVerboseJSONWithTopLevelWordsParses() throws {
+    // OpenAI's transcription API, `response_format=verbose_json` with word timestamps: the
+    // words in a top-level list, the segments without words.
+    let text = """
+      {
+        "task": "transcribe", "language": "english", "duration": 1.6,
+        "text": "Hello there.",
+        "words": [
+          {"word": "Hello", "start": 0.0, "end": 0.52},
+          {"word": "there.", "start": 0.6, "end": 1.6}
+        ],
+        "segments": [
+          {"id": 0, "seek": 0, "start": 0.0, "end": 1.6, "text": " Hello there.",
+           "tokens": [50364, 2425, 456, 13], "temperature": 0.0, "avg_logprob": -0.2,
+           "compression_ratio": 0.8, "no_speech_prob": 0.01}
+        ]
+      }
+      """
+    let result = try WordTimingFile.parse(string: text, path: "api.json")
+    #expect(result.format == .whisper)
+    #expect(result.words.map(\.text) == ["Hello", "there."])
+    #expect(result.words.map(\.start) == [0, 0.6])
+    #expect(result.words.map(\.end) == [0.52, 1.6])
+  }
+
+  @Test func whisperWithoutWordTimestampsSaysHowToGetThem() {
+    // `whisper` run without --word_timestamps: segments with no words.
+    #expect(
+      failure(#"{"text": " Hi.", "segments": [{"id": 0, "start": 0, "end": 1, "text": " Hi."}]}"#)
+        == #"words.json:1:31: segments[0]: missing "words"; Whisper JSON holds its words in segments[].words (run Whisper with word timestamps: --word_timestamps True) or, from OpenAI's API (verbose_json with word timestamps), in a top-level "words" list"#
+    )
+    #expect(
+      failure(#"{"text": " Hi."}"#)
+        .hasPrefix(#"words.json:1:1: missing "segments"; Whisper JSON holds its words in"#))
+  }
 }
