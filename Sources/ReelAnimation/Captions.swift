@@ -119,7 +119,10 @@ public struct CaptionPaging: Sendable, Hashable {
 
 /// Word-level captions: pages of timed words drawn in the layer's bounds, the spoken word
 /// highlighted. What is drawn is a pure function of the time (``drawing(atSeconds:size:)``),
-/// so chunked renders agree.
+/// so chunked renders agree. A layer carries it as ``LayerContent/kind(_:)``
+/// (``Layer/captions(_:name:frame:)``); find it there with a cast:
+///
+///     if case .kind(let content) = layer.content, let captions = content as? CaptionsContent { … }
 public struct CaptionsContent: Sendable, Hashable {
   /// The pages, in time order (``CaptionPaging/pages(_:display:fits:)``).
   public var pages: [CaptionPage]
@@ -239,6 +242,32 @@ extension Layer {
   public static func captions(_ captions: CaptionsContent, name: String? = nil, frame: Rect)
     -> Layer
   {
-    Layer(name: name, properties: LayerProperties(frame: frame), content: .captions(captions))
+    Layer(name: name, properties: LayerProperties(frame: frame), content: .kind(captions))
   }
+}
+
+/// Captions take the open layer-kind route: ``LayerContent/kind(_:)`` carries the content and
+/// ``Drawing/kind(_:)`` its drawing; Reel draws it (`Rendering/Kinds/CaptionsKind.swift`).
+extension CaptionsContent: LayerContentKind {
+  public static let kindName = "captions"
+
+  /// Drawn upright in a mirrored space, as text is.
+  public var staysUpright: Bool { true }
+
+  /// The page shown at `time` in the layer's bounds (``drawing(atSeconds:size:)``).
+  public func drawing(with properties: LayerProperties, atSeconds time: Double)
+    -> CaptionsDrawing?
+  {
+    drawing(atSeconds: time, size: properties.bounds.size)
+  }
+}
+
+extension CaptionsDrawing: LayerDrawing {
+  public static let kindName = CaptionsContent.kindName
+
+  public var dumpDescription: String {
+    "\"\(words.joined(separator: " "))\" active=\(states.firstIndex(of: .active).map { String($0) } ?? "none") scale=\(readable(activeScale)) \(readable(size))"
+  }
+
+  public var coveredSize: Size? { size }
 }

@@ -30,8 +30,6 @@ public indirect enum Drawing: Sendable, Hashable {
   case shadow(Shadow, casters: [Drawing])
   /// The live particles of an emitter.
   case particles(ParticleDrawing)
-  /// A page of word-level captions at one time.
-  case captions(CaptionsDrawing)
   /// What a content kind defined outside ``LayerContent``'s cases draws
   /// (``LayerContentKind``, ``LayerDrawing``).
   case kind(AnyLayerDrawing)
@@ -48,7 +46,6 @@ public indirect enum Drawing: Sendable, Hashable {
     case .video: "video"
     case .shadow: "shadow"
     case .particles: "particles"
-    case .captions: "captions"
     case .kind(let drawing): drawing.kindName
     }
   }
@@ -76,8 +73,6 @@ extension Drawing {
       "video \(source) \(readable(size)) \(gravity.rawValue)"
     case .particles(let drawing):
       "particles \(drawing.particles.count)\(drawing.additive ? " additive" : "")"
-    case .captions(let drawing):
-      "captions \"\(drawing.words.joined(separator: " "))\" active=\(drawing.states.firstIndex(of: .active).map { String($0) } ?? "none") scale=\(readable(drawing.activeScale)) \(readable(drawing.size))"
     case .kind(let drawing):
       "\(drawing.kindName) \(drawing.base.dumpDescription)"
     case .shadow(let shadow, let casters):

@@ -24,9 +24,6 @@ public enum LayerContent: Sendable {
   /// Particles emitted by cells (``EmitterContent``), a pure function of the time; not
   /// clipped to the bounds.
   case emitter(EmitterContent)
-  /// Word-level captions: pages of timed words, the spoken one highlighted, a pure function
-  /// of the time (``CaptionsContent``); not clipped to the bounds.
-  case captions(CaptionsContent)
   /// Content of a kind defined outside this list (``LayerContentKind``): a new kind is one
   /// type of its own, with no edit here.
   case kind(any LayerContentKind)
@@ -36,7 +33,7 @@ public enum LayerContent: Sendable {
   /// video do; shapes, gradients and particles follow the geometry (see ``LayerTree``).
   public var staysUpright: Bool {
     switch self {
-    case .none, .image, .imageSequence, .text, .video, .captions: true
+    case .none, .image, .imageSequence, .text, .video: true
     case .shape, .gradient, .emitter: false
     case .kind(let content): content.staysUpright
     }
@@ -53,7 +50,6 @@ public enum LayerContent: Sendable {
     case .gradient: "gradient"
     case .video: "video"
     case .emitter: "emitter"
-    case .captions: "captions"
     case .kind(let content): type(of: content).kindName
     }
   }
@@ -112,8 +108,6 @@ public enum LayerContent: Sendable {
         ParticleDrawing(
           particles: particles, images: emitter.cells.map(\.image),
           additive: emitter.renderMode == .additive))
-    case .captions(let captions):
-      return captions.drawing(atSeconds: time, size: size).map { .captions($0) }
     case .video(let video):
       guard !p.bounds.isEmpty else { return nil }
       return .video(sourceID: video.sourceID, size: size, gravity: p.contentsGravity)

@@ -6,8 +6,10 @@ import ReelCore
 /// - Layout: the page's words become one paragraph (``CaptionText/joined(_:)`` puts the
 ///   spaces), wrapped at the box's width by pango's line-breaking rules and aligned by the
 ///   style's alignment; a word never breaks inside (its characters are held together with
-///   word joiners, so a CJK token of several characters stays whole), unless it alone is
-///   wider than a line. The lines sit at the top, middle or bottom of the box.
+///   word joiners, so a CJK token of several characters stays whole). A word wider than the
+///   box is drawn smaller, alone on its line: its font size (and outline, pill and pop with
+///   it) scaled so that it fits the box's width (``Layout/wordScales``). The lines sit at the
+///   top, middle or bottom of the box.
 /// - Drawing: each word is drawn in its state's style (colour, pill, outline, shadow) on its
 ///   line's baseline; the active word last, scaled about its centre by the pop (drawn at the
 ///   larger font size, not magnified). Nothing is clipped to the box.
@@ -24,6 +26,9 @@ public enum CaptionRenderer {
     public var wordBoxes: [Rect]
     /// Each word's line, from 0.
     public var wordLines: [Int]
+    /// Each word's size as a multiple of the font size: 1, or less for a word wider than the
+    /// box, shrunk to fit its width on a line of its own.
+    public var wordScales: [Double]
     /// The number of lines.
     public var lineCount: Int
     /// The logical rectangle of all lines, in the box's coordinates.
@@ -76,10 +81,11 @@ public enum CaptionRenderer {
         words, style: style, placement: placement, size: size, library: library,
         warnings: &warnings)
       var metrics: [WordMetrics] = []
-      for word in words {
+      for (word, fit) in zip(words, page.layout.wordScales) {
         metrics.append(
           try wordMetrics(
-            word, style: style.textStyle(of: .upcoming), library: library, warnings: &warnings))
+            word, style: style.textStyle(of: .upcoming, scale: fit), library: library,
+            warnings: &warnings))
       }
       return (page, metrics, warnings)
     }
@@ -94,7 +100,8 @@ public enum CaptionRenderer {
       + words.indices.filter { states[safe: $0] == .active }
     for index in order {
       let state = states[safe: index] ?? .upcoming
-      let scale = state == .active ? max(activeScale, 0.01) : 1
+      let fit = page.layout.wordScales[index]
+      let scale = fit * (state == .active ? max(activeScale, 0.01) : 1)
       let box = page.layout.wordBoxes[index]
       let metric = metrics[index]
       guard !metric.isEmpty else { continue }
@@ -106,8 +113,8 @@ public enum CaptionRenderer {
         warnings.append(warning)
       }
       guard rendered.image.width > 0, rendered.image.height > 0 else { continue }
-      // The word's own layout box at scale 1: its start on the word's box, its baseline on
-      // its line's; scaled, the same centre.
+      // The word's own layout box at its fitted size: its start on the word's box, its
+      // baseline on its line's; popped, the same centre.
       let unscaledOrigin = Point(
         x: box.minX - metric.logical.minX, y: page.baselines[index] - metric.baseline)
       let centre = Point(
@@ -206,6 +213,29 @@ public enum CaptionRenderer {
     return WordMetrics(logical: layout.extents.logical, baseline: layout.firstBaseline)
   }
 
+  /// Each word's size as a multiple of `style`'s font size: 1 when it fits `width` (pixels)
+  /// alone, else the scale at which it does, a pixel to spare (glyph advances scale with the
+  /// size: hinting is off), and no smaller than the smallest font size.
+  private static func fitScales(
+    _ words: [String], style: TextStyle, width: Double, library: FontLibrary
+  ) throws(GraphicsError) -> [Double] {
+    guard width > 0, width.isFinite else { return words.map { _ in 1 } }
+    let fontSize = TextRenderer.fontSize(style.fontSize)
+    // The page's own layout reports the font's problems, once.
+    var repeated: [String] = []
+    var scales: [Double] = []
+    for word in words {
+      let natural = try wordMetrics(word, style: style, library: library, warnings: &repeated)
+        .logical.width
+      guard natural > width else {
+        scales.append(1)
+        continue
+      }
+      scales.append(max(max(width - 1, 0) / natural, TextRenderer.fontSize(0) / fontSize))
+    }
+    return scales
+  }
+
   private static func pageLayout(
     _ words: [String], style: CaptionStyle, placement: CaptionPlacement, size: Size,
     library: FontLibrary, warnings: inout [String]
@@ -215,21 +245,35 @@ public enum CaptionRenderer {
     let joinedBytes = Array(joined.text.utf8)
     var utf8: [UInt8] = []
     var characterStarts: [[Int]] = []
+    var wordBytes: [Range<Int>] = []
+    var shownWords: [String] = []
     var previousEnd = 0
     for range in joined.ranges {
       utf8.append(contentsOf: joinedBytes[previousEnd..<range.lowerBound])
       var starts: [Int] = []
       let word = String(decoding: joinedBytes[range], as: UTF8.self)
+      let wordStart = utf8.count
       for character in word {
         if !starts.isEmpty { utf8.append(contentsOf: wordJoiner) }
         starts.append(utf8.count)
         utf8.append(contentsOf: character.utf8)
       }
       characterStarts.append(starts)
+      wordBytes.append(wordStart..<utf8.count)
+      shownWords.append(word)
       previousEnd = range.upperBound
     }
     let base = style.textStyle(of: .upcoming)
+    let scales = try fitScales(
+      shownWords, style: base, width: size.width, library: library)
     let layout = try makeLayout(utf8, style: base, library: library, warnings: &warnings)
+    if scales.contains(where: { $0 < 1 }), let shrunk = PangoAttributeList() {
+      for (bytes, scale) in zip(wordBytes, scales) where scale < 1 {
+        let units = TextRenderer.fontSize(base.fontSize * scale) * PangoUnits.perPixel
+        shrunk.insertAbsoluteSize(Int32(clamping: units.rounded().saturatingInt), bytes: bytes)
+      }
+      layout.setAttributes(shrunk)
+    }
     if size.width > 0, size.width.isFinite {
       layout.wrap(
         atWidth: Int32(clamping: (size.width * PangoUnits.perPixel).rounded().saturatingInt))
@@ -267,7 +311,7 @@ public enum CaptionRenderer {
     }
     return PageLayout(
       layout: Layout(
-        wordBoxes: boxes, wordLines: lines, lineCount: layout.lineCount,
+        wordBoxes: boxes, wordLines: lines, wordScales: scales, lineCount: layout.lineCount,
         bounds: logical.offsetBy(dx: 0, dy: shift)),
       baselines: baselines, unknownGlyphs: layout.unknownGlyphCount)
   }

@@ -57,7 +57,6 @@ enum LayerFrames {
       return size
     case .image(let image): return image.size
     case .shape(let shape): return shape.size
-    case .captions(let captions): return captions.size
     case .kind(let drawing): return drawing.base.coveredSize
     case .shadow, .particles: return nil
     }

@@ -114,4 +114,87 @@ import Testing
     let pixel = rendered.image[x: x, y: y]
     #expect(pixel.red > 250 && pixel.green < 5 && pixel.blue < 5)
   }
+
+  /// Pixels a caption style of white and red never makes: coloured, and neither grey nor
+  /// pure red (antialiased white is grey, antialiased red has no green or blue).
+  private static func isForeign(_ pixel: BGRA) -> Bool {
+    let high = max(pixel.red, pixel.green, pixel.blue)
+    let low = min(pixel.red, pixel.green, pixel.blue)
+    return pixel.alpha > 200 && Int(high) - Int(low) > 48 && max(pixel.green, pixel.blue) > 48
+  }
+
+  @Test func anEmojiWordIsDrawnInItsOwnColoursAndItsNeighboursKeepTheirStyle() throws {
+    // DejaVu Sans has no 🎉 (U+1F389) and a monochrome 😀 (U+1F600): both come from the
+    // caption's colour emoji fallback (Noto Color Emoji, installed by
+    // scripts/install-deps.sh), in their own colours.
+    var captionStyle = style()
+    captionStyle.text.fontFamily = "DejaVu Sans"
+    let rendered = try CaptionRenderer.render(
+      ["yes", "🎉", "😀", "now"], states: [.spoken, .spoken, .upcoming, .active],
+      activeScale: 1, style: captionStyle, placement: .top, size: Size(width: 320, height: 100))
+    #expect(rendered.unknownGlyphCount == 0)
+    let boxes = rendered.layout.wordBoxes
+    var foreign = [0, 0, 0, 0]
+    var foreignOutside = 0
+    var white = [0, 0, 0, 0]
+    var red = [0, 0, 0, 0]
+    for y in 0..<rendered.image.height {
+      for x in 0..<rendered.image.width {
+        let pixel = rendered.image[x: x, y: y]
+        let point = Point(
+          x: Double(x) + rendered.origin.x + 0.5, y: Double(y) + rendered.origin.y + 0.5)
+        let owner = boxes.indices.first { boxes[$0].insetBy(dx: -2, dy: -2).contains(point) }
+        let isWhite = pixel.alpha > 200 && min(pixel.red, pixel.green, pixel.blue) > 200
+        let isRed = pixel.alpha > 200 && pixel.red > 200 && max(pixel.green, pixel.blue) < 40
+        guard let owner else {
+          if Self.isForeign(pixel) { foreignOutside += 1 }
+          continue
+        }
+        if Self.isForeign(pixel) { foreign[owner] += 1 }
+        if isWhite { white[owner] += 1 }
+        if isRed { red[owner] += 1 }
+      }
+    }
+    // The emoji's colours, in their boxes only.
+    #expect(foreign[1] > 200 && foreign[2] > 200)
+    #expect(foreign[0] == 0 && foreign[3] == 0 && foreignOutside == 0)
+    // The spoken word before them still white, the active word after them still red.
+    #expect(white[0] > 100 && red[0] == 0)
+    #expect(red[3] > 100 && white[3] == 0)
+  }
+
+  @Test func aWordWiderThanTheBoxIsAloneOnItsLineShrunkToItsWidth() throws {
+    let words = ["so", "Pneumonoultramicroscopic", "big"]
+    let size = Size(width: 240, height: 200)
+    let layout = try CaptionRenderer.layOut(
+      words, style: style(), placement: .top, size: size)
+    // At 40 px bold the long word is about twice the box's width: never broken inside, it
+    // takes a line of its own at the size that fits the width.
+    #expect(layout.wordLines == [0, 1, 2])
+    #expect(layout.lineCount == 3)
+    #expect(layout.wordScales[0] == 1 && layout.wordScales[2] == 1)
+    #expect(layout.wordScales[1] > 0.3 && layout.wordScales[1] < 0.7)
+    let box = layout.wordBoxes[1]
+    #expect(box.minX >= 0 && box.maxX <= 240 && box.width > 236)
+    #expect(box.height < layout.wordBoxes[0].height)
+
+    // Drawn (active, so in red): its ink spans the box's width and stays inside it.
+    let rendered = try CaptionRenderer.render(
+      words, states: [.spoken, .active, .upcoming], activeScale: 1, style: style(),
+      placement: .top, size: size)
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    for y in 0..<rendered.image.height {
+      for x in 0..<rendered.image.width {
+        let pixel = rendered.image[x: x, y: y]
+        guard pixel.alpha > 100, pixel.red > 100, max(pixel.green, pixel.blue) < 60 else {
+          continue
+        }
+        minX = min(minX, Double(x) + rendered.origin.x)
+        maxX = max(maxX, Double(x) + 1 + rendered.origin.x)
+      }
+    }
+    #expect(minX >= -1 && maxX <= 241)
+    #expect(maxX - minX > 220)
+  }
 }

@@ -48,7 +48,8 @@ struct CaptionsRenderTests {
 
     // The pages where the rules put them: three words at most, a new page after the pause.
     let layer = try #require(loaded.movie.layers?.root.sublayers.last)
-    guard case .captions(let captions) = layer.content else {
+    guard case .kind(let content) = layer.content, let captions = content as? CaptionsContent
+    else {
       Issue.record("the last layer is not the captions")
       return
     }

@@ -71,4 +71,46 @@ struct CaptionsTemplateTests {
     #expect(problems.contains { $0.contains("captions[0].spoken") && $0.contains("scale") })
     #expect(problems.contains { $0.contains("captions[0].words") })
   }
+
+  @Test func aWordWiderThanTheBoxTakesALineOfItsOwnWhenPagesAreCut() throws {
+    // At 40 px the long word is wider than the 200 px box: shrunk to the width, it fills a
+    // line, so with two lines at most the page ends before "big".
+    let loaded = try loadTemplate(
+      """
+      {"version": 1, "size": [320, 240], "duration": 2,
+       "captions": [{"file": "words.json", "frame": [60, 0, 200, 240], "lines": 2,
+         "style": {"font": {"family": "DejaVu Sans", "size": 40}}}]}
+      """,
+      folder: try folder(
+        words: """
+          [{"text": "so", "start": 0.1, "end": 0.3},
+           {"text": "Pneumonoultramicroscopic", "start": 0.3, "end": 0.9},
+           {"text": "big", "start": 0.9, "end": 1.2}]
+          """))
+    #expect(
+      loaded.outline.captionPages.map(\.text) == ["so Pneumonoultramicroscopic", "big"])
+  }
+
+  @Test func overlappingWhisperWordsAreAProblemNamingTheCaptionsEntryAndTheWord() throws {
+    let problems = try templateProblems(
+      """
+      {"version": 1, "size": [320, 240], "duration": 2,
+       "captions": [{"file": "speech.json"}]}
+      """,
+      folder: try folder(
+        words: """
+          {"segments": [
+            {"words": [{"word": " one", "start": 0.0, "end": 0.8}]},
+            {"words": [{"word": " two", "start": 0.5, "end": 1.0}]}
+          ]}
+          """, name: "speech.json"))
+    #expect(problems.count == 1)
+    let problem = try #require(problems.first)
+    // Where in the template, where in the word file, what and what to do.
+    #expect(problem.contains("captions[0].file"))
+    #expect(
+      problem.contains(
+        "speech.json:3:14: segments[1].words[0]: the word starts at 0.5 s, before the previous word ends (0.8 s); word times must not overlap: fix the times or the order of the words"
+      ))
+  }
 }

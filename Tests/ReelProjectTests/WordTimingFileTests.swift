@@ -212,4 +212,68 @@ import Testing
       #expect(error.description == "/nonexistent/words.json: no such file; check the path")
     }
   }
+
+  @Test func whisperWordsKeepTheRulesWithTheirValuePaths() {
+    // An unknown key in one of Whisper's words: its place, the nearest key, the keys.
+    #expect(
+      failure(
+        """
+        {"segments": [{"words": [
+          {"word": " hi", "start": 0, "end": 0.4, "probabilty": 0.9}
+        ]}]}
+        """)
+        == #"words.json:2:43: segments[0].words[0]: unknown key "probabilty"; did you mean "probability"? the keys are "word", "start", "end", "probability""#
+    )
+    // An unknown key in a segment.
+    #expect(
+      failure(#"{"segments": [{"speaker": "A", "words": []}]}"#)
+        .hasPrefix(#"words.json:1:16: segments[0]: unknown key "speaker""#))
+    // A word of only spaces (Whisper's words start with one).
+    #expect(
+      failure(#"{"segments": [{"words": [{"word": " ", "start": 0, "end": 1}]}]}"#)
+        == "words.json:1:26: segments[0].words[0]: a word with no text; remove it or give its text")
+    // Overlap across segments names the later word.
+    #expect(
+      failure(
+        #"{"segments": [{"words": [{"word": "a", "start": 0, "end": 2}]}, {"words": [{"word": "b", "start": 1, "end": 3}]}]}"#
+      )
+        == "words.json:1:76: segments[1].words[0]: the word starts at 1 s, before the previous word ends (2 s); word times must not overlap: fix the times or the order of the words"
+    )
+  }
+
+  @Test func openAIVerboseJSONWithTopLevelWordsParses() throws {
+    // OpenAI's transcription API, `response_format=verbose_json` with word timestamps: the
+    // words in a top-level list, the segments without words.
+    let text = """
+      {
+        "task": "transcribe", "language": "english", "duration": 1.6,
+        "text": "Hello there.",
+        "words": [
+          {"word": "Hello", "start": 0.0, "end": 0.52},
+          {"word": "there.", "start": 0.6, "end": 1.6}
+        ],
+        "segments": [
+          {"id": 0, "seek": 0, "start": 0.0, "end": 1.6, "text": " Hello there.",
+           "tokens": [50364, 2425, 456, 13], "temperature": 0.0, "avg_logprob": -0.2,
+           "compression_ratio": 0.8, "no_speech_prob": 0.01}
+        ]
+      }
+      """
+    let result = try WordTimingFile.parse(string: text, path: "api.json")
+    #expect(result.format == .whisper)
+    #expect(result.words.map(\.text) == ["Hello", "there."])
+    #expect(result.words.map(\.start) == [0, 0.6])
+    #expect(result.words.map(\.end) == [0.52, 1.6])
+  }
+
+  @Test func whisperWithoutWordTimestampsSaysHowToGetThem() {
+    // `whisper` run without --word_timestamps: segments with no words.
+    #expect(
+      failure(#"{"text": " Hi.", "segments": [{"id": 0, "start": 0, "end": 1, "text": " Hi."}]}"#)
+        == #"words.json:1:31: segments[0]: missing "words"; Whisper JSON holds its words in segments[].words (run Whisper with word timestamps: --word_timestamps True) or, from OpenAI's API (verbose_json with word timestamps), in a top-level "words" list"#
+    )
+    #expect(
+      failure(#"{"text": " Hi."}"#)
+        .hasPrefix(#"words.json:1:1: missing "segments"; Whisper JSON holds its words in"#))
+  }
 }

@@ -90,4 +90,24 @@ struct LayerContentKindTests {
       #expect("\(error)".contains("DrawingKind"), "\(error)")
     }
   }
+
+  @Test func captionsAreAnOpenKindDrawnByTheirOwnConformance() {
+    let word = CaptionWord("hi", start: 0, end: 1)
+    let layer = Layer.captions(
+      CaptionsContent(pages: [CaptionPage(words: [word], start: 0, end: 1)], style: CaptionStyle()),
+      frame: Rect(x: 0, y: 0, width: 200, height: 100))
+    guard case .kind(let content) = layer.content else {
+      Issue.record("captions are not carried by LayerContent.kind")
+      return
+    }
+    #expect(content is CaptionsContent)
+    #expect(layer.content.kindName == "captions")
+    #expect(Drawing.isRasterized(CaptionsDrawing.self))
+    // The render list's dump line, as on the enum route.
+    let tree = LayerTree(root: RenderCheck.root([layer]), renderSize: Size(width: 320, height: 240))
+    let lines = tree.renderList(atSeconds: 0.5).dump()
+    #expect(
+      lines.contains { $0.contains(#"captions "hi" active=0 scale=1 200×100"#) },
+      "\(lines)")
+  }
 }

@@ -67,7 +67,8 @@ extension TemplateBuilder {
     let end = movieDuration.seconds
     var entries: [TemplateOutline.CaptionPage] = []
     for layer in tree?.root.sublayers ?? [] {
-      guard case .captions(let captions) = layer.content else { continue }
+      guard case .kind(let content) = layer.content, let captions = content as? CaptionsContent
+      else { continue }
       for page in captions.pages where page.start < end {
         entries.append(
           TemplateOutline.CaptionPage(

@@ -13,8 +13,11 @@ public struct WordTimingError: Error, Sendable, Hashable, CustomStringConvertibl
     case syntax(String)
     /// A value of the wrong type: what was expected and what was found.
     case wrongType(expected: String, found: String)
-    /// A required key is missing from an object.
+    /// A required key of a word is missing.
     case missingKey(String)
+    /// A Whisper object without its words: no `segments` (nor a top-level `words` list), or
+    /// a segment without `words` (Whisper run without word timestamps). The key missing.
+    case missingWordList(String)
     /// A key the format does not have: the key, the keys it has, the nearest one.
     case unknownKey(String, allowed: [String], suggestion: String?)
     /// A time that is negative, or not a number that fits.
@@ -79,6 +82,10 @@ public struct WordTimingError: Error, Sendable, Hashable, CustomStringConvertibl
       return "expected \(expected), got \(found)"
     case .missingKey(let key):
       return "missing \"\(key)\"; every word needs its text, start and end"
+    case .missingWordList(let key):
+      return "missing \"\(key)\"; Whisper JSON holds its words in segments[].words (run "
+        + "Whisper with word timestamps: --word_timestamps True) or, from OpenAI's API "
+        + "(verbose_json with word timestamps), in a top-level \"words\" list"
     case .unknownKey(let key, let allowed, let suggestion):
       let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
       return "unknown key \"\(key)\"; \(hint)the keys are "

@@ -5,30 +5,40 @@ struct JSONWordReader {
   let path: String
 
   /// The keys of Whisper's output object (`transcribe(…, word_timestamps=True)` written
-  /// as JSON).
-  static let whisperKeys = ["text", "segments", "language"]
+  /// as JSON, or OpenAI's transcription API's `verbose_json` with word timestamps: `task`,
+  /// `duration` and a top-level `words` list).
+  static let whisperKeys = ["text", "segments", "language", "task", "duration", "words"]
   /// The keys of one of Whisper's segments.
   static let whisperSegmentKeys = [
     "id", "seek", "start", "end", "text", "tokens", "temperature", "avg_logprob",
     "compression_ratio", "no_speech_prob", "words",
   ]
-  /// The keys of one of Whisper's words.
+  /// The keys of one of Whisper's words (the API's have no `probability`).
   static let whisperWordKeys = ["word", "start", "end", "probability"]
   /// The keys of one token of the plain list: all required.
   static let tokenKeys = ["text", "start", "end"]
 
-  /// Whisper's JSON: `segments[].words[]` with `word`, `start`, `end`.
+  /// Whisper's JSON: `segments[].words[]` with `word`, `start`, `end`; or, as OpenAI's API
+  /// writes it, a top-level `words[]` list (then the segments, which hold no words there,
+  /// are not read).
   func whisper(_ root: TemplateJSON) throws(WordTimingError) -> [WordTimingFile.Located] {
     let top = try members(root, "", allowed: Self.whisperKeys)
-    guard let segments = top["segments"] else {
-      throw error(root, "", .missingKey("segments"))
-    }
     var words: [WordTimingFile.Located] = []
+    if let list = top["words"] {
+      for (index, word) in try elements(list, "words").enumerated() {
+        words.append(
+          try timedWord(word, "words[\(index)]", textKey: "word", allowed: Self.whisperWordKeys))
+      }
+      return words
+    }
+    guard let segments = top["segments"] else {
+      throw error(root, "", .missingWordList("segments"))
+    }
     for (index, segment) in try elements(segments, "segments").enumerated() {
       let segmentPath = "segments[\(index)]"
       let keys = try members(segment, segmentPath, allowed: Self.whisperSegmentKeys)
       guard let list = keys["words"] else {
-        throw error(segment, segmentPath, .missingKey("words"))
+        throw error(segment, segmentPath, .missingWordList("words"))
       }
       for (wordIndex, word) in try elements(list, segmentPath + ".words").enumerated() {
         words.append(

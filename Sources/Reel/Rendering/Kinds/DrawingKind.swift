@@ -80,7 +80,6 @@ extension Drawing {
       VideoDrawing(sourceID: sourceID, size: size, gravity: gravity)
     case .shadow(let shadow, let casters): ShadowDrawing(shadow: shadow, casters: casters)
     case .particles(let particles): particles
-    case .captions(let captions): captions
     case .kind(let drawing):
       (drawing.base as? any DrawingKind) ?? UnrasterizedDrawing(drawing: drawing)
     }

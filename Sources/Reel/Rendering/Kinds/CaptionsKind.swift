@@ -2,8 +2,9 @@ import ReelAnimation
 import ReelCore
 import ReelGraphics
 
-/// ``Drawing/captions(_:)``: a page of word-level captions, laid out and drawn by
-/// ``CaptionRenderer``, never cut to its visible part (the words are few and small).
+/// Word-level captions' drawing (``CaptionsDrawing``, carried by ``Drawing/kind(_:)``): a
+/// page laid out and drawn by ``CaptionRenderer``, never cut to its visible part (the words
+/// are few and small).
 extension CaptionsDrawing: DrawingKind {
   var layerSize: Size? { size }
 
@@ -15,7 +16,7 @@ extension CaptionsDrawing: DrawingKind {
     drawing.style.spoken = style.spoken.scaled(by: scale)
     drawing.style.active = style.active.scaled(by: scale)
     drawing.style.upcoming = style.upcoming.scaled(by: scale)
-    return .captions(drawing)
+    return .kind(AnyLayerDrawing(drawing))
   }
 
   func rasterExtent(scale: Double) -> Rect? { nil }
