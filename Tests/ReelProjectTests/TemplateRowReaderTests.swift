@@ -140,14 +140,12 @@ struct TemplateRowReaderTests {
   /// A million rows stream through (the reader holds one block and one row): each is read,
   /// numbered, and `skip(to:)` reaches the last.
   @Test func aMillionRowsStream() throws {
-    var text = "name\n"
-    text.reserveCapacity(5 + 8 * 1_000_000)
-    for index in 1...1_000_000 { text += "r\(index)\n" }
+    let text = "name\n" + String(repeating: "r\n", count: 1_000_000)
     let path = try file("million.csv", text)
     let reader = try TemplateRowReader(path: path)
     try reader.skip(to: 999_999)
     let row = try #require(try reader.next())
-    #expect(row.number == 999_999 && row.values == ["name": "r999999"])
+    #expect(row.number == 999_999 && row.line == 1_000_000 && row.values == ["name": "r"])
     #expect(try reader.next()?.line == 1_000_001)
     #expect(try reader.next() == nil)
   }

@@ -111,7 +111,8 @@ enum BatchRenderCommand {
       }
     }
     Interruption.onSignal { task.cancel() }
-    let (outcome, report) = await task.value as (Result<TemplateBatch.Summary, TemplateBatchDataError>, BatchReport)
+    let (outcome, report) =
+      await task.value as (Result<TemplateBatch.Summary, TemplateBatchDataError>, BatchReport)
     let summary: TemplateBatch.Summary
     switch outcome {
     case .success(let done): summary = done
@@ -131,7 +132,7 @@ enum BatchRenderCommand {
       let line = BatchProgress.summaryLine(summary, folder: output.folder)
       if json { Console.note(line) } else { Console.output(line) }
     }
-    try Interruption.check(output: "rows not yet rendered were")
+    try Interruption.check(output: "the rest of the batch")
     return summary.allSucceeded ? .ok : .rowsFailed
   }
 
