@@ -13,6 +13,7 @@ Python 3 standard library only.
     BENCH_JOBS=memory make bench     # only the memory-settle section (with the floor)
     BENCH_JOBS=avfoundation make bench  # only the AVAssetWriter / AVAssetReader section
     BENCH_JOBS=gif make bench        # only the GIF export against ffmpeg's two-pass palette GIF
+    BENCH_JOBS=batch make bench      # only the batch section (issue 32; BENCH_BATCH_ROWS=N rows)
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -26,6 +27,7 @@ right) go to docs/images/bench-JOB.png.
 import json
 import os
 
+import batch
 import scale
 import statistics
 import subprocess
@@ -542,6 +544,9 @@ def main():
     if os.path.exists(BENCHMARKS) and (not ONLY or "avfoundation" in ONLY):
         print("  AVAssetWriter / AVAssetReader against ffmpeg…", flush=True)
         lines.extend(av_side_by_side())
+
+    if os.environ.get("BENCH_BATCH", "1") != "0" and (not ONLY or "batch" in ONLY):
+        lines.extend(batch.run(REEL, work, measure))
 
     if os.environ.get("BENCH_SCALE", "1") != "0" and (not ONLY or "scale" in ONLY):
         lines.extend(scale.run(REEL, WORK, measure))

@@ -16,6 +16,9 @@ enum ExitStatus: Int32 {
   case invalidTemplate = 3
   /// A media file could not be read, decoded or written (unreadable, corrupt, unsupported).
   case media = 4
+  /// A batch (`reel render --data`, `reel batch-report`) finished, but some rows failed (or
+  /// were not rendered); the others were written. Each failed row was reported.
+  case rowsFailed = 5
   /// Hung up (SIGHUP): the terminal or session went away; 128 + 1.
   case hungUp = 129
   /// Interrupted by Ctrl-C (SIGINT); 128 + 2.

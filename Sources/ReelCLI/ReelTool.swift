@@ -19,7 +19,11 @@ enum ReelTool {
                                  Render one task of a plan (a chunk's frames, the audio).
       render TEMPLATE --jobs J [-o OUT]
                                  Render in J local processes, then join.
+      render TEMPLATE --data ROWS -o 'cards/{{name}}.mp4'
+                                 One movie per row of a CSV, JSON or JSON Lines file.
       join PLAN.json [-o OUT]    Join a plan's chunks and audio without re-encoding.
+      batch-report REPORTS [-o REPORT.json]
+                                 Collect the reports of a batch's cluster tasks into one.
       frame TEMPLATE --time T -o OUT.png
                                  Render one still of a template as a PNG.
       validate TEMPLATE          Check a template and the media it names; list every problem.
@@ -37,7 +41,8 @@ enum ReelTool {
 
     Exit codes: 0 ok, 1 other failure, 2 usage error (or the output exists without
     --overwrite, or Reel cannot write a file of that name), 3 invalid template (missing media
-    included), 4 media error (unreadable, corrupt, unsupported, unwritable), 129 hung up
+    included), 4 media error (unreadable, corrupt, unsupported, unwritable), 5 some rows of a
+    batch failed (the others were written), 129 hung up
     (SIGHUP), 130 interrupted (Ctrl-C), 131 quit (SIGQUIT), 143 terminated (SIGTERM).
     """
 
@@ -66,6 +71,8 @@ enum ReelTool {
         return try PlanCommand.run(arguments: rest)
       case "join":
         return try JoinCommand.run(arguments: rest)
+      case "batch-report":
+        return try BatchReportCommand.run(arguments: rest)
       case "frame":
         return try FrameCommand.run(arguments: rest)
       case "validate":

@@ -10,6 +10,7 @@ enum RenderCommand {
   static let help = """
     Usage: \(usage)
            \(ChunkRenderCommand.usage)
+           \(BatchRenderCommand.usage)
 
     Renders a template (JSON, see docs/template-format.md) to a video file. The container
     comes from OUT's extension (\(MediaWriter.supportedFileExtensions.map { "." + $0 }.joined(separator: ", "))). The file appears only
@@ -39,21 +40,25 @@ enum RenderCommand {
 
     \(ChunkRenderCommand.help)
 
+    \(BatchRenderCommand.help)
+
     On a terminal a progress bar (percent, frames per second, time left) is drawn on stderr.
     Exit codes: 0 written, 2 usage (or OUT exists, or OUT's name is not one Reel writes),
-    3 invalid template, 4 media error, 129 hung up (SIGHUP), 130 interrupted (Ctrl-C),
-    131 quit (SIGQUIT), 143 terminated (SIGTERM).
+    3 invalid template, 4 media error, 5 some rows of a batch failed (--data), 129 hung up
+    (SIGHUP), 130 interrupted (Ctrl-C), 131 quit (SIGQUIT), 143 terminated (SIGTERM).
     """
 
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
       arguments, command: "render",
-      flags: ["--help", "--overwrite", "--quiet", "--stats", "--audio", "--lossless"],
+      flags: [
+        "--help", "--overwrite", "--quiet", "--stats", "--audio", "--lossless", "--skip-existing",
+      ],
       options: LimitOptions.options(
         for: "render",
         adding: [
           "--output", "--preset", "--from", "--to", "--set", "--progress", "--plan", "--chunk",
-          "--jobs", "--threads",
+          "--jobs", "--threads", "--data", "--rows", "--report",
         ]),
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
@@ -61,6 +66,15 @@ enum RenderCommand {
       return .ok
     }
     let templatePath = try TemplateInput.templatePath(parsed, command: "render", usage: usage)
+    if BatchRenderCommand.applies(to: parsed) {
+      return try await BatchRenderCommand.run(parsed: parsed, templatePath: templatePath)
+    }
+    for option in ["--rows", "--report"] where parsed.value(option) != nil {
+      throw CommandFailure.usage("render: \(option) goes with --data ROWS")
+    }
+    if parsed.has("--skip-existing") {
+      throw CommandFailure.usage("render: --skip-existing goes with --data ROWS")
+    }
     if ChunkRenderCommand.applies(to: parsed) {
       return try await ChunkRenderCommand.run(parsed: parsed, templatePath: templatePath)
     }

@@ -177,7 +177,7 @@ extension RenderPlan {
 
   /// Memory per task in MiB: 256 for the program and the encoder, plus 24 frames of 4
   /// bytes a pixel (the pipeline's queues, the decoders' pictures and x264's lookahead).
-  static func memoryEstimate(width: Int, height: Int) -> Int {
+  package static func memoryEstimate(width: Int, height: Int) -> Int {
     let frame = width * height * 4
     return 256 + (24 * frame + (1 << 20) - 1) / (1 << 20)
   }

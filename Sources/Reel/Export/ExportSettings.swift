@@ -65,6 +65,9 @@ public struct ExportSettings: Sendable {
   /// The memory and work budgets of the export (layer count, raster cache, output pixels;
   /// see ``ResourceLimits``). Default ``ResourceLimits/default``.
   public var limits = ResourceLimits.default
+  /// Layer rasters shared with other exports, keyed by what they draw (a batch's movies:
+  /// a layer that is the same in every movie is drawn once), or nil for none. Default nil.
+  public var sharedRasters: SharedRasterCache?
 
   /// Makes settings from a preset (default: highest quality, H.264 + AAC at the render
   /// size, x264 `veryfast`).

@@ -3,7 +3,7 @@ import ReelCore
 import ReelGraphics
 
 /// A drawing turned into pixels, and where those pixels sit in the layer.
-struct Raster {
+struct Raster: Sendable {
   /// The pixels (premultiplied BGRA).
   var image: Image
   /// Maps the raster's pixel space to the layer's local pixels (origin at the bounds'
@@ -80,6 +80,10 @@ final class LayerRasterizer {
   /// How many rasters are kept.
   var cachedCount: Int { entries.count }
 
+  /// Rasters shared with other exports (a batch's), asked when this cache misses; nil for
+  /// none (``SharedRasterCache``).
+  var shared: SharedRasterCache?
+
   /// The output the rasters are composited onto, in render pixels (nil: unknown, drawings
   /// are rasterised whole). Large drawings are drawn only where they fall inside it.
   var output: Rect?
@@ -99,9 +103,16 @@ final class LayerRasterizer {
       }
       remove(key)
     }
-    let raster = try Self.rasterise(
-      item.drawing, scale: scale, area: area, layer: item.layer.description)
-    rasterisedCount += 1
+    let raster: Raster?
+    let sharedKey = SharedRasterCache.Key(drawing: item.drawing, scale: scale, area: area)
+    if let shared, let kept = shared.raster(for: sharedKey) {
+      raster = kept
+    } else {
+      raster = try Self.rasterise(
+        item.drawing, scale: scale, area: area, layer: item.layer.description)
+      rasterisedCount += 1
+      shared?.store(raster, for: sharedKey)
+    }
     for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
       pendingWarnings.append(warning)
     }

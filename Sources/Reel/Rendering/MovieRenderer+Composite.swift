@@ -38,6 +38,7 @@ extension MovieRenderer {
       layers = try movie.layers.map { tree throws(RenderError) in
         let renderer = try LayerRenderer(tree: tree, limits: configuration.limits)
         renderer.pictures = configuration.pictures
+        renderer.rasterizer.shared = configuration.sharedRasters
         return renderer
       }
       (drawWidth, drawHeight) = movie.drawSize

@@ -155,6 +155,8 @@ extension MovieRenderer {
     var pictures = YUVBufferPool.shared
     /// Where the readers report what they could not decode: an export's log; nil for stills.
     var damage: DamageLog?
+    /// Layer rasters shared with other exports (``ExportSettings/sharedRasters``), or nil.
+    var sharedRasters: SharedRasterCache?
 
     init(
       movie: Movie, outputWidth: Int, outputHeight: Int, matrix: ColorMatrix,
@@ -188,6 +190,7 @@ extension MovieRenderer {
         allowsYUV: settings.allowsYUVFastPath && !plan.encoderTakesRGB, decoderThreadCount: 1)
       keepsAlpha = plan.keepsAlpha
       encoderTakesRGB = plan.encoderTakesRGB
+      sharedRasters = settings.sharedRasters
     }
   }
 

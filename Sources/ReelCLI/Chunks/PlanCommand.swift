@@ -10,6 +10,7 @@ enum PlanCommand {
 
   static let help = """
     Usage: \(usage)
+           \(BatchPlanCommand.usage)
 
     Writes a render plan: how to render TEMPLATE as separate chunks of whole frames (on
     this machine with `reel render --jobs`, or on a cluster) and join them into the movie a
@@ -42,6 +43,8 @@ enum PlanCommand {
 
     Constant quality only: a template whose export sets a bit rate is refused, since a bit
     rate cannot be split between chunks encoded apart.
+
+    \(BatchPlanCommand.help)
     Exit codes: 0 written, 2 usage, 3 invalid template (or one that cannot be split), 4 media
     error.
     """
@@ -52,6 +55,7 @@ enum PlanCommand {
       options: [
         "--chunks", "--chunk-seconds", "--set", "--plan-output", "--output", "--format",
         "--image", "--volume-claim", "--mount-path", "--threads", "--preset", "--from", "--to",
+        "--data", "--rows-per-task",
       ],
       aliases: ["-h": "--help", "-o": "--plan-output"])
     if parsed.has("--help") {
@@ -59,6 +63,9 @@ enum PlanCommand {
       return .ok
     }
     let templatePath = try TemplateInput.templatePath(parsed, command: "plan", usage: usage)
+    if BatchPlanCommand.applies(to: parsed) {
+      return try BatchPlanCommand.run(parsed: parsed, templatePath: templatePath)
+    }
     let format = parsed.value("--format") ?? "json"
     guard ["json", "slurm", "kubernetes"].contains(format) else {
       throw CommandFailure.usage(

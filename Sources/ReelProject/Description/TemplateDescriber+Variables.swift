@@ -3,16 +3,21 @@ import Reel
 
 // `variables` and `{{name}}` substitution: the first thing the describer does.
 extension TemplateDescriber {
+  /// The names the template declares under `variables`, in the order written (valid or
+  /// not; ``variables(_:overrides:)`` reports the invalid ones).
+  static func declaredVariableNames(_ root: TemplateJSON) -> [String] {
+    root[.variables]?.members?.map(\.key) ?? []
+  }
+
   /// The variables' values: the template's defaults with `overrides` applied.
   func variables(_ root: TemplateJSON, overrides: [String: String]) -> [String: String] {
     var values: [String: String] = [:]
-    var declared: [String] = []
+    let declared = Self.declaredVariableNames(root)
     // Read here, from the top level, before the top level is read as an object.
     report.recordRead(.variables, of: .root)
     if let node = root[.variables], let members = node.members {
       for member in members {
         let path = TemplatePath.join(TemplateKey.variables.rawValue, member.key)
-        declared.append(member.key)
         if !TemplateVariables.isValidName(member.key) {
           problem(
             path,

@@ -14,7 +14,8 @@ struct TemplateFileProblem: Error {
 /// results are kept, so a file named twice is opened once, and ``mediaFiles`` lists every
 /// file in the order first named.
 ///
-/// One per load; not shared between threads.
+/// One per load; not shared between threads. Loads of one template in a batch also share a
+/// ``TemplateFileCache``, so each file is probed or decoded once per batch.
 final class TemplateFiles {
   /// The folder relative paths resolve against (absolute, with `.` and `..` resolved).
   let folder: String
@@ -27,11 +28,14 @@ final class TemplateFiles {
   private var cubes: [String: ColorCube] = [:]
   /// Decoded image pixels held so far (frames × width × height over every image file).
   private var imagePixels = 0
+  /// What this load shares with other loads of the template, if any.
+  private let shared: TemplateFileCache?
 
   /// Files for the template at `templateFile` (relative to the current directory, or
-  /// absolute).
-  init(templateFile: String, limits: ResourceLimits) {
+  /// absolute), sharing probes and decoded files through `shared` when given.
+  init(templateFile: String, limits: ResourceLimits, shared: TemplateFileCache? = nil) {
     self.limits = limits
+    self.shared = shared
     let absolute =
       templateFile.hasPrefix("/")
       ? templateFile : FileManager.default.currentDirectoryPath + "/" + templateFile
@@ -88,14 +92,19 @@ final class TemplateFiles {
   func asset(_ text: String) throws(TemplateFileProblem) -> Asset {
     let resolved = try existingFile(text)
     if let cached = assets[resolved] { return cached }
-    do {
-      let asset = try Asset(path: resolved)
-      try asset.checkDecoders()
-      assets[resolved] = asset
-      return asset
-    } catch {
-      throw TemplateFileProblem(message: error.description)
+    func probe() throws(TemplateFileProblem) -> Asset {
+      do {
+        let asset = try Asset(path: resolved)
+        try asset.checkDecoders()
+        return asset
+      } catch {
+        throw TemplateFileProblem(message: error.description)
+      }
     }
+    let asset: Asset
+    if let shared { asset = try shared.asset(resolved, make: probe) } else { asset = try probe() }
+    assets[resolved] = asset
+    return asset
   }
 
   /// Opens the decoders of `tracks` of `asset` (a segment may name a track other than the
@@ -125,17 +134,25 @@ final class TemplateFiles {
     let resolved = try existingFile(text)
     if let cached = images[resolved] { return cached }
     let remaining = max(limits.maximumImagePixels - imagePixels, 0)
-    do throws(MediaError) {
-      let image = try ImageDecoder.decode(path: resolved, maximumTotalPixels: remaining)
-      imagePixels += image.frames.reduce(0) { $0 + $1.image.width * $1.image.height }
-      images[resolved] = image
-      return image
-    } catch  where ImageDecoder.isTotalPixelLimit(error) {
-      throw TemplateFileProblem(
-        message: "\(resolved): \(limits.imagePixelsExceeded().description)")
-    } catch {
-      throw TemplateFileProblem(message: error.description)
+    let overBudget = TemplateFileProblem(
+      message: "\(resolved): \(limits.imagePixelsExceeded().description)")
+    func decode() throws(TemplateFileProblem) -> DecodedImage {
+      do throws(MediaError) {
+        return try ImageDecoder.decode(path: resolved, maximumTotalPixels: remaining)
+      } catch  where ImageDecoder.isTotalPixelLimit(error) {
+        throw overBudget
+      } catch {
+        throw TemplateFileProblem(message: error.description)
+      }
     }
+    let image: DecodedImage
+    if let shared { image = try shared.image(resolved, make: decode) } else { image = try decode() }
+    let pixels = image.frames.reduce(0) { $0 + $1.image.width * $1.image.height }
+    // A shared image was decoded for another load: this load's budget still applies.
+    guard pixels <= remaining else { throw overBudget }
+    imagePixels += pixels
+    images[resolved] = image
+    return image
   }
 
   // MARK: Subtitles and fonts
@@ -163,6 +180,16 @@ final class TemplateFiles {
   func cube(_ text: String) throws(TemplateFileProblem) -> ColorCube {
     let resolved = try existingFile(text)
     if let cached = cubes[resolved] { return cached }
+    func read() throws(TemplateFileProblem) -> ColorCube { try readCube(text, resolved: resolved) }
+    let cube: ColorCube
+    if let shared { cube = try shared.cube(resolved, make: read) } else { cube = try read() }
+    cubes[resolved] = cube
+    return cube
+  }
+
+  private func readCube(_ text: String, resolved: String) throws(TemplateFileProblem)
+    -> ColorCube
+  {
     if let size = try? LocalFile.checkRegular(resolved) {
       do {
         try limits.checkTemplateSize(Int(size), of: "the .cube file \(text)")
@@ -182,9 +209,7 @@ final class TemplateFiles {
       throw TemplateFileProblem(message: "\(text) is not a text file, so not a .cube lookup table")
     }
     do throws(CubeFileError) {
-      let cube = try CubeFile.parse(contents).cube
-      cubes[resolved] = cube
-      return cube
+      return try CubeFile.parse(contents).cube
     } catch {
       throw TemplateFileProblem(
         message: "\(text)\(error.line > 0 ? " " : ": ")\(error.description)")

@@ -48,7 +48,7 @@ public enum Template {
   /// grows, or reports no size, cannot make it read more).
   ///
   /// - Throws: ``ResourceLimitError`` above the limit; the file's own errors otherwise.
-  private static func readBounded(path: String, limit: Int) throws -> Data {
+  static func readBounded(path: String, limit: Int) throws -> Data {
     let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
     defer { try? handle.close() }
     // A regular file's size is known before it is read; a pipe (`<(…)`, /dev/stdin) has
@@ -80,6 +80,18 @@ public enum Template {
     data: Data, path: String, variables: [String: String] = [:],
     limits: ResourceLimits = .default
   ) throws(TemplateError) -> LoadedTemplate {
+    let root = try parse(data: data, path: path, limits: limits)
+    return try load(root: root, path: path, variables: variables, limits: limits, shared: nil)
+  }
+
+  /// The template's JSON, checked against the size budget and parsed: the stage a batch
+  /// runs once for all its rows.
+  ///
+  /// - Throws: ``TemplateError`` for a template above the size limit, text that is not
+  ///   UTF-8 or a JSON syntax error.
+  static func parse(data: Data, path: String, limits: ResourceLimits) throws(TemplateError)
+    -> TemplateJSON
+  {
     do {
       try limits.checkTemplateSize(data.count)
     } catch {
@@ -93,9 +105,8 @@ public enum Template {
           TemplateProblem(path: "", message: "the file is not UTF-8 text: save it as UTF-8")
         ])
     }
-    let root: TemplateJSON
     do {
-      root = try TemplateJSONReader.parse(text)
+      return try TemplateJSONReader.parse(text)
     } catch {
       throw TemplateError(
         file: path,
@@ -103,11 +114,27 @@ public enum Template {
           TemplateProblem(path: "", message: error.message, line: error.line, column: error.column)
         ])
     }
+  }
+
+  /// Loads a parsed template: the stages after the JSON reader, each reporting to one
+  /// collector.
+  ///
+  /// - Parameters:
+  ///   - root: The parsed template.
+  ///   - path: The template's path (messages; relative paths inside resolve against it).
+  ///   - variables: Values for its placeholders.
+  ///   - limits: The budgets.
+  ///   - shared: Probes and decoded files shared with other loads (a batch), or nil.
+  /// - Throws: ``TemplateError`` with every problem found, sorted by line and column.
+  static func load(
+    root: TemplateJSON, path: String, variables: [String: String], limits: ResourceLimits,
+    shared: TemplateFileCache?
+  ) throws(TemplateError) -> LoadedTemplate {
     // The stages: JSON with positions → a description (checked, no file opened) →
     // resolution (each file opened once) → the model; each reports its problems to one
     // collector.
     let report = TemplateProblemCollector()
-    let files = TemplateFiles(templateFile: path, limits: limits)
+    let files = TemplateFiles(templateFile: path, limits: limits, shared: shared)
     var loaded: LoadedTemplate?
     if let description = TemplateDescriber(report: report, limits: limits).describe(
       root, overrides: variables)
