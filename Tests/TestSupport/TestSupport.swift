@@ -93,13 +93,27 @@ public enum TestSupport {
 
   /// Runs `ffprobe -v error -print_format json` with `arguments` and returns the parsed
   /// JSON object.
+  ///
+  /// The same question about the same file is answered once per test process: the answer is
+  /// kept under the arguments and the identity of every file they name (device, inode, size,
+  /// modification time in nanoseconds), so a file written again — Reel writes atomically, by
+  /// renaming a new file into place — is probed again. (Each ffprobe start costs about 0.1 s
+  /// of CPU loading FFmpeg's 200-odd shared libraries; the suite probes thousands of times.)
   public static func ffprobeJSON(_ arguments: [String]) throws -> [String: Any] {
-    let output = try run("ffprobe", ["-v", "error", "-print_format", "json"] + arguments)
-    guard output.status == 0 else {
-      throw ToolError(
-        description: "ffprobe \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+    let key = probeKey(arguments)
+    let stdout: Data
+    if let key, let kept = probeAnswers.withLock({ $0[key] }) {
+      stdout = kept
+    } else {
+      let output = try run("ffprobe", ["-v", "error", "-print_format", "json"] + arguments)
+      guard output.status == 0 else {
+        throw ToolError(
+          description: "ffprobe \(arguments.joined(separator: " ")) failed: \(output.stderr)")
+      }
+      stdout = output.stdout
+      if let key { probeAnswers.withLock { $0[key] = stdout } }
     }
-    guard let object = try JSONSerialization.jsonObject(with: output.stdout) as? [String: Any]
+    guard let object = try JSONSerialization.jsonObject(with: stdout) as? [String: Any]
     else {
       throw ToolError(description: "ffprobe printed no JSON object")
     }
@@ -108,6 +122,24 @@ public enum TestSupport {
 }
 
 extension TestSupport {
+  /// ffprobe's answers kept by ``probeKey(_:)``.
+  private static let probeAnswers = Mutex<[String: Data]>([:])
+
+  /// The arguments and the identity of each regular file among them, or nil when an
+  /// argument names no file at all (nothing to key the answer by: it is not kept).
+  private static func probeKey(_ arguments: [String]) -> String? {
+    var key = arguments.joined(separator: "\u{0}")
+    var namesAFile = false
+    for argument in arguments where argument.hasPrefix("/") {
+      var status = stat()
+      guard stat(argument, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      namesAFile = true
+      key +=
+        "\u{0}\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)"
+    }
+    return namesAFile ? key : nil
+  }
+
   /// The `reel` executable built beside the test bundle (`swift build --build-tests` builds it).
   public static func reelExecutable() throws -> URL { try builtExecutable("reel") }
 

@@ -43,6 +43,17 @@ final class TruePeakLimiter {
   /// The detector's margin under the ceiling, in dB.
   static let marginDecibels = 0.5
 
+  /// Detector frames checked together for being too quiet to need the interpolator.
+  private static let runLength = 64
+  /// The largest sample magnitude under which no interpolated point can reach the ceiling:
+  /// the ceiling over the largest sum of absolute coefficients of a phase, less 10⁻⁴ for
+  /// the float rounding of the interpolator's sums (16 terms: at most about 10⁻⁶).
+  private var quietLimit: Float {
+    ceiling / max(1, Self.largestCoefficientSum) * (1 - 1e-4)
+  }
+  private static let largestCoefficientSum: Float =
+    phases.map { $0.reduce(0) { $0 + abs($1) } }.max() ?? 1
+
   /// The interpolator's coefficients: `phases[p][k]` weights input frame `d − halfTaps + 1
   /// + k` for the point `(p + 1) / 4` of the way from frame `d` to `d + 1`.
   private static let phases: [[Float]] = (1...3).map { phase in
@@ -78,13 +89,20 @@ final class TruePeakLimiter {
   /// Detector frames processed.
   private var detected = 0
 
+  /// Whether quiet runs skip the interpolator.
+  private let skipsQuietRuns: Bool
+
   /// Makes a limiter for a stream.
   ///
   /// - Parameters:
   ///   - format: The samples' rate and channels.
   ///   - ceilingDecibels: The highest true peak allowed, in dBTP.
-  init(format: AudioFormat, ceilingDecibels: Double) {
+  ///   - skipsQuietRuns: Whether runs of frames too quiet to reach the ceiling skip the
+  ///     interpolator (the output is the same either way; false is for the test that checks
+  ///     so).
+  init(format: AudioFormat, ceilingDecibels: Double, skipsQuietRuns: Bool = true) {
     self.format = format
+    self.skipsQuietRuns = skipsQuietRuns
     ceiling = Float(pow(10, (ceilingDecibels - Self.marginDecibels) / 20))
     lookahead = max(1, Int((Self.lookaheadSeconds * Double(format.sampleRate)).rounded()))
     releaseStep = Float(1 - exp(-1 / (Self.releaseSeconds * Double(format.sampleRate))))
@@ -112,26 +130,46 @@ final class TruePeakLimiter {
       func sample(_ index: Int, _ channel: Int) -> Float {
         index < windowStart ? 0 : stored[(index - windowStart) * channels + channel]
       }
-      for _ in 0..<frames {
-        fedCount += 1
-        // The detector's frame: `halfTaps` before the newest, so that its interpolator has
-        // its taps on both sides.
-        let detectorFrame = fedCount - 1 - halfTaps
-        var peak: Float = 0
-        for channel in 0..<channels {
-          peak = max(peak, abs(sample(detectorFrame, channel)))
-          for coefficients in Self.phases {
-            var value: Float = 0
-            for tap in 0..<(2 * halfTaps) {
-              value += coefficients[tap] * sample(detectorFrame - halfTaps + 1 + tap, channel)
+      // The block's frames go in runs of `Self.runLength`. A run whose samples are all so
+      // small that no interpolated point can pass the ceiling (|value| ≤ Σ|coefficient| ·
+      // the largest |sample| its taps read) needs gain 1 at every detector frame, which is
+      // what the interpolator would find: the run skips it and the output is the same.
+      let fedBefore = fedCount
+      var first = 0
+      while first < frames {
+        let end = min(frames, first + Self.runLength)
+        // The run's detectors read from the first one's first tap to the last one's last
+        // tap, which is the newest frame fed.
+        let quiet =
+          skipsQuietRuns
+          && largestMagnitude(
+            stored, from: fedBefore + first - 2 * halfTaps + 1, through: fedBefore + end - 1)
+            <= quietLimit
+        for _ in first..<end {
+          fedCount += 1
+          // The detector's frame: `halfTaps` before the newest, so that its interpolator
+          // has its taps on both sides.
+          let detectorFrame = fedCount - 1 - halfTaps
+          var peak: Float = 0
+          if !quiet {
+            for channel in 0..<channels {
+              peak = max(peak, abs(sample(detectorFrame, channel)))
+              for coefficients in Self.phases {
+                var value: Float = 0
+                for tap in 0..<(2 * halfTaps) {
+                  value +=
+                    coefficients[tap] * sample(detectorFrame - halfTaps + 1 + tap, channel)
+                }
+                peak = max(peak, abs(value))
+              }
             }
-            peak = max(peak, abs(value))
           }
+          let gain = smoothedGain(adding: peak > ceiling ? ceiling / peak : 1)
+          // The frame the gain belongs to: `lookahead − 1` before the detector's.
+          let outputFrame = detectorFrame - (lookahead - 1)
+          for channel in 0..<channels { output.append(sample(outputFrame, channel) * gain) }
         }
-        let gain = smoothedGain(adding: peak > ceiling ? ceiling / peak : 1)
-        // The frame the gain belongs to: `lookahead − 1` before the detector's.
-        let outputFrame = detectorFrame - (lookahead - 1)
-        for channel in 0..<channels { output.append(sample(outputFrame, channel) * gain) }
+        first = end
       }
     }
     let excess = window.count / channels - history
@@ -139,6 +177,21 @@ final class TruePeakLimiter {
       window.removeFirst(excess * channels)
       windowStart += excess
     }
+  }
+
+  /// The largest absolute sample of absolute frames `from...through` over all channels (0
+  /// for frames before the stream).
+  private func largestMagnitude(
+    _ stored: UnsafeBufferPointer<Float>, from: Int, through: Int
+  ) -> Float {
+    let channels = format.channelCount
+    let lower = max(from, windowStart)
+    guard through >= lower else { return 0 }
+    var largest: Float = 0
+    for index in ((lower - windowStart) * channels)..<((through - windowStart + 1) * channels) {
+      largest = max(largest, abs(stored[index]))
+    }
+    return largest
   }
 
   /// Adds a detector frame's need and returns the gain of the frame `lookahead − 1`
