@@ -157,6 +157,7 @@ public struct ExportPlan: Sendable {
       video.pinned = settings.pinnedEncoding
       video.keptFrameCount = keptFrameCount
       video.loopCount = settings.loopCount
+      video.keepsAlpha = settings.exportsAlpha
       return video
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil
