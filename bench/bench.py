@@ -598,6 +598,10 @@ def gif_side_by_side():
     rc, fc = median([r["cpu"] for r, _ in rows]), median([f["cpu"] for _, f in rows])
     rm, fm = median([r["rss"] for r, _ in rows]), median([f["rss"] for _, f in rows])
     reel_size, ff_size = os.path.getsize(reel_out), os.path.getsize(ff_out)
+    wall_ratio, cpu_ratio, size_ratio = rw / fw, rc / fc, reel_size / ff_size
+    pairs = ", ".join(f"{r['wall'] / f['wall']:.2f}/{r['cpu'] / f['cpu']:.2f}" for r, f in rows)
+    print(f"    GIF Reel/ffmpeg: wall {wall_ratio:.2f}, CPU {cpu_ratio:.2f}, "
+          f"size {size_ratio:.2f}", flush=True)
     return [
         "",
         "GIF (bench/templates/gif.json: 10 s 1080p source → 15 fps, 480×270, looping) against "
@@ -608,9 +612,14 @@ def gif_side_by_side():
         "|---|---:|---:|---:|---:|",
         f"| Reel | {rw:.2f} | {rc:.2f} | {rm:.0f} | {reel_size} |",
         f"| ffmpeg, two passes | {fw:.2f} | {fc:.2f} | {fm:.0f} | {ff_size} |",
-        f"| Reel/ffmpeg | {rw / fw:.2f} | {rc / fc:.2f} | {rm / fm:.2f} | "
-        f"{reel_size / ff_size:.2f} |",
+        f"| Reel/ffmpeg | {wall_ratio:.2f} | {cpu_ratio:.2f} | {rm / fm:.2f} | "
+        f"{size_ratio:.2f} |",
         "",
+        f"- Targets (issue 30): speed within 1.0× of ffmpeg's — wall {wall_ratio:.2f} "
+        f"({'met' if wall_ratio <= 1.0 else 'not met'}), CPU {cpu_ratio:.2f} "
+        f"({'met' if cpu_ratio <= 1.0 else 'not met'}); file ≤ 1.1× ffmpeg's — "
+        f"{size_ratio:.2f} ({'met' if size_ratio <= 1.1 else 'not met'}).",
+        f"- Reel/ffmpeg per run (wall/CPU, alternating): {pairs}.",
         f"- Reel {probe(reel_out)}; ffmpeg {probe(ff_out)}",
     ]
 

@@ -15,6 +15,7 @@ packages=(
   pkg-config
   libsoup-3.0-dev                          # reel preview's HTTP and WebSocket server
   chromium chromium-driver                 # headless browser for the preview page's tests
+  python3-pil                              # Pillow: the animated-WebP reader of the .webp tests
   slurm-wlm munge                          # the cluster tests' and benchmark's private Slurm
 )
 

@@ -11,7 +11,10 @@ enum FrameCommand {
     Usage: \(usage)
 
     Renders the template's frame at time T (seconds) exactly as `reel render` draws it, and
-    writes it as a PNG.
+    writes it as a PNG: always a PNG, opaque (a clear background is drawn over black, as in a
+    render that does not keep alpha), whatever the template's export says. There is no
+    --format: animated GIF, WebP and APNG are `reel render -o OUT.gif` (or .webp, .apng),
+    the extension choosing the format, with --frame-rate and --width.
 
     Options:
       --time T               The time of the frame, in seconds (0 ≤ T < the movie's length).

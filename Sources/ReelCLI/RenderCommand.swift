@@ -5,7 +5,7 @@ import ReelProject
 /// `reel render TEMPLATE -o OUT …`: exports a template to a video file.
 enum RenderCommand {
   static let usage =
-    "reel render TEMPLATE -o OUT [--preset P] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
+    "reel render TEMPLATE -o OUT [--preset P] [--frame-rate FPS] [--width W] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
 
   static let help = """
     Usage: \(usage)
@@ -23,9 +23,16 @@ enum RenderCommand {
 
     Options:
       -o, --output OUT       The file to write (required).
-      --preset P             Export preset instead of the template's: low, medium, highest,
-                             640x480, 960x540, 1280x720, 1920x1080, 3840x2160,
-                             hevc-1920x1080, hevc-3840x2160, hevc-highest, m4a, passthrough.
+      --preset P             Export preset instead of the template's, one of:
+                             \(presetList).
+                             prores4444 and vp9alpha keep the picture's alpha, as
+                             "export": {"alpha": true} with that codec.
+      --frame-rate FPS       Frames per second of the output instead of the template's
+                             "export" frameRate (\(rateRange); 29.97 is 30000/1001):
+                             a GIF is usually 15.
+      --width W              Output width in pixels instead of the template's "export"
+                             width or size, even; the height follows the movie's shape: a
+                             GIF is usually 480.
       --from S, --to S       Export only this part of the movie (seconds, any JSON number).
       --set NAME=VALUE       Fill the template variable {{NAME}} (repeatable).
       --overwrite            Replace an existing OUT (otherwise it is kept and reel exits 2).
@@ -48,6 +55,25 @@ enum RenderCommand {
     (SIGHUP), 130 interrupted (Ctrl-C), 131 quit (SIGQUIT), 143 terminated (SIGTERM).
     """
 
+  /// The preset names `--preset` takes, wrapped to the help's option column.
+  private static var presetList: String {
+    var lines = [""]
+    for name in ExportPreset.allCases.map(\.name) {
+      let limit = 62
+      if lines[lines.count - 1].count + name.count + 2 > limit { lines.append("") }
+      lines[lines.count - 1] += name + ", "
+    }
+    let text = lines.joined(separator: "\n" + String(repeating: " ", count: 25))
+    return String(text.dropLast(2))
+  }
+
+  /// The frame rates `--frame-rate` takes, as the help says them (`1…240`).
+  private static let rateRange =
+    "\(String(format: "%g", Template.frameRateRange.lowerBound))…\(String(format: "%g", Template.frameRateRange.upperBound))"
+
+  /// The options that set one export setting of a whole render (not a planned one's).
+  static let wholeRenderOptions = ["--frame-rate", "--width"]
+
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
       arguments, command: "render",
@@ -56,10 +82,11 @@ enum RenderCommand {
       ],
       options: LimitOptions.options(
         for: "render",
-        adding: [
-          "--output", "--preset", "--from", "--to", "--set", "--progress", "--plan", "--chunk",
-          "--jobs", "--threads", "--data", "--rows", "--report",
-        ]),
+        adding: Set(
+          [
+            "--output", "--preset", "--from", "--to", "--set", "--progress", "--plan", "--chunk",
+            "--jobs", "--threads", "--data", "--rows", "--report",
+          ] + wholeRenderOptions)),
       aliases: ["-h": "--help", "-o": "--output"])
     if parsed.has("--help") {
       Console.document(help)
@@ -76,6 +103,11 @@ enum RenderCommand {
       throw CommandFailure.usage("render: --skip-existing goes with --data ROWS")
     }
     if ChunkRenderCommand.applies(to: parsed) {
+      if let option = wholeRenderOptions.first(where: { parsed.value($0) != nil }) {
+        throw CommandFailure.usage(
+          "render: \(option) goes with a whole render, not --plan or --jobs (chunks are H.264 at the plan's rate and size)"
+        )
+      }
       return try await ChunkRenderCommand.run(parsed: parsed, templatePath: templatePath)
     }
     for option in ["--lossless", "--threads"]
@@ -101,6 +133,16 @@ enum RenderCommand {
         throw CommandFailure.usage("render: \(error.description)")
       }
     }
+    let frameDuration = try parsed.value("--frame-rate").map { (text) throws(CommandFailure) in
+      try Self.frameDuration(text)
+    }
+    let width = try parsed.value("--width").map { (text) throws(CommandFailure) -> Int in
+      guard let width = Int(text), width >= 2, width % 2 == 0 else {
+        throw .usage(
+          "render: --width needs an even whole number of pixels, such as 480 (got '\(text)')")
+      }
+      return width
+    }
     let from = try parsed.value("--from").map { (text) throws(CommandFailure) in
       try TemplateInput.seconds(text, option: "--from", command: "render")
     }
@@ -116,6 +158,12 @@ enum RenderCommand {
       limits: LimitOptions.parse(parsed, command: "render"))
     var settings = template.exportSettings
     if let preset { settings.preset = preset }
+    if let frameDuration { settings.frameDuration = frameDuration }
+    if let width {
+      // The command line replaces the template's size as a whole.
+      settings.outputWidth = width
+      settings.outputSize = nil
+    }
     settings.overwrite = overwrite
     if from != nil || to != nil {
       settings.timeRange = try range(
@@ -138,6 +186,20 @@ enum RenderCommand {
       try Interruption.check(output: output)
       throw failure(for: error, template: templatePath)
     }
+  }
+
+  /// One frame's duration for `--frame-rate`, read as the template's `frameRate` is
+  /// (``Template/frameDuration(rate:)``) within ``Template/frameRateRange``.
+  static func frameDuration(_ text: String) throws(CommandFailure) -> Time {
+    let range = Template.frameRateRange
+    guard let rate = Double(text), range.contains(rate),
+      let duration = Template.frameDuration(rate: text)
+    else {
+      throw .usage(
+        "render: --frame-rate needs frames per second \(rateRange), such as 15 or 29.97 (got '\(text)')"
+      )
+    }
+    return duration
   }
 
   /// Runs the export, reporting progress, cancelling it on SIGINT or SIGTERM.

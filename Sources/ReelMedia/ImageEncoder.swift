@@ -193,93 +193,26 @@ public enum ImageEncoder {
   }
 }
 
-/// `buffer → split → palettegen → paletteuse → buffersink`: every frame in, the same frames
-/// out as PAL8 on one palette made from all of them.
+/// Every frame through a ``PaletteQuantiser`` (one palette from all of them, Sierra-2-4A
+/// dithering): the same frames out as PAL8, each its own reference (freed by the caller).
 private enum PaletteGraph {
   static func run(_ frames: [ImageEncoder.GIFFrame], width: Int, height: Int)
     throws(FFmpegError) -> [UnsafeMutablePointer<AVFrame>]
   {
-    let library = try LibAVFilter.loaded()
-    guard let graph = library.graphAlloc() else {
-      throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "avfilter_graph_alloc")
-    }
-    defer {
-      var toFree: UnsafeMutablePointer<AVFilterGraph>? = graph
-      library.graphFree(&toFree)
-    }
-    func create(_ name: String, _ arguments: String, _ label: String) throws(FFmpegError)
-      -> UnsafeMutablePointer<AVFilterContext>
-    {
-      guard let definition = library.getByName(name) else {
-        throw FFmpegError(
-          code: reel_AVERROR_DECODER_NOT_FOUND(), call: "avfilter_get_by_name(\(name))")
-      }
-      var context: UnsafeMutablePointer<AVFilterContext>? = nil
-      let code = library.createFilter(
-        &context, definition, label, arguments.isEmpty ? nil : arguments, nil, graph)
-      if code < 0 { throw FFmpegError(code: code, call: "avfilter_graph_create_filter(\(name))") }
-      guard let context else {
-        throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "avfilter_graph_create_filter")
-      }
-      return context
-    }
-    func link(
-      _ from: UnsafeMutablePointer<AVFilterContext>, _ fromPad: UInt32,
-      _ to: UnsafeMutablePointer<AVFilterContext>, _ toPad: UInt32
-    ) throws(FFmpegError) {
-      let code = library.link(from, fromPad, to, toPad)
-      if code < 0 { throw FFmpegError(code: code, call: "avfilter_link") }
-    }
-    let source = try create(
-      "buffer",
-      "video_size=\(width)x\(height):pix_fmt=\(AV_PIX_FMT_RGBA.rawValue):time_base=1/100:pixel_aspect=1/1",
-      "in")
-    let split = try create("split", "2", "split")
-    let generate = try create(
-      "palettegen", "max_colors=256:reserve_transparent=1:stats_mode=full", "palettegen")
-    let use = try create("paletteuse", "dither=sierra2_4a:alpha_threshold=128", "paletteuse")
-    let sink = try create("buffersink", "", "out")
-    try link(source, 0, split, 0)
-    try link(split, 0, use, 0)
-    try link(split, 1, generate, 0)
-    try link(generate, 0, use, 1)
-    try link(use, 0, sink, 0)
-    let configured = library.graphConfig(graph, nil)
-    if configured < 0 { throw FFmpegError(code: configured, call: "avfilter_graph_config") }
-
+    let quantiser = try PaletteQuantiser(
+      width: width, height: height, pixelFormat: AV_PIX_FMT_RGBA, timeBaseDenominator: 100)
     guard let input = FFFrame() else {
       throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_alloc")
     }
     var output: [UnsafeMutablePointer<AVFrame>] = []
-    var failure: FFmpegError?
-    func drain() throws(FFmpegError) {
-      while true {
-        guard let received = av_frame_alloc() else {
-          throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_alloc")
-        }
-        let code = library.bufferSinkGetFrame(sink, received)
-        if code == reel_AVERROR(EAGAIN) || code == FFmpegError.endOfFileCode {
-          var toFree: UnsafeMutablePointer<AVFrame>? = received
-          av_frame_free(&toFree)
-          return
-        }
-        if code < 0 {
-          var toFree: UnsafeMutablePointer<AVFrame>? = received
-          av_frame_free(&toFree)
-          throw FFmpegError(code: code, call: "av_buffersink_get_frame")
-        }
-        output.append(received)
-      }
-    }
     do throws(FFmpegError) {
       var pts: Int64 = 0
       for frame in frames {
-        av_frame_unref(input.pointer)
+        input.unref()
         input.pointer.pointee.width = Int32(width)
         input.pointer.pointee.height = Int32(height)
         input.pointer.pointee.format = AV_PIX_FMT_RGBA.rawValue
-        let allocated = av_frame_get_buffer(input.pointer, 0)
-        if allocated < 0 { throw FFmpegError(code: allocated, call: "av_frame_get_buffer") }
+        try check(av_frame_get_buffer(input.pointer, 0), "av_frame_get_buffer")
         guard let plane = input.pointer.pointee.data.0 else {
           throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_get_buffer")
         }
@@ -288,22 +221,20 @@ private enum PaletteGraph {
         input.pointer.pointee.pts = pts
         input.pointer.pointee.pkt_duration = Int64(frame.delayCentiseconds)
         pts += Int64(frame.delayCentiseconds)
-        let code = library.bufferSourceAddFrame(source, input.pointer, 0)
-        if code < 0 { throw FFmpegError(code: code, call: "av_buffersrc_add_frame_flags") }
-        try drain()
+        try quantiser.push(input.pointer)
       }
-      let ended = library.bufferSourceAddFrame(source, nil, 0)
-      if ended < 0 { throw FFmpegError(code: ended, call: "av_buffersrc_add_frame_flags(EOF)") }
-      try drain()
+      try quantiser.finish { (frame) throws(FFmpegError) in
+        guard let copy = av_frame_clone(frame) else {
+          throw FFmpegError(code: reel_AVERROR(ENOMEM), call: "av_frame_clone")
+        }
+        output.append(copy)
+      }
     } catch {
-      failure = error
-    }
-    if let failure {
       for frame in output {
         var toFree: UnsafeMutablePointer<AVFrame>? = frame
         av_frame_free(&toFree)
       }
-      throw failure
+      throw error
     }
     return output
   }

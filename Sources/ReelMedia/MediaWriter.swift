@@ -297,6 +297,17 @@ public final class MediaWriter {
     } catch {
       throw fail(with: error)
     }
+    if let video, video.plan.settings.keepsAlpha,
+      video.plan.codec.descriptor.preferredContainer == .webp
+    {
+      do {
+        try WebPCanvasAlpha.set(inFileAt: temporaryPath, reportedPath: path)
+      } catch {
+        state = .failed(error)
+        removeTemporaryFile()
+        throw error
+      }
+    }
     do {
       try MediaWriter.commitTemporaryFile(temporaryPath, to: path, overwrite: overwrite)
     } catch {

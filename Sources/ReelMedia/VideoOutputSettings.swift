@@ -57,6 +57,10 @@ public struct VideoOutputSettings: Sendable, Hashable {
   /// How many times an animated image (GIF, WebP, APNG) plays: 0 for ever (the default),
   /// 1 once, n times; ignored by video containers.
   public var loopCount = 0
+  /// Whether the frames' alpha must be kept (an export with alpha): an animated WebP is then
+  /// marked as having alpha even where libwebp wrote no alpha plane (its canvas outside the
+  /// frames is transparent). Default false.
+  public var keepsAlpha = false
 
   /// Makes video settings.
   ///

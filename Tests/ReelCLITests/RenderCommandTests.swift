@@ -56,6 +56,22 @@ struct RenderCommandTests {
     #expect(width <= 224 && height <= 128 && (width >= 216 || height >= 120))
   }
 
+  /// `--frame-rate` and `--width` replace the template's export rate and size: a GIF at 5
+  /// fps, 160 px wide, from the 1 s 30 fps 320×240 template.
+  @Test func frameRateAndWidthOverrideTheTemplate() throws {
+    let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
+    let output = template.deletingLastPathComponent().appendingPathComponent("small.gif").path
+    let result = try TestSupport.reel([
+      "render", template.path, "-o", output, "--frame-rate", "5", "--width", "160", "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", "-count_frames", output])
+    let video = try #require((probe["streams"] as? [[String: Any]])?.first)
+    #expect(video["codec_name"] as? String == "gif")
+    #expect(video["nb_read_frames"] as? String == "5")
+    #expect(video["width"] as? Int == 160 && video["height"] as? Int == 120)
+  }
+
   @Test func existingOutputIsKeptWithoutOverwrite() throws {
     let template = try CLITestSupport.writeTemplate(CLITestSupport.smallTemplate())
     let output = template.deletingLastPathComponent().appendingPathComponent("keep.mp4")
@@ -158,7 +174,7 @@ struct RenderCommandTests {
     let path = template.path
     let out = template.deletingLastPathComponent().appendingPathComponent("x.mp4").path
     let usage =
-      "reel render TEMPLATE -o OUT [--preset P] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
+      "reel render TEMPLATE -o OUT [--preset P] [--frame-rate FPS] [--width W] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
     let cases: [([String], String)] = [
       (["render", "-o", out], "render: missing TEMPLATE; usage: \(usage)"),
       (["render", path], "render: missing -o OUT; usage: \(usage)"),
@@ -188,7 +204,19 @@ struct RenderCommandTests {
       ),
       (
         ["render", path, "-o", out, "--preset", "640x48"],
-        "render: unknown export preset '640x48': did you mean '640x480'? (known: low, medium, highest, 640x480, 960x540, 1280x720, 1920x1080, 3840x2160, hevc-1920x1080, hevc-3840x2160, hevc-highest, m4a, passthrough)"
+        "render: unknown export preset '640x48': did you mean '640x480'? (known: low, medium, highest, 640x480, 960x540, 1280x720, 1920x1080, 3840x2160, hevc-1920x1080, hevc-3840x2160, hevc-highest, prores4444, vp9alpha, m4a, passthrough)"
+      ),
+      (
+        ["render", path, "-o", out, "--frame-rate", "0"],
+        "render: --frame-rate needs frames per second 1…240, such as 15 or 29.97 (got '0')"
+      ),
+      (
+        ["render", path, "-o", out, "--width", "161"],
+        "render: --width needs an even whole number of pixels, such as 480 (got '161')"
+      ),
+      (
+        ["render", path, "-o", out, "--jobs", "2", "--width", "160"],
+        "render: --width goes with a whole render, not --plan or --jobs (chunks are H.264 at the plan's rate and size)"
       ),
     ]
     for (arguments, message) in cases {

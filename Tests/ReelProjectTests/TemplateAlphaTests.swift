@@ -175,11 +175,13 @@ import Testing
   }
 
   /// Exports the clear template to `name` and checks the alpha and colour ffmpeg reads back.
-  func checkClearExport(_ name: String, codec: String, pixelFormat: String) async throws {
+  func checkClearExport(
+    _ name: String, codec: String, pixelFormat: String, template: String = clearTemplate
+  ) async throws {
     let folder = try TestSupport.makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("clear.json")
-    try Data(Self.clearTemplate.utf8).write(to: path)
+    try Data(template.utf8).write(to: path)
     let loaded = try Template.load(path: path.path)
     let output = folder.appendingPathComponent(name)
     let session = ExportSession(
@@ -232,6 +234,14 @@ import Testing
 
   @Test func clearTemplateWritesVP9WithAlpha() async throws {
     try await checkClearExport("clear.webm", codec: "vp9", pixelFormat: "yuva420p")
+  }
+
+  /// The `prores4444` preset keeps alpha without `"alpha": true`: the same file.
+  @Test func proRes4444PresetKeepsAlpha() async throws {
+    try await checkClearExport(
+      "clear.mov", codec: "prores", pixelFormat: "yuva444p12le",
+      template: Self.clearTemplate.replacingOccurrences(
+        of: #""alpha": true"#, with: #""preset": "prores4444""#))
   }
 
   @Test func alphaWithACodecThatCannotCarryItIsRefused() throws {

@@ -1,4 +1,5 @@
 import Reel
+import ReelMedia
 import Testing
 
 @Suite("Export presets")
@@ -48,6 +49,28 @@ struct ExportPresetTests {
     }
   }
 
+  /// One alpha preset per codec whose pixel format carries alpha, named by the codec: it
+  /// keeps alpha, encodes with that codec at the render size.
+  @Test func alphaPresetsAreTheCodecsWithAlpha() throws {
+    let alphaCodecs = VideoCodec.allCases.filter {
+      $0.descriptor.pixelFormat.carriesAlpha && !$0.descriptor.preferredContainer.isAnimatedImage
+    }
+    #expect(ExportPreset.allCases.compactMap(\.alphaCodec) == alphaCodecs)
+    #expect(try ExportPreset(name: "prores4444") == .prores4444)
+    #expect(try ExportPreset(name: "VP9-alpha") == .vp9alpha)
+    for preset in [ExportPreset.prores4444, .vp9alpha] {
+      #expect(preset.keepsAlpha)
+      #expect(preset.name == preset.videoCodec?.rawValue)
+      #expect(size(preset, 1921, 1080) == [1920, 1080])
+      #expect(ExportSettings(preset: preset).exportsAlpha)
+    }
+    #expect(!ExportPreset.highestQuality.keepsAlpha && !ExportSettings().exportsAlpha)
+    // The preset chooses the codec with alpha; .mov and .webm as the codec says.
+    #expect(ExportSettings(preset: .prores4444).encodedVideoCodec(in: .mov) == .prores4444)
+    #expect(ExportSettings(preset: .vp9alpha).encodedVideoCodec(in: .webm) == .vp9alpha)
+    #expect(ExportSettings(preset: .vp9alpha).impliedFileExtension == "webm")
+  }
+
   @Test func unknownNamesSuggestTheClosest() {
     #expect(throws: ExportPresetError(name: "1280x72", suggestion: "1280x720")) {
       try ExportPreset(name: "1280x72")
@@ -60,7 +83,7 @@ struct ExportPresetTests {
     }
     #expect(
       ExportPresetError(name: "meduim", suggestion: "medium").description
-        == "unknown export preset 'meduim': did you mean 'medium'? (known: low, medium, highest, 640x480, 960x540, 1280x720, 1920x1080, 3840x2160, hevc-1920x1080, hevc-3840x2160, hevc-highest, m4a, passthrough)"
+        == "unknown export preset 'meduim': did you mean 'medium'? (known: low, medium, highest, 640x480, 960x540, 1280x720, 1920x1080, 3840x2160, hevc-1920x1080, hevc-3840x2160, hevc-highest, prores4444, vp9alpha, m4a, passthrough)"
     )
   }
 }

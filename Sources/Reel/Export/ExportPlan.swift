@@ -38,7 +38,7 @@ public struct ExportPlan: Sendable {
   public let video: VideoOutputSettings?
   /// The audio encoder's settings; nil when the export has no audio.
   public let audio: AudioOutputSettings?
-  /// Whether frames keep their alpha (``ExportSettings/keepsAlpha``): drawn over a clear
+  /// Whether frames keep their alpha (``ExportSettings/exportsAlpha``): drawn over a clear
   /// backdrop, in RGB, and encoded with a codec that carries alpha.
   public let keepsAlpha: Bool
   /// Whether the encoder takes pictures in RGB (codecs with alpha, animated images), so
@@ -136,7 +136,7 @@ public struct ExportPlan: Sendable {
         "keeping alpha needs a codec that carries it, and \(settings.videoCodec?.rawValue ?? "the preset's codec") does not; use \(VideoCodec.alphaCodecNames)"
       )
     }
-    keepsAlpha = settings.keepsAlpha && !audioOnly
+    keepsAlpha = settings.exportsAlpha && !audioOnly
     if let crf = settings.crf, !audioOnly { try Self.check(crf: crf, codec: codec) }
 
     let hasAudioSource =
@@ -157,6 +157,7 @@ public struct ExportPlan: Sendable {
       video.pinned = settings.pinnedEncoding
       video.keptFrameCount = keptFrameCount
       video.loopCount = settings.loopCount
+      video.keepsAlpha = settings.exportsAlpha
       return video
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil

@@ -3,7 +3,8 @@ import Foundation
 extension ExportPreset {
   /// The preset's canonical short name, as used by the command line and JSON templates:
   /// `low`, `medium`, `highest`, `640x480`, `960x540`, `1280x720`, `1920x1080`, `3840x2160`,
-  /// `hevc-1920x1080`, `hevc-3840x2160`, `hevc-highest`, `m4a`, `passthrough`.
+  /// `hevc-1920x1080`, `hevc-3840x2160`, `hevc-highest`, `m4a`, `passthrough`, and each
+  /// alpha preset by its codec's name (`prores4444`, `vp9alpha`).
   public var name: String {
     switch self {
     case .lowQuality: "low"
@@ -17,6 +18,7 @@ extension ExportPreset {
     case .hevc1920x1080: "hevc-1920x1080"
     case .hevc3840x2160: "hevc-3840x2160"
     case .hevcHighestQuality: "hevc-highest"
+    case .prores4444, .vp9alpha: alphaCodec?.rawValue ?? rawValue
     case .appleM4A: "m4a"
     case .passthrough: "passthrough"
     }
@@ -37,6 +39,7 @@ extension ExportPreset {
     case .hevc1920x1080: ["hevc1920x1080", "hevc1080p"]
     case .hevc3840x2160: ["hevc3840x2160", "hevc2160p", "hevc4k"]
     case .hevcHighestQuality: ["hevchighest", "hevchighestquality", "hevc"]
+    case .prores4444, .vp9alpha: [ExportPreset.normalized(name)]
     case .appleM4A: ["m4a", "applem4a", "audio"]
     case .passthrough: ["passthrough"]
     }

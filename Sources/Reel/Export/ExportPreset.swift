@@ -14,8 +14,9 @@ import ReelMedia
 ///   to the nearest multiple of 8. This reproduces what Apple's presets were observed to
 ///   give for a 1080p source (low → 224×128, medium → 568×320: 1920×1080 fitted in 568×320
 ///   is 568×319.5, and 319.5 rounds to 320).
-/// - `highestQuality`, `hevcHighestQuality` and `passthrough` keep the render size (an odd
-///   side is rounded down to even for the encoded presets).
+/// - `highestQuality`, `hevcHighestQuality`, the alpha presets (`prores4444`, `vp9alpha`)
+///   and `passthrough` keep the render size (an odd side is rounded down to even for the
+///   encoded presets).
 /// - `appleM4A` has no video.
 public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
   /// H.264 + AAC, small (fits 224×128).
@@ -40,6 +41,12 @@ public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
   case hevc3840x2160
   /// HEVC + AAC at the render size.
   case hevcHighestQuality
+  /// ProRes 4444 with alpha at the render size, in `.mov` (``alphaCodec``): the picture's
+  /// alpha is kept, as with ``ExportSettings/keepsAlpha``.
+  case prores4444
+  /// VP9 with alpha at the render size, in `.webm` (``alphaCodec``): the picture's alpha is
+  /// kept, as with ``ExportSettings/keepsAlpha``.
+  case vp9alpha
   /// AAC audio only, in an .m4a file.
   case appleM4A
   /// No re-encoding: the source's samples are copied; the video composition and audio mix
@@ -51,11 +58,26 @@ public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
   @available(*, deprecated, renamed: "ReelMedia.VideoCodec")
   public typealias VideoCodec = ReelMedia.VideoCodec
 
-  /// The video codec: ``ReelMedia/VideoCodec/h264`` or ``ReelMedia/VideoCodec/hevc``; nil
-  /// for `appleM4A` (audio only) and `passthrough` (copied as it is).
+  /// The codec with alpha an alpha preset encodes with and is named after (`prores4444`,
+  /// `vp9alpha`: one preset per codec whose pixel format carries alpha); nil for the others.
+  public var alphaCodec: ReelMedia.VideoCodec? {
+    switch self {
+    case .prores4444: .prores4444
+    case .vp9alpha: .vp9alpha
+    default: nil
+    }
+  }
+
+  /// Whether the preset keeps the picture's alpha (the alpha presets).
+  public var keepsAlpha: Bool { alphaCodec?.descriptor.pixelFormat.carriesAlpha ?? false }
+
+  /// The video codec: ``ReelMedia/VideoCodec/h264`` or ``ReelMedia/VideoCodec/hevc``, the
+  /// ``alphaCodec`` of an alpha preset; nil for `appleM4A` (audio only) and `passthrough`
+  /// (copied as it is).
   public var videoCodec: ReelMedia.VideoCodec? {
     switch self {
     case .hevc1920x1080, .hevc3840x2160, .hevcHighestQuality: .hevc
+    case .prores4444, .vp9alpha: alphaCodec
     case .appleM4A, .passthrough: nil
     default: .h264
     }
@@ -80,7 +102,8 @@ public enum ExportPreset: String, CaseIterable, Hashable, Sendable {
     case .preset1280x720: (1280, 720)
     case .preset1920x1080, .hevc1920x1080: (1920, 1080)
     case .preset3840x2160, .hevc3840x2160: (3840, 2160)
-    case .highestQuality, .hevcHighestQuality, .appleM4A, .passthrough: nil
+    case .highestQuality, .hevcHighestQuality, .prores4444, .vp9alpha, .appleM4A, .passthrough:
+      nil
     }
   }
 

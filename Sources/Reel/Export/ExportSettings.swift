@@ -35,7 +35,9 @@ public struct ExportSettings: Sendable {
   /// Keep the picture's alpha: frames are drawn over a clear backdrop (what a clear
   /// background leaves clear stays clear) and encoded with a codec that carries alpha —
   /// ProRes 4444 in `.mov`, VP9 with alpha in `.webm` (``VideoCodec/chosenWithAlpha(_:in:)``).
-  /// False draws every frame opaque, over black. Default false.
+  /// False draws every frame opaque, over black, unless the preset is an alpha preset
+  /// (``ExportPreset/keepsAlpha``: `prores4444`, `vp9alpha`). Default false. What the export
+  /// does is ``exportsAlpha``.
   public var keepsAlpha = false
   /// The output width in pixels, the height following the render's aspect ratio (rounded
   /// to the nearest even number): "a GIF 480 px wide". Even; not with ``outputSize``; nil
@@ -90,6 +92,10 @@ public struct ExportSettings: Sendable {
     self.excludesAudio = excludesAudio
   }
 
+  /// Whether the export keeps the picture's alpha: ``keepsAlpha``, or an alpha preset
+  /// (``ExportPreset/keepsAlpha``). The one place this is decided.
+  public var exportsAlpha: Bool { keepsAlpha || preset.keepsAlpha }
+
   /// The video codec used: the override, else the preset's (nil for audio-only and
   /// passthrough presets, which leave it to the container).
   var resolvedVideoCodec: VideoCodec? { videoCodec ?? preset.videoCodec }
@@ -108,7 +114,7 @@ public struct ExportSettings: Sendable {
     if let container, container.isAnimatedImage, videoCodec == nil {
       return container.defaultVideoCodec
     }
-    guard keepsAlpha else { return VideoCodec.chosen(resolvedVideoCodec, in: container) }
+    guard exportsAlpha else { return VideoCodec.chosen(resolvedVideoCodec, in: container) }
     let presetCodec = preset.videoCodec.flatMap {
       $0.descriptor.pixelFormat.carriesAlpha ? $0 : nil
     }
@@ -126,7 +132,7 @@ public struct ExportSettings: Sendable {
     switch preset {
     case .lowQuality: base = 30
     case .mediumQuality: base = 26
-    case .highestQuality, .hevcHighestQuality: base = 18
+    case .highestQuality, .hevcHighestQuality, .prores4444, .vp9alpha: base = 18
     default: base = 23
     }
     return base + (codec?.descriptor.presetCRFOffset ?? 0)

@@ -34,6 +34,7 @@ enum BatchRenderCommand {
 
   static func run(parsed: Arguments, templatePath: String) async throws -> ExitStatus {
     for option in ["--plan", "--chunk", "--set", "--from", "--to", "--threads"]
+      + RenderCommand.wholeRenderOptions
     where parsed.value(option) != nil {
       throw CommandFailure.usage(
         "render: \(option) does not go with --data\(option == "--set" ? " (give the value as a column of the data)" : "")"

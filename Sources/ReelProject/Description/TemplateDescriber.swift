@@ -73,17 +73,12 @@ struct TemplateDescriber: TemplateChecking {
   /// `frameRate` (checked against its row) → one frame's duration, exactly (29.97 →
   /// 1001/30000 s).
   func frameDurationFromRate(_ node: TemplateJSON, _ path: String) -> Time? {
-    guard let rate = Double(node.numberText ?? ""), let text = node.numberText else { return nil }
-    let ntsc: [String: Int64] = ["23.976": 24000, "29.97": 30000, "47.952": 48000, "59.94": 60000]
-    if let numerator = ntsc[text] ?? ntsc[String(rate)] {
-      return Time(value: 1001, timescale: Int32(numerator))
-    }
-    guard let exact = Time(decimalString: text), exact.value > 0, exact.value <= Int64(Int32.max)
-    else {
+    guard let text = node.numberText, Double(text) != nil else { return nil }
+    guard let duration = Template.frameDuration(rate: text) else {
       problem(path, "cannot be used as a frame rate (got \(text))", at: node)
       return nil
     }
-    return Time(value: Int64(exact.timescale), timescale: Int32(exact.value))
+    return duration
   }
 
   // MARK: Audio
