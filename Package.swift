@@ -39,6 +39,8 @@ let package = Package(
       name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
+      name: "CLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+    .systemLibrary(
       name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     .systemLibrary(
       name: "CGraphics",
@@ -53,7 +55,8 @@ let package = Package(
     .target(name: "ReelCore"),
     .target(
       name: "ReelMedia", dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CCrypto", "CReelKernels"]),
-    .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels"]),
+    .target(
+      name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels", "CLottie"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(name: "ReelFilters", dependencies: ["ReelCore", "CReelKernels", "CQREncode"]),
     .target(

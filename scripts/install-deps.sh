@@ -9,6 +9,7 @@ packages=(
   libyuv-dev                               # fast pixel-format conversion
   libssl-dev                               # SHA-256 of a render plan's inputs (libcrypto)
   libqrencode-dev                          # QR codes (CIQRCodeGenerator)
+  librlottie-dev                           # Lottie animations (the lottie layer type)
   libpixman-1-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   pkg-config
