@@ -12,7 +12,11 @@ Python 3 standard library only.
     BENCH_SCALE=0 make bench         # skip the scale-out section (it takes minutes)
     BENCH_JOBS=memory make bench     # only the memory-settle section (with the floor)
     BENCH_JOBS=avfoundation make bench  # only the AVAssetWriter / AVAssetReader section
+<<<<<<< HEAD
     BENCH_JOBS=gif make bench        # only the GIF export against ffmpeg's two-pass palette GIF
+=======
+    BENCH_JOBS=lottie make bench     # only the Lottie-against-PNG section (with the floor)
+>>>>>>> i26kinds
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -101,6 +105,12 @@ def make_sources():
                "bordercolor=orange:x=(w-tw)/2:y=(h-th)/2", "-frames:v", "1", work("star.png"))
     if not os.path.exists(work("look.cube")):
         write_look_cube(work("look.cube"))
+    if not os.path.exists(work("overlay-1080.png")):
+        # The Lottie job's static peer: a transparent 1920×1080 picture with a few boxes.
+        ffmpeg("-f", "lavfi", "-i", "color=c=0x00000000:s=1920x1080,format=rgba", "-vf",
+               "drawbox=x=200:y=150:w=300:h=200:color=0xEE4266@0.9:t=fill,"
+               "drawbox=x=1300:y=700:w=400:h=120:color=0x3BCEAC@0.9:t=fill",
+               "-frames:v", "1", work("overlay-1080.png"))
     if not os.path.exists(work("captions.srt")):
         with open(work("captions.srt"), "w", encoding="utf-8") as srt:
             for cue in range(20):
@@ -536,9 +546,16 @@ def main():
         corrupt_lines, corrupt_ok = run_corrupt_set()
         lines.extend(corrupt_lines)
 
+<<<<<<< HEAD
     if not ONLY or "gif" in ONLY:
         print("  GIF against ffmpeg's two-pass palette commands…", flush=True)
         lines.extend(gif_side_by_side())
+=======
+    if not ONLY or "lottie" in ONLY:
+        print("  Lottie overlay against a static PNG of the same size…", flush=True)
+        lines.extend(lottie_against_png())
+
+>>>>>>> i26kinds
     if os.path.exists(BENCHMARKS) and (not ONLY or "avfoundation" in ONLY):
         print("  AVAssetWriter / AVAssetReader against ffmpeg…", flush=True)
         lines.extend(av_side_by_side())
@@ -569,6 +586,7 @@ AV_FRAMES = 300
 AV_RAW_FRAMES = 60
 
 
+<<<<<<< HEAD
 def gif_side_by_side():
     """The GIF export (bench/templates/gif.json: the 10 s 1080p source at 15 fps, 480 px
     wide, looping) against the two ffmpeg commands people run for the same GIF: palettegen
@@ -607,6 +625,29 @@ def gif_side_by_side():
         f"{reel_size / ff_size:.2f} |",
         "",
         f"- Reel {probe(reel_out)}; ffmpeg {probe(ff_out)}",
+=======
+def lottie_against_png():
+    """The Lottie layer at 1080p30 (the confetti, looping, full frame: a new animation frame
+    every movie frame) against the same template with a 1920×1080 PNG in its place."""
+    walls = {"lottie": [], "lottie-png": []}
+    for _ in range(RUNS):
+        for name in walls:
+            result = measure(reel_command(name, work(f"{name}-reel.mp4")))
+            walls[name].append(result["wall"])
+    lottie, png = median(walls["lottie"]), median(walls["lottie-png"])
+    return [
+        "Lottie overlay (issue 29): the confetti animation looping over the 10 s 1080p30 "
+        "source, full frame, against the same template with a static 1920×1080 PNG:",
+        "",
+        "| template | Reel wall s (median) |",
+        "|---|---:|",
+        f"| lottie | {lottie:.2f} |",
+        f"| static PNG | {png:.2f} |",
+        "",
+        f"Speed of the Lottie render relative to the PNG one: {png / lottie:.2f}× "
+        "(target ≥ 0.8×).",
+        "",
+>>>>>>> i26kinds
     ]
 
 

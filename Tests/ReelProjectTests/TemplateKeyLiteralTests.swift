@@ -31,6 +31,10 @@ struct TemplateKeyLiteralTests {
       "Core Animation key paths naming the model's animatable properties"
     ),
     ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
+    (
+      "ReelGraphics/LottieDocument.swift", ["layers", "id"],
+      "members of Lottie's own JSON (Bodymovin), which Reel checks before rlottie reads it"
+    ),
     ("ReelMedia/ImageEncoder.swift", ["loop"], "FFmpeg's GIF muxer option (loop count)"),
     (
       "ReelMedia/PictureScaler.swift", ["source", "target"],

@@ -1,0 +1,141 @@
+import ReelAnimation
+import ReelCore
+import ReelGraphics
+
+/// A layer's Lottie animation: which frame shows is a pure function of the composition time.
+///
+/// From the layer's ``startTime`` the animation plays at ``speed`` times its own frame rate
+/// through ``segment`` (frames of its timeline, `ip` ≤ from < to ≤ `op`), then starts the
+/// segment again when it ``loops``, or holds its last frame. Before ``startTime`` the
+/// segment's first frame shows. The animation is drawn at its placement in the layer's bounds
+/// (``LayerProperties/contentsGravity``: the whole animation, its aspect kept, by default in
+/// templates) and follows the layer's magnification, as vector art does.
+///
+///     let animation = try LottieAnimation(LottieDocument(data: data, limits: limits) { _ in … })
+///     layer.content = .kind(LottieContent(animation: animation, speed: 2, loops: true))
+public struct LottieContent: LayerContentKind {
+  /// The animation.
+  public var animation: LottieAnimation
+  /// When the animation's first frame shows, seconds of composition time.
+  public var startTime: Double
+  /// How many times faster than its own frame rate it plays (> 0).
+  public var speed: Double
+  /// Whether the segment starts again after its last frame.
+  public var loops: Bool
+  /// The frames played, in the animation's timeline (`ip`…`op`); the whole timeline when nil.
+  public var segment: ClosedRange<Double>?
+
+  /// Makes Lottie content.
+  ///
+  /// - Parameters:
+  ///   - animation: The animation.
+  ///   - startTime: When its first frame shows, seconds of composition time.
+  ///   - speed: Times its own frame rate (values ≤ 0 or not finite play at 1).
+  ///   - loops: Whether it starts again after its last frame.
+  ///   - segment: The frames to play (animation frame numbers), nil for all.
+  public init(
+    animation: LottieAnimation, startTime: Double = 0, speed: Double = 1, loops: Bool = false,
+    segment: ClosedRange<Double>? = nil
+  ) {
+    self.animation = animation
+    self.startTime = startTime
+    self.speed = speed
+    self.loops = loops
+    self.segment = segment
+  }
+
+  public static var kindName: String { "lottie" }
+
+  /// Drawn upright, as Core Animation keeps a layer's contents.
+  public var staysUpright: Bool { true }
+
+  /// The frame of the animation's timeline (counted from its first frame, `ip`) showing at
+  /// `time` seconds of composition time.
+  public func frameIndex(atSeconds time: Double) -> Int {
+    let document = animation.document
+    let first = max(segment?.lowerBound ?? document.inPoint, document.inPoint)
+    let last = min(segment?.upperBound ?? document.outPoint, document.outPoint)
+    let length = last - first
+    let rate = speed.isFinite && speed > 0 ? speed : 1
+    var position = max(0, time - startTime) * rate * document.frameRate
+    // A frame time computed from a frame number lands a hair below it: count it as reached.
+    position = (position + 1e-9).rounded(.down)
+    if length <= 1 || !position.isFinite {
+      position = 0
+    } else if loops {
+      position = position.truncatingRemainder(dividingBy: length.rounded(.down))
+    } else {
+      position = min(position, length.rounded(.up) - 1)
+    }
+    let frame = (first - document.inPoint + position).rounded(.down)
+    return PixelLimits.integer(min(max(frame, 0), Double(animation.frameCount - 1)))
+  }
+
+  public func drawing(with properties: LayerProperties, atSeconds time: Double) -> LottieDrawing? {
+    guard !properties.bounds.isEmpty else { return nil }
+    let document = animation.document
+    let natural = Size(width: Double(document.width), height: Double(document.height))
+    return LottieDrawing(
+      animation: animation, frame: frameIndex(atSeconds: time),
+      destination: properties.contentsGravity.placement(of: natural, in: properties.bounds.size),
+      size: properties.bounds.size)
+  }
+}
+
+/// One frame of a Lottie animation placed in a layer: equal (sharing a cached raster) while
+/// the animation frame, the placement and the size stay the same.
+public struct LottieDrawing: LayerDrawing, DrawingKind {
+  /// The animation.
+  public var animation: LottieAnimation
+  /// The frame, counted from the timeline's first.
+  public var frame: Int
+  /// Where the animation lands, in the layer's local pixels.
+  public var destination: Rect
+  /// The layer's bounds size.
+  public var size: Size
+
+  public static var kindName: String { LottieContent.kindName }
+
+  public var dumpDescription: String {
+    let numbers = [destination.minX, destination.minY, destination.width, destination.height]
+      .map { ReadableNumber.string($0, decimals: 3) }
+    return "frame=\(frame) in (\(numbers[0]), \(numbers[1])) \(numbers[2])×\(numbers[3])"
+  }
+
+  public var coveredSize: Size? { size }
+
+  public static func == (lhs: LottieDrawing, rhs: LottieDrawing) -> Bool {
+    lhs.animation === rhs.animation && lhs.frame == rhs.frame
+      && lhs.destination == rhs.destination && lhs.size == rhs.size
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(animation))
+    hasher.combine(frame)
+    hasher.combine(destination)
+    hasher.combine(size)
+  }
+
+  var layerSize: Size? { size }
+
+  func scaled(by scale: Double) -> Drawing {
+    var drawing = self
+    drawing.destination = destination.scaled(by: scale)
+    drawing.size = size.scaled(by: scale)
+    return .kind(AnyLayerDrawing(drawing))
+  }
+
+  func rasterExtent(scale: Double) -> Rect? { nil }
+
+  func draw(scale: Double, area: PixelBox?) throws -> Raster? {
+    let width = PixelLimits.integer(destination.width.rounded())
+    let height = PixelLimits.integer(destination.height.rounded())
+    guard width > 0, height > 0 else { return nil }
+    let image = try animation.frame(frame, width: width, height: height)
+    return Raster(
+      image: image,
+      toLayer: Transform2D(
+        a: destination.width / Double(width), b: 0, c: 0, d: destination.height / Double(height),
+        tx: destination.minX, ty: destination.minY))
+  }
+}
