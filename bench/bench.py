@@ -12,11 +12,8 @@ Python 3 standard library only.
     BENCH_SCALE=0 make bench         # skip the scale-out section (it takes minutes)
     BENCH_JOBS=memory make bench     # only the memory-settle section (with the floor)
     BENCH_JOBS=avfoundation make bench  # only the AVAssetWriter / AVAssetReader section
-<<<<<<< HEAD
     BENCH_JOBS=gif make bench        # only the GIF export against ffmpeg's two-pass palette GIF
-=======
     BENCH_JOBS=lottie make bench     # only the Lottie-against-PNG section (with the floor)
->>>>>>> i26kinds
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -546,16 +543,14 @@ def main():
         corrupt_lines, corrupt_ok = run_corrupt_set()
         lines.extend(corrupt_lines)
 
-<<<<<<< HEAD
     if not ONLY or "gif" in ONLY:
         print("  GIF against ffmpeg's two-pass palette commands…", flush=True)
         lines.extend(gif_side_by_side())
-=======
+
     if not ONLY or "lottie" in ONLY:
         print("  Lottie overlay against a static PNG of the same size…", flush=True)
         lines.extend(lottie_against_png())
 
->>>>>>> i26kinds
     if os.path.exists(BENCHMARKS) and (not ONLY or "avfoundation" in ONLY):
         print("  AVAssetWriter / AVAssetReader against ffmpeg…", flush=True)
         lines.extend(av_side_by_side())
@@ -586,7 +581,6 @@ AV_FRAMES = 300
 AV_RAW_FRAMES = 60
 
 
-<<<<<<< HEAD
 def gif_side_by_side():
     """The GIF export (bench/templates/gif.json: the 10 s 1080p source at 15 fps, 480 px
     wide, looping) against the two ffmpeg commands people run for the same GIF: palettegen
@@ -625,7 +619,9 @@ def gif_side_by_side():
         f"{reel_size / ff_size:.2f} |",
         "",
         f"- Reel {probe(reel_out)}; ffmpeg {probe(ff_out)}",
-=======
+    ]
+
+
 def lottie_against_png():
     """The Lottie layer at 1080p30 (the confetti, looping, full frame: a new animation frame
     every movie frame) against the same template with a 1920×1080 PNG in its place."""
@@ -647,7 +643,6 @@ def lottie_against_png():
         f"Speed of the Lottie render relative to the PNG one: {png / lottie:.2f}× "
         "(target ≥ 0.8×).",
         "",
->>>>>>> i26kinds
     ]
 
 
