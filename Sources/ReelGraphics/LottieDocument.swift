@@ -6,8 +6,8 @@ import ReelCore
 ///
 /// rlottie is native code that trusts its input: it would read any file an image asset names,
 /// recurse forever on a precomposition that contains itself, and spend unbounded time on a
-/// repeater of a billion copies. So the JSON is parsed here first (Foundation's parser, within
-/// ``Limits/maximumBytes``) and walked:
+/// repeater of a billion copies. So the JSON is parsed here first (Reel's own strict reader,
+/// ``JSONValue``, within ``Limits/maximumBytes``, keys written twice refused) and walked:
 /// - the root must say its frame rate (`fr`, 1…240), frames (`ip` < `op`, at most
 ///   ``Limits/maximumFrames``) and size (`w`, `h`, 1…``PixelLimits/maximumCanvasSide``);
 /// - layers are counted with every use of a precomposition expanded (at most
@@ -17,7 +17,11 @@ import ReelCore
 /// - image assets are embedded: a `data:` URL stays (PNG or JPEG, its size within
 ///   ``Limits/maximumImagePixels``); a file name is read by the caller's `readFile` (Reel's
 ///   regular-file rule) and embedded the same way; rlottie is given an empty resource path.
-/// The result is written back as JSON text (``json``), which is what rlottie parses.
+/// The result is written back as JSON text (``json``), which is what rlottie parses, its
+/// members in the order the file wrote them: rlottie's parser reads them in order and skips a
+/// shape's members written before its `ty` (a rectangle's size, a fill's colour), so a writer that reorders keys (Foundation's
+/// `JSONSerialization` writes a dictionary's order, which changes from run to run) would make
+/// frames come out differently from one process to the next.
 public struct LottieDocument: Sendable {
   /// Bounds on what one animation may ask for.
   public struct Limits: Sendable {
@@ -76,13 +80,16 @@ public struct LottieDocument: Sendable {
     guard data.count <= limits.maximumBytes else {
       throw .tooLarge(what: "the file", size: data.count, maximum: limits.maximumBytes)
     }
-    let parsed: Any
+    // One parse, in the order written: the checks below see exactly what rlottie is given,
+    // and rlottie reads members in order (a shape's members before its `ty` are skipped).
+    var root: JSONValue
     do {
-      parsed = try JSONSerialization.jsonObject(with: data, options: [])
+      root = try JSONValue(
+        parsing: [UInt8](data), maximumDepth: LottieDocument.maximumNesting)
     } catch {
-      throw .invalid(path: "", reason: "not JSON (\((error as NSError).localizedDescription))")
+      throw .invalid(path: "", reason: "not JSON (\(error.description))")
     }
-    guard var root = parsed as? [String: Any] else {
+    guard root.isObject else {
       throw .invalid(path: "", reason: "the top level is not an object")
     }
     let frameRate = try Self.number(root, "fr", in: 1...240, at: "")
@@ -102,44 +109,37 @@ public struct LottieDocument: Sendable {
 
     var checker = Checker(limits: limits)
     // Assets: precompositions by id (checked with their layers), images embedded.
-    var assets = root["assets"] as? [Any] ?? []
-    if root["assets"] != nil, root["assets"] as? [Any] == nil {
-      throw .invalid(path: "assets", reason: "not an array")
-    }
-    var precompositions: [String: [Any]] = [:]
-    for index in assets.indices {
-      let path = "assets[\(index)]"
-      guard var asset = assets[index] as? [String: Any] else {
-        throw .invalid(path: path, reason: "not an object")
+    if let assetsValue = root["assets"] {
+      guard var assets = assetsValue.elements else {
+        throw .invalid(path: "assets", reason: "not an array")
       }
-      if let layers = asset["layers"] {
-        guard let layers = layers as? [Any], let id = asset["id"] as? String else {
-          throw .invalid(path: path, reason: "a precomposition needs an id and a layers array")
+      var precompositions: [String: [JSONValue]] = [:]
+      for index in assets.indices {
+        let path = "assets[\(index)]"
+        let asset = assets[index]
+        guard asset.isObject else { throw .invalid(path: path, reason: "not an object") }
+        if let layers = asset["layers"] {
+          guard let layers = layers.elements, let id = asset["id"]?.stringValue else {
+            throw .invalid(path: path, reason: "a precomposition needs an id and a layers array")
+          }
+          guard precompositions[id] == nil else {
+            throw .invalid(path: "\(path).id", reason: "a second precomposition \"\(id)\"")
+          }
+          precompositions[id] = layers
+        } else if asset["p"] != nil {
+          assets[index] = try checker.embedImage(asset, at: path, readFile: readFile)
         }
-        precompositions[id] = layers
-      } else if asset["p"] != nil {
-        asset = try checker.embedImage(asset, at: path, readFile: readFile)
-        assets[index] = asset
       }
+      root = root.replacing("assets", with: .array(assets))
+      checker.precompositions = precompositions
     }
-    if root["assets"] != nil { root["assets"] = assets }
-    guard let layers = root["layers"] as? [Any] else {
+    guard let layers = root["layers"]?.elements else {
       throw .invalid(path: "layers", reason: "missing, or not an array")
     }
-    try checker.countLayers(
-      layers, at: "layers", precompositions: precompositions, depth: 0, visiting: [])
+    try checker.countLayers(layers, at: "layers", depth: 0, visiting: [])
     try checker.walk(root, at: "")
 
-    let text: Data
-    do {
-      text = try JSONSerialization.data(withJSONObject: root, options: [])
-    } catch {
-      throw .invalid(path: "", reason: "cannot be written back as JSON")
-    }
-    guard let string = String(data: text, encoding: .utf8) else {
-      throw .invalid(path: "", reason: "not UTF-8 text")
-    }
-    self.json = string
+    self.json = root.serialized()
     self.width = width
     self.height = height
     self.frameRate = frameRate
@@ -147,16 +147,18 @@ public struct LottieDocument: Sendable {
     self.outPoint = outPoint
   }
 
+  /// The deepest nesting of JSON arrays and objects read (Bodymovin's files nest a few dozen
+  /// levels; rlottie's parser recurses once per level).
+  public static let maximumNesting = 256
+
   /// A number member within bounds.
   static func number(
-    _ object: [String: Any], _ key: String, in range: ClosedRange<Double>, at path: String
+    _ object: JSONValue, _ key: String, in range: ClosedRange<Double>, at path: String
   ) throws(LottieError) -> Double {
     let where_ = path.isEmpty ? key : "\(path).\(key)"
-    // (Foundation on Linux bridges 0 and 1 to Bool too: a boolean is taken as its number.)
-    guard let value = object[key] as? NSNumber else {
+    guard let number = object[key]?.numberValue else {
       throw .invalid(path: where_, reason: "missing, or not a number")
     }
-    let number = value.doubleValue
     guard number.isFinite, range.contains(number) else {
       throw .invalid(
         path: where_,
@@ -168,17 +170,31 @@ public struct LottieDocument: Sendable {
   }
 }
 
+extension JSONValue {
+  /// The object with member `key`'s value replaced in place (appended when missing); other
+  /// values unchanged.
+  fileprivate func replacing(_ key: String, with value: JSONValue) -> JSONValue {
+    guard case .object(var members) = self else { return self }
+    if let index = members.firstIndex(where: { $0.0 == key }) {
+      members[index].1 = value
+    } else {
+      members.append((key, value))
+    }
+    return .object(members)
+  }
+}
+
 /// The walk over a Lottie JSON's content (``LottieDocument``'s checks).
 private struct Checker {
   let limits: LottieDocument.Limits
+  var precompositions: [String: [JSONValue]] = [:]
   var layerCount = 0
 
   init(limits: LottieDocument.Limits) { self.limits = limits }
 
   /// Counts `layers` with every precomposition use expanded; refuses cycles and deep nesting.
   mutating func countLayers(
-    _ layers: [Any], at path: String, precompositions: [String: [Any]], depth: Int,
-    visiting: Set<String>
+    _ layers: [JSONValue], at path: String, depth: Int, visiting: Set<String>
   ) throws(LottieError) {
     guard depth <= LottieDocument.maximumPrecompositionDepth else {
       throw .invalid(
@@ -186,9 +202,9 @@ private struct Checker {
         reason:
           "precompositions nest deeper than \(LottieDocument.maximumPrecompositionDepth) levels")
     }
-    for (index, element) in layers.enumerated() {
+    for (index, layer) in layers.enumerated() {
       let layerPath = "\(path)[\(index)]"
-      guard let layer = element as? [String: Any] else {
+      guard layer.isObject else {
         throw .invalid(path: layerPath, reason: "a layer is not an object")
       }
       layerCount += 1
@@ -197,27 +213,28 @@ private struct Checker {
           what: "the layers (every precomposition use counted)", size: layerCount,
           maximum: limits.maximumLayers)
       }
-      guard let reference = layer["refId"] as? String, let inner = precompositions[reference]
+      guard let reference = layer["refId"]?.stringValue, let inner = precompositions[reference]
       else { continue }
       guard !visiting.contains(reference) else {
         throw .invalid(
           path: "\(layerPath).refId", reason: "precomposition \"\(reference)\" contains itself")
       }
       try countLayers(
-        inner, at: "precomposition \"\(reference)\" layers", precompositions: precompositions,
-        depth: depth + 1, visiting: visiting.union([reference]))
+        inner, at: "precomposition \"\(reference)\" layers", depth: depth + 1,
+        visiting: visiting.union([reference]))
     }
   }
 
   /// Checks every object: repeater copies, dash lengths, path vertex lists.
-  func walk(_ value: Any, at path: String) throws(LottieError) {
-    if let array = value as? [Any] {
+  func walk(_ value: JSONValue, at path: String) throws(LottieError) {
+    if let array = value.elements {
       for (index, element) in array.enumerated() { try walk(element, at: "\(path)[\(index)]") }
       return
     }
-    guard let object = value as? [String: Any] else { return }
-    if object["ty"] as? String == "rp", let copies = object["c"] as? [String: Any] {
-      for number in Self.numbers(in: copies["k"] as Any)
+    guard value.isObject else { return }
+    let type = value["ty"]?.stringValue
+    if type == "rp", let copies = value["c"], copies.isObject {
+      for number in Self.numbers(in: copies["k"])
       where !(number.isFinite && abs(number) <= Double(LottieDocument.maximumRepeaterCopies)) {
         throw .invalid(
           path: "\(path).c",
@@ -226,12 +243,12 @@ private struct Checker {
         )
       }
     }
-    if let dashes = object["d"] as? [Any], object["ty"] as? String == "st" {
+    if let dashes = value["d"]?.elements, type == "st" {
       for (index, dash) in dashes.enumerated() {
-        guard let dash = dash as? [String: Any], let value = dash["v"] as? [String: Any],
-          dash["n"] as? String != "o"
-        else { continue }
-        for number in Self.numbers(in: value["k"] as Any)
+        guard let length = dash["v"], length.isObject, dash["n"]?.stringValue != "o" else {
+          continue
+        }
+        for number in Self.numbers(in: length["k"])
         where !(number.isFinite && number >= LottieDocument.minimumDashLength) {
           throw .invalid(
             path: "\(path).d[\(index)]",
@@ -241,8 +258,8 @@ private struct Checker {
         }
       }
     }
-    if let vertices = object["v"] as? [Any], let ins = object["i"] as? [Any],
-      let outs = object["o"] as? [Any]
+    if let vertices = value["v"]?.elements, let ins = value["i"]?.elements,
+      let outs = value["o"]?.elements
     {
       guard vertices.count == ins.count, ins.count == outs.count else {
         throw .invalid(
@@ -252,34 +269,33 @@ private struct Checker {
         )
       }
       for point in vertices + ins + outs {
-        guard let point = point as? [Any], point.count >= 2,
-          point.allSatisfy({ ($0 as? NSNumber).map { $0.doubleValue.isFinite } ?? false })
+        guard let coordinates = point.elements, coordinates.count >= 2,
+          coordinates.allSatisfy({ $0.numberValue != nil })
         else {
           throw .invalid(path: path, reason: "a path point is not two finite numbers")
         }
       }
     }
-    for (key, member) in object.sorted(by: { $0.key < $1.key }) {
+    for (key, member) in value.members {
       try walk(member, at: path.isEmpty ? key : "\(path).\(key)")
     }
   }
 
   /// Every number in a Lottie value (a number, an array of them, or keyframes holding them).
-  static func numbers(in value: Any) -> [Double] {
-    if let number = value as? NSNumber { return [number.doubleValue] }
-    if let array = value as? [Any] { return array.flatMap { numbers(in: $0) } }
-    if let object = value as? [String: Any] {
-      return numbers(in: object["s"] as Any) + numbers(in: object["e"] as Any)
-    }
+  static func numbers(in value: JSONValue?) -> [Double] {
+    guard let value else { return [] }
+    if let number = value.numberValue { return [number] }
+    if let array = value.elements { return array.flatMap { numbers(in: $0) } }
+    if value.isObject { return numbers(in: value["s"]) + numbers(in: value["e"]) }
     return []
   }
 
   /// An image asset with its picture as a `data:` URL (read through `readFile` when it names
   /// a file), its size checked.
   func embedImage(
-    _ asset: [String: Any], at path: String, readFile: (String) throws(LottieError) -> Data
-  ) throws(LottieError) -> [String: Any] {
-    guard let name = asset["p"] as? String else {
+    _ asset: JSONValue, at path: String, readFile: (String) throws(LottieError) -> Data
+  ) throws(LottieError) -> JSONValue {
+    guard let name = asset["p"]?.stringValue else {
       throw .invalid(path: "\(path).p", reason: "an image asset's p is not a string")
     }
     let bytes: Data
@@ -291,7 +307,7 @@ private struct Checker {
       }
       bytes = decoded
     } else {
-      let folder = asset["u"] as? String ?? ""
+      let folder = asset["u"]?.stringValue ?? ""
       bytes = try readFile(folder + name)
     }
     guard let size = ImageHeader.size(of: bytes) else {
@@ -303,12 +319,11 @@ private struct Checker {
         what: "an image (\(size.width)×\(size.height) pixels)",
         size: pixels.overflow ? Int.max : pixels.partialValue, maximum: limits.maximumImagePixels)
     }
-    var embedded = asset
     let type = size.isPNG ? "png" : "jpeg"
-    embedded["p"] = "data:image/\(type);base64," + bytes.base64EncodedString()
-    embedded["u"] = ""
-    embedded["e"] = 1
-    return embedded
+    return
+      asset
+      .replacing("p", with: .string("data:image/\(type);base64," + bytes.base64EncodedString()))
+      .replacing("u", with: .string("")).replacing("e", with: .number(1))
   }
 }
 
@@ -354,6 +369,8 @@ public enum LottieError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooLarge(what: String, size: Int, maximum: Int)
   /// An image file an asset names cannot be read.
   case unreadableImage(name: String, reason: String)
+  /// The animation's own file cannot be read (the reason names it).
+  case unreadable(reason: String)
   /// rlottie could not parse the checked JSON.
   case notParsed
 
@@ -365,6 +382,7 @@ public enum LottieError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(what) is too large: \(size), at most \(maximum)"
     case .unreadableImage(let name, let reason):
       "the image \"\(name)\" cannot be read: \(reason)"
+    case .unreadable(let reason): reason
     case .notParsed:
       "rlottie cannot read the animation (a shape or property it does not know?); export it again from Bodymovin"
     }

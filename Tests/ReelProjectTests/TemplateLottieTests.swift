@@ -1,9 +1,11 @@
 import Foundation
 import ReelProject
+import Synchronization
 import TestSupport
 import Testing
 
 @testable import Reel
+@testable import ReelGraphics
 
 /// The `lottie` layer type: the frame shown is the one the movie time maps to (speed, loop,
 /// segment, the layer's start), drawn as rlottie draws it; images beside the file are read
@@ -68,37 +70,54 @@ struct TemplateLottieTests {
     return Double(total) / Double(a.width * a.height * 3)
   }
 
-  /// rlottie's own drawing of `frame` at the movie's size, over black.
-  static func reference(_ frame: Int) throws -> Image {
-    let document = try LottieDocument(
-      data: Data(animation().utf8),
-      limits: .init(
-        maximumBytes: 1 << 20, maximumLayers: 100, maximumFrames: 1000,
-        maximumImagePixels: 1 << 20),
-      readFile: { name throws(LottieError) in
-        throw .unreadableImage(name: name, reason: "none")
-      })
-    var image = try LottieAnimation(document).frame(frame, width: 160, height: 120)
-    // Over opaque black: premultiplied colours stay, alpha becomes opaque.
-    for y in 0..<image.height {
-      for x in 0..<image.width { image[x: x, y: y].alpha = 255 }
+  /// rlottie's own drawing of `frame` at the movie's size, over black: the author's JSON text
+  /// as written handed straight to rlottie (not through ``LottieDocument``, whose output is
+  /// what is under test), one animation object drawing every frame.
+  static let reference: [Image] = {
+    guard let handle = LottieAnimationHandle(json: animation()) else { return [] }
+    return (0..<handle.frameCount).compactMap { frame in
+      guard var image = try? Image.allocating(width: 160, height: 120) else { return nil }
+      handle.render(frame: frame, into: &image)
+      // Over opaque black: premultiplied colours stay, alpha becomes opaque.
+      for y in 0..<image.height {
+        for x in 0..<image.width { image[x: x, y: y].alpha = 255 }
+      }
+      return image
     }
-    return image
+  }()
+
+  @Test("rlottie's reference frames move: frames 7 apart differ, every frame is drawn")
+  func referenceIsSound() throws {
+    let frames = Self.reference
+    try #require(frames.count == 60)
+    for frame in 0..<60 {
+      // The orange square (at least 20 × 20 pixels) is drawn.
+      var orange = 0
+      for y in 0..<120 {
+        for x in 0..<160 where frames[frame][x: x, y: y].red > 200 { orange += 1 }
+      }
+      #expect(orange >= 19 * 19, "frame \(frame): \(orange) orange pixels")
+      #expect(
+        Self.meanDifference(frames[frame], frames[(frame + 7) % 60]) > 1,
+        "frames \(frame) and \((frame + 7) % 60) look alike")
+    }
   }
 
   /// Checks movie frames against rlottie's drawing of the frame each one maps to.
   static func checkFrames(
     _ layer: String, movieFrames: [Int], frameRate: Int = 30, expected: (Int) -> Int
   ) throws {
+    let references = Self.reference
+    try #require(references.count == 60, "rlottie parses the test animation")
     let loaded = try loadTemplate(template(layer, frameRate: frameRate), folder: try folder())
     let tree = try #require(loaded.movie.layers)
     let renderer = try LayerRenderer(tree: tree)
     for k in movieFrames {
       let frame = try renderer.render(at: Time(value: Int64(k), timescale: Int32(frameRate)))
-      let difference = meanDifference(frame, try reference(expected(k)))
+      let difference = meanDifference(frame, references[expected(k)])
       #expect(difference <= 1, "movie frame \(k): mean |Δ| \(difference) from frame \(expected(k))")
       // A frame 7 away is far off: the check can fail.
-      let wrong = meanDifference(frame, try reference((expected(k) + 7) % 60))
+      let wrong = meanDifference(frame, references[(expected(k) + 7) % 60])
       #expect(wrong > 1, "movie frame \(k) matches a frame 7 away too")
     }
   }
@@ -169,6 +188,62 @@ struct TemplateLottieTests {
     let frame = try LayerRenderer(tree: try #require(loaded.movie.layers)).render(at: .zero)
     let pixel = frame[x: 8, y: 8]
     #expect(pixel.green > 240 && pixel.red < 10 && pixel.blue < 10, "\(pixel)")
+  }
+
+  @Test("The JSON rlottie is given keeps the file's member order (each run the same)")
+  func memberOrder() throws {
+    // rlottie skips a shape's members written before its "ty": a writer that reorders keys
+    // loses the rectangle's size or the fill's colour, differently from run to run.
+    let text = Self.animation()
+    let document = try LottieDocument(
+      data: Data(text.utf8),
+      limits: .init(
+        maximumBytes: 1 << 20, maximumLayers: 10, maximumFrames: 100, maximumImagePixels: 1),
+      readFile: { name throws(LottieError) in
+        throw .unreadableImage(name: name, reason: "none")
+      })
+    let compact = text.filter { !$0.isWhitespace }
+    #expect(document.json == compact)
+    // A key written twice is refused: rlottie and the checks could read different ones.
+    let twice = text.replacingOccurrences(of: #""nm": "test","#, with: #""nm": "a", "nm": "b","#)
+    #expect(throws: LottieError.self) {
+      try LottieDocument(
+        data: Data(twice.utf8),
+        limits: .init(
+          maximumBytes: 1 << 20, maximumLayers: 10, maximumFrames: 100, maximumImagePixels: 1),
+        readFile: { name throws(LottieError) in
+          throw .unreadableImage(name: name, reason: "none")
+        })
+    }
+  }
+
+  @Test("Renders at once (two exports' renderers, one shared animation) equal serial ones")
+  func concurrentRenders() throws {
+    let folder = try Self.folder()
+    let layer = #"{"type": "lottie", "file": "anim.json", "loop": true, "speed": 1.5}"#
+    let first = try #require(try loadTemplate(Self.template(layer), folder: folder).movie.layers)
+    let second = try #require(try loadTemplate(Self.template(layer), folder: folder).movie.layers)
+    let frames = Array(stride(from: 0, to: 120, by: 3))
+    @Sendable func render(_ tree: LayerTree) throws -> [Image] {
+      let renderer = try LayerRenderer(tree: tree)
+      return try frames.map { k in try renderer.render(at: Time(value: Int64(k), timescale: 30)) }
+    }
+    let serial = try render(first)
+    // Three renderers at once: the second template's own animation, and two sharing the
+    // first's (rlottie draws one frame at a time per animation object).
+    let trees = [first, second, first]
+    let results = Mutex<[Int: [Image]]>([:])
+    DispatchQueue.concurrentPerform(iterations: trees.count) { index in
+      let images = (try? render(trees[index])) ?? []
+      results.withLock { $0[index] = images }
+    }
+    for index in trees.indices {
+      let images = try #require(results.withLock { $0[index] })
+      try #require(images.count == serial.count)
+      for (position, k) in frames.enumerated() {
+        #expect(images[position] == serial[position], "renderer \(index), movie frame \(k)")
+      }
+    }
   }
 
   @Test("Hostile files are refused before rlottie reads them")

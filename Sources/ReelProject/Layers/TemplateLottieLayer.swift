@@ -85,40 +85,15 @@ struct TemplateLottieLayer: TemplateLayerKind {
 }
 
 extension TemplateFiles {
-  /// The most frames a Lottie timeline may have (`op - ip`: over nine hours at 30 fps).
-  static let maximumLottieFrames = 1_000_000
-
-  /// The Lottie animation `text` names, checked and parsed (``LottieDocument``): the JSON within
-  /// the template's size limit, its layers within the layer budget, its images within the
-  /// image-pixel budget, each image file it names beside it read under the regular-file rule.
+  /// The Lottie animation `text` names, read, checked and parsed by
+  /// ``LottieAnimation/load(contentsOf:limits:locate:)`` within the template's budgets; the
+  /// images it names beside it are resolved as the template's own files.
   func lottie(_ text: String) throws(TemplateFileProblem) -> LottieAnimation {
     let resolved = try existingFile(text)
-    let data: Data
-    do {
-      data = try LocalFile.read(resolved, upTo: limits.maximumTemplateBytes + 1)
-    } catch {
-      throw TemplateFileProblem(message: MediaError(path: resolved, fileProblem: error).description)
-    }
-    let folder = URL(fileURLWithPath: resolved).deletingLastPathComponent().path
-    let documentLimits = LottieDocument.Limits(
-      maximumBytes: limits.maximumTemplateBytes, maximumLayers: limits.maximumLayerCount,
-      maximumFrames: Self.maximumLottieFrames, maximumImagePixels: limits.maximumImagePixels)
     do throws(LottieError) {
-      let document = try LottieDocument(data: data, limits: documentLimits) {
-        name throws(LottieError) in
-        guard !name.contains("://"), !name.hasPrefix("/") else {
-          throw .unreadableImage(name: name, reason: "only files beside the animation are read")
-        }
-        let path = resolve(folder + "/" + name)
-        do throws(LocalFile.Problem) {
-          return try LocalFile.read(path, upTo: limits.maximumTemplateBytes + 1)
-        } catch {
-          throw .unreadableImage(
-            name: name, reason: MediaError(path: path, fileProblem: error).description)
-        }
-      }
-      return try LottieAnimation(document)
+      return try LottieAnimation.load(contentsOf: resolved, limits: limits) { resolve($0) }
     } catch {
+      if case .unreadable(let reason) = error { throw TemplateFileProblem(message: reason) }
       throw TemplateFileProblem(message: "\(text): \(error.description)")
     }
   }

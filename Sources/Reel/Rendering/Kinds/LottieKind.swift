@@ -1,6 +1,8 @@
+import Foundation
 import ReelAnimation
 import ReelCore
 import ReelGraphics
+import ReelMedia
 
 /// A layer's Lottie animation: which frame shows is a pure function of the composition time.
 ///
@@ -137,5 +139,62 @@ public struct LottieDrawing: LayerDrawing, DrawingKind {
       toLayer: Transform2D(
         a: destination.width / Double(width), b: 0, c: 0, d: destination.height / Double(height),
         tx: destination.minX, ty: destination.minY))
+  }
+}
+
+extension LottieAnimation {
+  /// The most frames a Lottie timeline may have (`op - ip`: over nine hours at 30 fps).
+  public static let maximumFrames = 1_000_000
+
+  /// Reads, checks and parses the Lottie file at `path` (``LottieDocument``): the JSON read
+  /// under the regular-file rule within ``ResourceLimits/maximumTemplateBytes``, its layers
+  /// within ``ResourceLimits/maximumLayerCount``, its images within
+  /// ``ResourceLimits/maximumImagePixels``; an image file an asset names is read from beside
+  /// the JSON (a URL or an absolute path is refused), under the same rule.
+  ///
+  /// - Parameters:
+  ///   - path: The Lottie JSON file.
+  ///   - limits: The budgets.
+  ///   - locate: Turns the path of an image beside the file into the path read (a template
+  ///     resolves `..` and records it; the default reads it as it is).
+  /// - Throws: ``LottieError``: `.unreadable` for a file that cannot be read, the document's
+  ///   and rlottie's errors otherwise.
+  public static func load(
+    contentsOf path: String, limits: ResourceLimits = .default,
+    locate: (String) -> String = { $0 }
+  ) throws(LottieError) -> LottieAnimation {
+    func read(_ file: String) throws(LottieError) -> Data {
+      do throws(LocalFile.Problem) {
+        return try LocalFile.read(file, upTo: limits.maximumTemplateBytes + 1)
+      } catch {
+        throw .unreadable(reason: MediaError(path: file, fileProblem: error).description)
+      }
+    }
+    let data = try read(path)
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    let document = try LottieDocument(data: data, limits: LottieDocument.Limits(limits)) {
+      name throws(LottieError) in
+      guard !name.contains("://"), !name.hasPrefix("/") else {
+        throw .unreadableImage(name: name, reason: "only files beside the animation are read")
+      }
+      do throws(LottieError) {
+        return try read(locate(folder + "/" + name))
+      } catch {
+        throw .unreadableImage(name: name, reason: error.description)
+      }
+    }
+    return try LottieAnimation(document)
+  }
+}
+
+extension LottieDocument.Limits {
+  /// A document's bounds from Reel's budgets: the JSON within
+  /// ``ResourceLimits/maximumTemplateBytes``, layers within
+  /// ``ResourceLimits/maximumLayerCount``, each image within
+  /// ``ResourceLimits/maximumImagePixels``, at most ``LottieAnimation/maximumFrames`` frames.
+  public init(_ limits: ResourceLimits) {
+    self.init(
+      maximumBytes: limits.maximumTemplateBytes, maximumLayers: limits.maximumLayerCount,
+      maximumFrames: LottieAnimation.maximumFrames, maximumImagePixels: limits.maximumImagePixels)
   }
 }
