@@ -133,12 +133,15 @@ public struct LottieDrawing: LayerDrawing, DrawingKind {
     let width = PixelLimits.integer(destination.width.rounded())
     let height = PixelLimits.integer(destination.height.rounded())
     guard width > 0, height > 0 else { return nil }
-    let image = try animation.frame(frame, width: width, height: height)
+    let drawn = try animation.drawnFrame(frame, width: width, height: height)
+    guard let image = drawn.image else { return nil }
+    let scaleX = destination.width / Double(width)
+    let scaleY = destination.height / Double(height)
     return Raster(
       image: image,
       toLayer: Transform2D(
-        a: destination.width / Double(width), b: 0, c: 0, d: destination.height / Double(height),
-        tx: destination.minX, ty: destination.minY))
+        a: scaleX, b: 0, c: 0, d: scaleY, tx: destination.minX + Double(drawn.x) * scaleX,
+        ty: destination.minY + Double(drawn.y) * scaleY))
   }
 }
 
@@ -183,7 +186,7 @@ extension LottieAnimation {
         throw .unreadableImage(name: name, reason: error.description)
       }
     }
-    return try LottieAnimation(document)
+    return try LottieAnimation(document, frameCacheBytes: limits.rasterCacheBytes)
   }
 }
 
