@@ -1,3 +1,4 @@
+import Foundation
 import ReelCore
 
 /// One frame of a Lottie animation drawn at a size, cropped to the pixels it draws.
@@ -63,22 +64,29 @@ public struct LottieFrame: Sendable {
   static func drawnBox(of image: Image) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
     let width = image.width
     let rowBytes = image.bytesPerRow
+    let zeroRow = [UInt8](repeating: 0, count: width * 4)
     return image.withUnsafeBytes { bytes -> (Int, Int, Int, Int)? in
       guard let base = bytes.baseAddress, width > 0 else { return nil }
       var minX = width
       var maxX = -1
       var minY = -1
       var maxY = -1
-      for y in 0..<image.height {
-        let row = UnsafeBufferPointer(
-          start: (base + y * rowBytes).assumingMemoryBound(to: UInt32.self), count: width)
-        guard let first = row.firstIndex(where: { $0 != 0 }) else { continue }
-        var last = width - 1
-        while row[last] == 0 { last -= 1 }
-        if minY < 0 { minY = y }
-        maxY = y
-        minX = min(minX, first)
-        maxX = max(maxX, last)
+      zeroRow.withUnsafeBytes { zero in
+        guard let zero = zero.baseAddress else { return }
+        for y in 0..<image.height {
+          let row = base + y * rowBytes
+          if memcmp(row, zero, width * 4) == 0 { continue }
+          if minY < 0 { minY = y }
+          maxY = y
+          // Only columns left of minX or right of maxX can widen the box.
+          let pixels = row.assumingMemoryBound(to: UInt32.self)
+          var first = 0
+          while first < minX, pixels[first] == 0 { first += 1 }
+          minX = min(minX, first)
+          var last = width - 1
+          while last > maxX, pixels[last] == 0 { last -= 1 }
+          maxX = max(maxX, last)
+        }
       }
       guard minY >= 0, maxX >= 0 else { return nil }
       return (minX, minY, maxX, maxY)
