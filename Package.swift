@@ -42,6 +42,8 @@ let package = Package(
     .systemLibrary(
       name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
     .systemLibrary(
+      name: "CLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+    .systemLibrary(
       name: "CSoup", pkgConfig: "libsoup-3.0", providers: [.apt(["libsoup-3.0-dev"])]),
     .systemLibrary(
       name: "CGraphics",
@@ -57,7 +59,8 @@ let package = Package(
     .target(
       name: "ReelMedia",
       dependencies: ["ReelCore", "CFFmpeg", "CYUV", "CCrypto", "CEBUR128", "CReelKernels"]),
-    .target(name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels"]),
+    .target(
+      name: "ReelGraphics", dependencies: ["ReelCore", "CGraphics", "CReelKernels", "CLottie"]),
     .target(name: "ReelAnimation", dependencies: ["ReelCore"]),
     .target(name: "ReelFilters", dependencies: ["ReelCore", "CReelKernels", "CQREncode"]),
     .target(

@@ -21,6 +21,9 @@ let package = Package(
     .executableTarget(
       name: "FuzzMedia",
       dependencies: [.product(name: "ReelMedia", package: rootPackage)]),
+    .executableTarget(
+      name: "FuzzLottie",
+      dependencies: [.product(name: "ReelGraphics", package: rootPackage)]),
   ],
   swiftLanguageModes: [.v6]
 )

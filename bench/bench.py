@@ -14,6 +14,7 @@ Python 3 standard library only.
     BENCH_JOBS=avfoundation make bench  # only the AVAssetWriter / AVAssetReader section
     BENCH_JOBS=gif make bench        # only the GIF export against ffmpeg's two-pass palette GIF
     BENCH_JOBS=batch make bench      # only the batch section (issue 32; BENCH_BATCH_ROWS=N rows)
+    BENCH_JOBS=lottie make bench     # only the Lottie-against-PNG section (with the floor)
 
 Sources (a 1080p30 10 s clip with audio, a second clip, a 60 s loop, a star PNG with
 transparency, an SRT with 20 cues) are generated once with the ffmpeg CLI into bench/.work/.
@@ -103,6 +104,12 @@ def make_sources():
                "bordercolor=orange:x=(w-tw)/2:y=(h-th)/2", "-frames:v", "1", work("star.png"))
     if not os.path.exists(work("look.cube")):
         write_look_cube(work("look.cube"))
+    if not os.path.exists(work("overlay-1080.png")):
+        # The Lottie job's static peer: a transparent 1920×1080 picture with a few boxes.
+        ffmpeg("-f", "lavfi", "-i", "color=c=0x00000000:s=1920x1080,format=rgba", "-vf",
+               "drawbox=x=200:y=150:w=300:h=200:color=0xEE4266@0.9:t=fill,"
+               "drawbox=x=1300:y=700:w=400:h=120:color=0x3BCEAC@0.9:t=fill",
+               "-frames:v", "1", work("overlay-1080.png"))
     if not os.path.exists(work("captions.srt")):
         with open(work("captions.srt"), "w", encoding="utf-8") as srt:
             for cue in range(20):
@@ -541,6 +548,11 @@ def main():
     if not ONLY or "gif" in ONLY:
         print("  GIF against ffmpeg's two-pass palette commands…", flush=True)
         lines.extend(gif_side_by_side())
+
+    if not ONLY or "lottie" in ONLY:
+        print("  Lottie overlay against a static PNG of the same size…", flush=True)
+        lines.extend(lottie_against_png())
+
     if os.path.exists(BENCHMARKS) and (not ONLY or "avfoundation" in ONLY):
         print("  AVAssetWriter / AVAssetReader against ffmpeg…", flush=True)
         lines.extend(av_side_by_side())
@@ -621,6 +633,40 @@ def gif_side_by_side():
         f"{size_ratio:.2f} ({'met' if size_ratio <= 1.1 else 'not met'}).",
         f"- Reel/ffmpeg per run (wall/CPU, alternating): {pairs}.",
         f"- Reel {probe(reel_out)}; ffmpeg {probe(ff_out)}",
+    ]
+
+
+def lottie_against_png():
+    """The Lottie layer at 1080p30 (the confetti, looping, full frame: a new animation frame
+    every movie frame) against the same template with a 1920×1080 PNG in its place, run in
+    alternating pairs (the per-pair ratio is steadier on a loaded machine than the medians)."""
+    runs = {"lottie": [], "lottie-png": []}
+    for _ in range(RUNS):
+        for name in runs:
+            runs[name].append(measure(reel_command(name, work(f"{name}-reel.mp4"))))
+
+    def med(name, key):
+        return median([r[key] for r in runs[name]])
+
+    lottie_wall, png_wall = med("lottie", "wall"), med("lottie-png", "wall")
+    lottie_cpu, png_cpu = med("lottie", "cpu"), med("lottie-png", "cpu")
+    pairs = sorted(p["wall"] / l["wall"] for l, p in zip(runs["lottie"], runs["lottie-png"]))
+    return [
+        "",
+        "Lottie overlay (issue 29): the confetti animation looping over the 10 s 1080p30 "
+        f"source, full frame, against the same template with a static 1920×1080 PNG, medians "
+        f"of {RUNS} alternating runs:",
+        "",
+        "| template | Reel wall s | Reel CPU s | peak MB |",
+        "|---|---:|---:|---:|",
+        f"| lottie | {lottie_wall:.2f} | {lottie_cpu:.2f} | {med('lottie', 'rss'):.0f} |",
+        f"| static PNG | {png_wall:.2f} | {png_cpu:.2f} | {med('lottie-png', 'rss'):.0f} |",
+        "",
+        f"Speed of the Lottie render relative to the PNG one (PNG time ÷ Lottie time, target "
+        f"≥ 0.8×): wall {png_wall / lottie_wall:.2f}×, CPU {png_cpu / lottie_cpu:.2f}×; per "
+        f"pair (wall) lowest {pairs[0]:.2f}×, median {median(pairs):.2f}×, highest "
+        f"{pairs[-1]:.2f}×.",
+        "",
     ]
 
 

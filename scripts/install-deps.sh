@@ -10,6 +10,7 @@ packages=(
   libssl-dev                               # SHA-256 of a render plan's inputs (libcrypto)
   libqrencode-dev                          # QR codes (CIQRCodeGenerator)
   libebur128-dev                           # loudness measurement (EBU R128) for normalisation
+  librlottie-dev                           # Lottie animations (the lottie layer type)
   libpixman-1-dev libcairo2-dev libpango1.0-dev libharfbuzz-dev libfreetype-dev libfontconfig-dev
   fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
   pkg-config

@@ -31,6 +31,10 @@ struct TemplateKeyLiteralTests {
       "Core Animation key paths naming the model's animatable properties"
     ),
     ("ReelAnimation/Drawing.swift", [], "render-list dump labels"),
+    (
+      "ReelGraphics/LottieDocument.swift", ["layers", "id"],
+      "members of Lottie's own JSON (Bodymovin), which Reel checks before rlottie reads it"
+    ),
     ("ReelMedia/ImageEncoder.swift", ["loop"], "FFmpeg's GIF muxer option (loop count)"),
     (
       "ReelMedia/PictureScaler.swift", ["source", "target"],
@@ -45,6 +49,14 @@ struct TemplateKeyLiteralTests {
       "the Swift API's parameter names in its range messages"
     ),
     ("ReelAnimation/LayerContent.swift", [], "render-list dump labels"),
+    (
+      "ReelAnimation/Captions.swift", ["captions"],
+      "the captions kind's name in render-list dumps and errors (`LayerContentKind.kindName`)"
+    ),
+    (
+      "ReelProject/Captions/WordTimingFile+JSON.swift", ["duration"],
+      "a member of Whisper's and OpenAI's transcription JSON, not of the template"
+    ),
     ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
     ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),
     ("ReelCLI/DemoMedia/DemoMedia+Images.swift", ["frame"], "a layer name in the demo's drawings"),

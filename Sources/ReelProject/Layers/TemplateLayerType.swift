@@ -19,6 +19,7 @@ struct TemplateLayerType: Hashable, Sendable, CustomStringConvertible {
     TemplateGradientLayer.self,
     TemplateVideoLayer.self,
     TemplateEmitterLayer.self,
+    TemplateLottieLayer.self,
   ].map(TemplateLayerType.init)
 
   /// The type's template side.
