@@ -104,12 +104,10 @@ enum CLITestSupport {
         try FileManager.default.copyItem(
           at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
       }
-      // The lookup tables the LUT examples name.
-      try FileManager.default.copyItem(
-        at: source.appendingPathComponent("looks"), to: folder.appendingPathComponent("looks"))
-      // The word timings the caption examples name.
-      try FileManager.default.copyItem(
-        at: source.appendingPathComponent("words"), to: folder.appendingPathComponent("words"))
+      for name in TestSupport.exampleDataFolders {
+        try FileManager.default.copyItem(
+          at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+      }
       let demo = try TestSupport.reel([
         "demo", "-o", folder.appendingPathComponent("media").path, "--media-only",
       ])

@@ -53,10 +53,6 @@ struct TemplateKeyLiteralTests {
       "ReelAnimation/Captions.swift", ["captions"],
       "the captions kind's name in render-list dumps and errors (`LayerContentKind.kindName`)"
     ),
-    (
-      "ReelProject/Captions/WordTimingFile+JSON.swift", ["duration"],
-      "a member of Whisper's and OpenAI's transcription JSON, not of the template"
-    ),
     ("ReelAnimation/RenderItem.swift", ["mask"], "render-list dump labels"),
     ("ReelCLI/DemoCommand.swift", ["name"], "the demo card's variable, set from --name"),
     ("ReelCLI/DemoMedia/DemoMedia+Images.swift", ["frame"], "a layer name in the demo's drawings"),
@@ -93,8 +89,8 @@ struct TemplateKeyLiteralTests {
     ),
     (
       "ReelProject/Captions/WordTimingFile+JSON.swift",
-      ["id", "text", "start", "end", "words", "segments"],
-      "keys of Whisper's JSON and of the word-timing token list, not of the template"
+      ["id", "text", "start", "end", "words", "segments", "duration"],
+      "keys of Whisper's (and OpenAI's transcription) JSON and of the word-timing token list, not of the template"
     ),
   ]
 

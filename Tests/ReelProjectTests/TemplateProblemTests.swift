@@ -48,7 +48,7 @@ struct TemplateProblemTests {
       problems == [
         "missing required key 'duration' (a template without clips needs it)",
         "duraton: unknown key; did you mean 'duration'?",
-        "layers[0].type: unknown value 'txt'; did you mean 'text'? (one of: group, color, image, text, shape, gradient, video, emitter)",
+        "layers[0].type: unknown value 'txt'; did you mean 'text'? (one of: group, color, image, text, shape, gradient, video, emitter, lottie)",
         "layers[1].colr: unknown key; did you mean 'color'?",
         "layers[1].image: only image layers have \"image\" (this is a color layer; set \"type\")",
         "layers[1].animations[0].timing: unknown value 'easeInOut'; did you mean 'easeOut'? (one of: linear, easeIn, easeOut, easeInEaseOut, default)",

@@ -226,12 +226,10 @@ struct ValidateRenderPropertyTests {
       "demo", "-o", folder.appendingPathComponent("media").path, "--media-only",
     ])
     try #require(demo.status == 0, "reel demo failed: \(demo.stderr)")
-    // The lookup tables the LUT examples name.
-    try FileManager.default.copyItem(
-      at: source.appendingPathComponent("looks"), to: folder.appendingPathComponent("looks"))
-    // The word timings the caption examples name.
-    try FileManager.default.copyItem(
-      at: source.appendingPathComponent("words"), to: folder.appendingPathComponent("words"))
+    for name in TestSupport.exampleDataFolders {
+      try FileManager.default.copyItem(
+        at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+    }
     let trees = try names.map { name in
       let data = try Data(contentsOf: source.appendingPathComponent(name))
       return (name, try JSONDecoder().decode(JSON.self, from: data))

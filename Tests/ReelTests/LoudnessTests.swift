@@ -215,9 +215,9 @@ struct LoudnessTests {
     // fed in odd block sizes so runs straddle blocks.
     let format = AudioFormat()
     var input: [Float] = []
-    for frame in 0..<24_000 {
+    for frame in 0..<8_000 {
       let level: Float =
-        frame < 3_000 ? 0 : frame < 9_000 ? 0.2 : frame < 15_000 ? 0.84 : frame < 16_000 ? 2 : 0.5
+        frame < 1_000 ? 0 : frame < 3_000 ? 0.2 : frame < 5_000 ? 0.84 : frame < 5_500 ? 2 : 0.5
       let phase = 2 * Double.pi * 9_100 * Double(frame) / 48_000
       input += [level * Float(sin(phase)), level * Float(cos(phase * 0.7))]
     }

@@ -122,6 +122,11 @@ public enum TestSupport {
 }
 
 extension TestSupport {
+  /// The folders of `Examples/` holding files the example templates name (lookup tables,
+  /// word timings, Lottie animations): tests that copy the examples elsewhere copy these
+  /// beside them.
+  public static let exampleDataFolders = ["looks", "words", "lottie"]
+
   /// ffprobe's answers kept by ``probeKey(_:)``.
   private static let probeAnswers = Mutex<[String: Data]>([:])
 

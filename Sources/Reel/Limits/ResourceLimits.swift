@@ -158,7 +158,7 @@ public struct ResourceLimits: Sendable, Hashable {
       switch self {
       case .rasterCache:
         return
-          "least recently used rasters not used by the current frame are dropped; a raster that still does not fit is drawn for that use and freed after compositing (redrawn next frame). Peak memory does not grow with the number of layers"
+          "least recently used rasters not used by the current frame are dropped; a raster that still does not fit is drawn for that use and freed after compositing (redrawn next frame). Peak memory does not grow with the number of layers. Each Lottie animation also keeps its drawn frames, cropped to their drawn pixels, within the same number of bytes: what fits is kept, frames of another size go first, and a loop longer than the budget keeps its first frames and redraws the rest each time round"
       case .layerCount:
         return
           "refused at `layers`; the JSON is counted before any layer is built, and a subtitle file's shown cues before any cue layer is built"

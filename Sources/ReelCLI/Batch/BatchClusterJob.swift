@@ -126,7 +126,6 @@ enum BatchKubernetesJobs {
     -> String
   {
     let name = ClusterQuoting.engineName(job.name)
-    let y = ClusterQuoting.yaml
     let tasksJob = name + "-rows"
     let reportJob = name + "-report"
     let instance = "app.kubernetes.io/instance=\(name)"
@@ -136,47 +135,11 @@ enum BatchKubernetesJobs {
     func document(component: String, jobName: String, spec: [String], command: [String], cpus: Int)
       -> String
     {
-      let labels = [
-        "app.kubernetes.io/name: reel", "app.kubernetes.io/instance: \(y(name))",
-        "\(KubernetesJobs.componentLabel): \(component)",
-      ]
-      func indented(_ lines: [String], by spaces: Int) -> String {
-        lines.map { String(repeating: " ", count: spaces) + $0 }.joined(separator: "\n")
-      }
-      return """
-        apiVersion: batch/v1
-        kind: Job
-        metadata:
-          name: \(jobName)
-          labels:
-        \(indented(labels, by: 4))
-        spec:
-        \(indented(spec, by: 2))
-          template:
-            metadata:
-              labels:
-        \(indented(labels, by: 8))
-            spec:
-              restartPolicy: Never
-              containers:
-                - name: reel
-                  image: \(y(image))
-                  workingDir: \(y(job.workingDirectory))
-                  command:
-        \(indented(command.map { "- " + y($0) }, by: 12))
-                  resources:
-                    requests:
-                      cpu: "\(cpus)"
-                      memory: "\(job.memoryMegabytesPerTask)Mi"
-                  volumeMounts:
-                    - name: work
-                      mountPath: \(y(mountPath))
-              volumes:
-                - name: work
-                  persistentVolumeClaim:
-                    claimName: \(y(volumeClaim))
-
-        """
+      KubernetesJobs.jobDocument(
+        name: jobName, instance: name, component: component,
+        workingDirectory: job.workingDirectory, memoryMegabytes: job.memoryMegabytesPerTask,
+        image: image, volumeClaim: volumeClaim, mountPath: mountPath, specLines: spec,
+        command: command, cpus: cpus)
     }
     let tasks = document(
       component: "rows", jobName: tasksJob,

@@ -106,11 +106,27 @@ enum KubernetesJobs {
     name: String, instance: String, component: Component, job: ClusterJob, image: String,
     volumeClaim: String, mountPath: String, specLines: [String], command: [String], cpus: Int
   ) -> String {
+    jobDocument(
+      name: name, instance: instance, component: component.rawValue,
+      workingDirectory: job.workingDirectory, memoryMegabytes: job.memoryMegabytesPerTask,
+      image: image, volumeClaim: volumeClaim, mountPath: mountPath, specLines: specLines,
+      command: command, cpus: cpus)
+  }
+
+  /// One Job document: Reel's labels, `specLines` under `spec`, and one `reel` container
+  /// running `command` in `workingDirectory` on the work volume (the claim mounted at
+  /// `mountPath`), asking for `cpus` and `memoryMegabytes` MiB. Render plans' Jobs and
+  /// batches' Jobs are both written by it.
+  static func jobDocument(
+    name: String, instance: String, component: String, workingDirectory: String,
+    memoryMegabytes: Int, image: String, volumeClaim: String, mountPath: String,
+    specLines: [String], command: [String], cpus: Int
+  ) -> String {
     let y = ClusterQuoting.yaml
     let labels = [
       "app.kubernetes.io/name: reel",
       "app.kubernetes.io/instance: \(y(instance))",
-      "\(componentLabel): \(component.rawValue)",
+      "\(componentLabel): \(component)",
     ]
     func indented(_ lines: [String], by spaces: Int) -> String {
       lines.map { String(repeating: " ", count: spaces) + $0 }.joined(separator: "\n")
@@ -133,13 +149,13 @@ enum KubernetesJobs {
             containers:
               - name: reel
                 image: \(y(image))
-                workingDir: \(y(job.workingDirectory))
+                workingDir: \(y(workingDirectory))
                 command:
       \(indented(command.map { "- " + y($0) }, by: 12))
                 resources:
                   requests:
                     cpu: "\(cpus)"
-                    memory: "\(job.memoryMegabytesPerTask)Mi"
+                    memory: "\(memoryMegabytes)Mi"
                 volumeMounts:
                   - name: work
                     mountPath: \(y(mountPath))
