@@ -74,6 +74,18 @@ enum RenderCommand {
   /// The options that set one export setting of a whole render (not a planned one's).
   static let wholeRenderOptions = ["--frame-rate", "--width"]
 
+  /// Whether `--progress json` was given (the only value `--progress` takes).
+  ///
+  /// - Throws: ``CommandFailure/usage(_:)`` for any other value.
+  static func asksForJSONProgress(_ parsed: Arguments) throws(CommandFailure) -> Bool {
+    switch parsed.value("--progress") {
+    case nil: return false
+    case "json": return true
+    case let other?:
+      throw CommandFailure.usage("render: --progress takes 'json' (got '\(other)')")
+    }
+  }
+
   static func run(arguments: [String]) async throws -> ExitStatus {
     let parsed = try Arguments(
       arguments, command: "render",
@@ -117,13 +129,7 @@ enum RenderCommand {
     guard let output = parsed.value("--output") else {
       throw CommandFailure.usage("render: missing -o OUT; usage: \(usage)")
     }
-    let json: Bool
-    switch parsed.value("--progress") {
-    case nil: json = false
-    case "json": json = true
-    case let other?:
-      throw CommandFailure.usage("render: --progress takes 'json' (got '\(other)')")
-    }
+    let json = try RenderCommand.asksForJSONProgress(parsed)
     let variables = try TemplateInput.variables(from: parsed.allValues("--set"), command: "render")
     var preset: ExportPreset? = nil
     if let name = parsed.value("--preset") {

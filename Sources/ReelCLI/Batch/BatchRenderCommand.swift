@@ -54,13 +54,7 @@ enum BatchRenderCommand {
     } catch {
       throw CommandFailure.usage("render: \(error.description)")
     }
-    let json: Bool
-    switch parsed.value("--progress") {
-    case nil: json = false
-    case "json": json = true
-    case let other?:
-      throw CommandFailure.usage("render: --progress takes 'json' (got '\(other)')")
-    }
+    let json = try RenderCommand.asksForJSONProgress(parsed)
     let selection = try parsed.value("--rows").map { (text) throws(CommandFailure) in
       try rowRange(text)
     }
