@@ -1,6 +1,10 @@
 # Reel — set-up, build, test and demo in one place. Every target installs what is missing.
 SWIFT ?= swift
 DEMO_DIR ?= Examples/media
+# Extra flags for the debug builds of `make test` and `make fuzz` (CI sets
+# `-Xswiftc -gline-tables-only`: line tables only, a faster build from a clean clone)
+SWIFT_BUILD_FLAGS ?=
+export SWIFT_BUILD_FLAGS
 
 .PHONY: all deps build test demo format clean bench fuzz schema
 
@@ -18,8 +22,8 @@ build: deps
 test: deps
 	./scripts/fetch-test-media.sh
 	python3 scripts/check-schema.py
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-xctest
+	$(SWIFT) build --build-tests $(SWIFT_BUILD_FLAGS)
+	$(SWIFT) test --skip-build --disable-xctest $(SWIFT_BUILD_FLAGS)
 
 ## schema: regenerate schema/reel-template.schema.json and the generated tables of docs/ from
 ## the format description in Sources/ReelProject/Format, and the typed CIFilterBuiltins forms

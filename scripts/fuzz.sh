@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets in Fuzz/ with libFuzzer and runs each for FUZZ_TIME seconds.
+# Builds the fuzz targets in Fuzz/ with libFuzzer and runs each for FUZZ_TIME seconds, one
+# target per core at once (FUZZ_JOBS to change that: each libFuzzer run uses one core).
 # Fails on a crash, an out-of-memory, a time-out, or fewer executions than the target's floor.
 #
 #   make fuzz                      # the default targets (FuzzTemplate, FuzzMedia), 60 s each
 #   FUZZ_TIME=600 make fuzz        # longer: 600 s each
 #   FUZZ_TARGETS=FuzzMedia make fuzz
+#   FUZZ_BUILD_ONLY=1 scripts/fuzz.sh  # build the targets and seed their corpora, run nothing
 #   FUZZ_TARGETS=FuzzLottie make fuzz   # rlottie behind LottieDocument (not in the default list:
 #                                       # CI's fuzz budget is the lead's to spend)
 #
@@ -62,10 +64,24 @@ seed_media() {
   ffmpeg -v error -y -f lavfi -i sine=duration=0.2 -c:a libmp3lame "$out/tone.mp3" 2>/dev/null || true
 }
 
-status=0
+# Runs one target for its time; its log is $work/logs/TARGET.log, its exit code .code beside it.
+run_target() {
+  local target=$1 log=$work/logs/$1.log
+  set +e
+  SWIFT_BACKTRACE=enable=no "$work/debug/$target" "$work/corpus/$target" \
+    -max_total_time="$(time_for "$target")" -rss_limit_mb=2048 -timeout=10 \
+    -print_final_stats=1 -max_len=65536 -artifact_prefix="$work/artifacts/$target-" \
+    >"$log" 2>&1
+  echo $? >"$log.code"
+  set -e
+}
+
 for target in $targets; do
   echo "fuzz: building $target (libFuzzer)"
-  (cd Fuzz && swift build --product "$target" --sanitize=fuzzer --scratch-path .build/fuzz)
+  # SWIFT_BUILD_FLAGS: extra flags from the Makefile (CI's line-tables-only debug info).
+  # shellcheck disable=SC2086
+  (cd Fuzz && swift build --product "$target" --sanitize=fuzzer --scratch-path .build/fuzz \
+    ${SWIFT_BUILD_FLAGS:-})
   corpus=$work/corpus/$target
   mkdir -p "$corpus"
   case "$target" in
@@ -73,15 +89,32 @@ for target in $targets; do
     FuzzMedia) seed_media "$corpus" ;;
     FuzzLottie) seed_lottie "$corpus" ;;
   esac
-  fuzz_time=$(time_for "$target")
+done
+
+if [ "${FUZZ_BUILD_ONLY:-0}" = 1 ]; then
+  echo "fuzz: built $targets (FUZZ_BUILD_ONLY=1: not run)"
+  exit 0
+fi
+
+# Each libFuzzer run uses one core: run FUZZ_JOBS targets at once (default: one per core).
+jobs=${FUZZ_JOBS:-$(nproc)}
+running=0
+for target in $targets; do
+  echo "fuzz: running $target for $(time_for "$target") s"
+  run_target "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+done
+wait
+
+status=0
+for target in $targets; do
   log=$work/logs/$target.log
-  echo "fuzz: running $target for ${fuzz_time} s"
-  set +e
-  SWIFT_BACKTRACE=enable=no "$work/debug/$target" "$corpus" \
-    -max_total_time="$fuzz_time" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
-    -max_len=65536 -artifact_prefix="$work/artifacts/$target-" >"$log" 2>&1
-  code=$?
-  set -e
+  code=$(cat "$log.code")
+  fuzz_time=$(time_for "$target")
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   floor=$(floor_for "$target")
   if [ "$code" -ne 0 ]; then

@@ -24,92 +24,134 @@ extension Image {
     var result = try Image.allocating(width: targetWidth, height: targetHeight)
     let columns = ResamplingFilter(sourceCount: self.width, targetCount: targetWidth)
     let rows = ResamplingFilter(sourceCount: self.height, targetCount: targetHeight)
-    let sourceWidth = self.width
     let sourceStride = bytesPerRow
     let targetStride = result.bytesPerRow
     // One row of vertically filtered source pixels, four floats per pixel.
-    let line = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: sourceWidth)
+    let lineCount = self.width * 4
+    let line = UnsafeMutablePointer<Float>.allocate(capacity: lineCount)
     defer { line.deallocate() }
     withUnsafeBytes { source in
       result.withUnsafeMutableBytes { target in
-        guard let from = source.baseAddress, let to = target.baseAddress else { return }
-        for y in 0..<targetHeight {
-          // Vertical pass: the weighted sum of this output row's source rows.
-          line.initialize(repeating: .zero, count: sourceWidth)
-          for tap in rows.taps(of: y) {
-            let input = (from + tap.index * sourceStride).assumingMemoryBound(to: UInt8.self)
-            let weight = SIMD4<Float>(repeating: tap.weight)
-            for x in 0..<sourceWidth {
-              let p = input + x * 4
-              let pixel = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
-              line[x] += pixel * weight
+        rows.withTaps { rowStart, rowSource, rowWeight in
+          columns.withTaps { columnStart, columnSource, columnWeight in
+            guard let from = source.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              let to = target.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            else { return }
+            // Scalar loops over raw pointers: per channel, the same arithmetic in the same
+            // order as four-lane SIMD, and fast in a debug build too (where generic SIMD and
+            // range iteration are not specialised).
+            var y = 0
+            while y < targetHeight {
+              // Vertical pass: the weighted sum of this output row's source rows.
+              line.initialize(repeating: 0, count: lineCount)
+              var tap = rowStart[y]
+              while tap < rowStart[y + 1] {
+                let input = from + rowSource[tap] * sourceStride
+                let weight = rowWeight[tap]
+                var i = 0
+                while i < lineCount {
+                  line[i] += Float(Int(input[i])) * weight
+                  i += 1
+                }
+                tap += 1
+              }
+              // Horizontal pass, rounded to bytes.
+              let output = to + y * targetStride
+              var x = 0
+              while x < targetWidth {
+                var blue: Float = 0
+                var green: Float = 0
+                var red: Float = 0
+                var alpha: Float = 0
+                var tap = columnStart[x]
+                while tap < columnStart[x + 1] {
+                  let pixel = line + columnSource[tap] * 4
+                  let weight = columnWeight[tap]
+                  blue += pixel[0] * weight
+                  green += pixel[1] * weight
+                  red += pixel[2] * weight
+                  alpha += pixel[3] * weight
+                  tap += 1
+                }
+                let o = output + x * 4
+                o[0] = Self.roundedByte(blue)
+                o[1] = Self.roundedByte(green)
+                o[2] = Self.roundedByte(red)
+                o[3] = Self.roundedByte(alpha)
+                x += 1
+              }
+              y += 1
             }
-          }
-          // Horizontal pass, rounded to bytes.
-          let output = (to + y * targetStride).assumingMemoryBound(to: UInt8.self)
-          for x in 0..<targetWidth {
-            var sum = SIMD4<Float>.zero
-            for tap in columns.taps(of: x) {
-              sum += line[tap.index] * SIMD4<Float>(repeating: tap.weight)
-            }
-            let clamped =
-              sum.clamped(
-                lowerBound: .zero, upperBound: SIMD4<Float>(repeating: 255)) + 0.5
-            let o = output + x * 4
-            o[0] = UInt8(clamped[0])
-            o[1] = UInt8(clamped[1])
-            o[2] = UInt8(clamped[2])
-            o[3] = UInt8(clamped[3])
           }
         }
       }
     }
     return result
   }
+
+  /// `value` clamped to 0…255 and rounded half up to a byte.
+  @inline(__always) private static func roundedByte(_ value: Float) -> UInt8 {
+    UInt8(value < 0 ? 0.5 : (value > 255 ? 255.5 : value + 0.5))
+  }
 }
 
 /// The taps and weights of a one-dimensional tent-filter resampling, precomputed per output
 /// index (weights of each output sum to 1).
 struct ResamplingFilter {
-  struct Tap {
-    let index: Int
-    let weight: Float
-  }
-
+  /// Where each output's taps start in `sources` and `weights`; one more entry than outputs,
+  /// the last the total count.
   private var starts: [Int] = []
-  private var allTaps: [Tap] = []
+  /// Each tap's source index.
+  private var sources: [Int] = []
+  /// Each tap's weight.
+  private var weights: [Float] = []
 
   init(sourceCount: Int, targetCount: Int) {
     let scale = Double(sourceCount) / Double(targetCount)
     let radius = max(1, scale)
     starts.reserveCapacity(targetCount + 1)
     for output in 0..<targetCount {
-      starts.append(allTaps.count)
+      starts.append(sources.count)
       let centre = (Double(output) + 0.5) * scale - 0.5
       let first = Int((centre - radius).rounded(.up))
       let last = Int((centre + radius).rounded(.down))
-      var weights: [(Int, Double)] = []
+      var taps: [(Int, Double)] = []
       var total = 0.0
       for index in first...max(first, last) {
         let weight = max(0, 1 - abs(Double(index) - centre) / radius)
         guard weight > 0 else { continue }
-        weights.append((min(max(index, 0), sourceCount - 1), weight))
+        taps.append((min(max(index, 0), sourceCount - 1), weight))
         total += weight
       }
-      if weights.isEmpty {
+      if taps.isEmpty {
         let nearest = min(max(Int(centre.rounded()), 0), sourceCount - 1)
-        weights = [(nearest, 1)]
+        taps = [(nearest, 1)]
         total = 1
       }
-      for (index, weight) in weights {
-        allTaps.append(Tap(index: index, weight: Float(weight / total)))
+      for (index, weight) in taps {
+        sources.append(index)
+        weights.append(Float(weight / total))
       }
     }
-    starts.append(allTaps.count)
+    starts.append(sources.count)
   }
 
-  /// The taps of output index `output`.
-  func taps(of output: Int) -> ArraySlice<Tap> {
-    allTaps[starts[output]..<starts[output + 1]]
+  /// Calls `body` with the taps as raw pointers: `starts[i] ..< starts[i + 1]` are output
+  /// `i`'s taps, each a source index and a weight.
+  func withTaps(
+    _ body: (
+      _ starts: UnsafePointer<Int>, _ sources: UnsafePointer<Int>, _ weights: UnsafePointer<Float>
+    ) -> Void
+  ) {
+    starts.withUnsafeBufferPointer { starts in
+      sources.withUnsafeBufferPointer { sources in
+        weights.withUnsafeBufferPointer { weights in
+          guard let start = starts.baseAddress, let source = sources.baseAddress,
+            let weight = weights.baseAddress
+          else { return }
+          body(start, source, weight)
+        }
+      }
+    }
   }
 }

@@ -71,13 +71,23 @@ public enum ShadowRenderer {
     defer { alpha.free() }
     let scratch = try FloatPlane(width: width, height: height)
     defer { scratch.free() }
+    // (`while` loops over raw pointers throughout: as fast in a debug build, where generic
+    // ranges and buffer subscripts are not specialised.)
+    guard let alphaBase = alpha.samples.baseAddress else {
+      return (output, Point(x: Double(-pad), y: Double(-pad)))
+    }
     source.withUnsafeBytes { bytes in
-      for y in 0..<source.height {
-        let row = y * source.bytesPerRow
-        let out = (y + pad) * width + pad
-        for x in 0..<source.width {
-          alpha.samples[out + x] = Float(bytes[row + x * 4 + 3])
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      var y = 0
+      while y < source.height {
+        let row = base + y * source.bytesPerRow
+        let out = alphaBase + (y + pad) * width + pad
+        var x = 0
+        while x < source.width {
+          out[x] = Float(Int(row[x * 4 + 3]))
+          x += 1
         }
+        y += 1
       }
     }
     for r in radii where r > 0 {
@@ -93,16 +103,23 @@ public enum ShadowRenderer {
     let blue = color.blue * strength
     let stride = output.bytesPerRow
     output.withUnsafeMutableBytes { bytes in
-      for y in 0..<height {
-        for x in 0..<width {
-          let a = Double(alpha.samples[y * width + x]) / 255
-          guard a > 0 else { continue }
-          let o = y * stride + x * 4
-          bytes[o] = byte(blue * a)
-          bytes[o + 1] = byte(green * a)
-          bytes[o + 2] = byte(red * a)
-          bytes[o + 3] = byte(strength * a)
+      guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+      var y = 0
+      while y < height {
+        let row = alphaBase + y * width
+        var x = 0
+        while x < width {
+          let a = Double(row[x]) / 255
+          if a > 0 {
+            let o = base + y * stride + x * 4
+            o[0] = byte(blue * a)
+            o[1] = byte(green * a)
+            o[2] = byte(red * a)
+            o[3] = byte(strength * a)
+          }
+          x += 1
         }
+        y += 1
       }
     }
     return (output, Point(x: Double(-pad), y: Double(-pad)))
@@ -119,8 +136,10 @@ public enum ShadowRenderer {
       alphaOf: source, color: shadow.color, opacity: shadow.opacity, radius: shadow.radius)
   }
 
+  /// `v` (0…1) as a byte: × 255, clamped to 0…255, rounded to nearest.
   static func byte(_ v: Double) -> UInt8 {
-    UInt8(Swift.min(Swift.max(v * 255, 0), 255).rounded())
+    let scaled = v * 255
+    return UInt8((0 >= scaled ? 0 : (255 < scaled ? 255 : scaled)).rounded())
   }
 
   /// One box-blur pass along `count` lines of `length` samples (zero outside), each sample
@@ -130,18 +149,32 @@ public enum ShadowRenderer {
     count: Int, length: Int, step: Int, lineStride: Int, radius: Int
   ) {
     let scale = 1 / Float(2 * radius + 1)
-    for line in 0..<count {
-      let base = line * lineStride
+    guard let source = UnsafePointer(src.baseAddress), let target = dst.baseAddress else {
+      return
+    }
+    let primed = Swift.min(radius, length)
+    var line = 0
+    while line < count {
+      let from = source + line * lineStride
+      let to = target + line * lineStride
       var sum: Float = 0
       // Window [i − radius, i + radius] clipped to the line.
-      for i in 0..<Swift.min(radius, length) { sum += src[base + i * step] }
-      for i in 0..<length {
-        let add = i + radius
-        if add < length { sum += src[base + add * step] }
-        let remove = i - radius - 1
-        if remove >= 0 { sum -= src[base + remove * step] }
-        dst[base + i * step] = Swift.max(0, sum * scale)
+      var i = 0
+      while i < primed {
+        sum += from[i * step]
+        i += 1
       }
+      i = 0
+      while i < length {
+        let add = i + radius
+        if add < length { sum += from[add * step] }
+        let remove = i - radius - 1
+        if remove >= 0 { sum -= from[remove * step] }
+        let value = sum * scale
+        to[i * step] = value >= 0 ? value : 0
+        i += 1
+      }
+      line += 1
     }
   }
 

@@ -83,12 +83,18 @@ public enum TestSupport {
 
   /// Runs the `ffmpeg` CLI quietly (`-hide_banner -loglevel error -y` are added) and throws
   /// when it fails.
+  ///
+  /// A file made from `lavfi` sources alone (see ``GeneratedMedia``) is made once per test
+  /// process and copied to every later request for the same arguments.
   public static func ffmpeg(_ arguments: [String]) throws {
+    let generated = GeneratedMedia.request(arguments)
+    if let generated, try GeneratedMedia.copyKept(generated) { return }
     let output = try run("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments)
     guard output.status == 0 else {
       throw ToolError(
         description: "ffmpeg \(arguments.joined(separator: " ")) failed: \(output.stderr)")
     }
+    if let generated { try GeneratedMedia.keep(generated) }
   }
 
   /// Runs `ffprobe -v error -print_format json` with `arguments` and returns the parsed

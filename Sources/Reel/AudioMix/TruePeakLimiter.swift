@@ -67,6 +67,9 @@ final class TruePeakLimiter {
     }
   }
 
+  /// ``phases`` one after the other, for the detector's loop.
+  private static let phaseTable: [Float] = phases.flatMap { $0 }
+
   /// The frames fed that are still needed (the last `history` before this block), from
   /// frame `windowStart`.
   private var window: [Float] = []
@@ -125,51 +128,72 @@ final class TruePeakLimiter {
     window.append(contentsOf: input.prefix(frames * channels))
     output.reserveCapacity(output.count + frames * channels)
     let halfTaps = Self.halfTaps
+    let taps = 2 * halfTaps
+    let phaseCount = Self.phases.count
     window.withUnsafeBufferPointer { stored in
-      // The sample of absolute frame `index` (0 before the stream).
-      func sample(_ index: Int, _ channel: Int) -> Float {
-        index < windowStart ? 0 : stored[(index - windowStart) * channels + channel]
-      }
-      // The block's frames go in runs of `Self.runLength`. A run whose samples are all so
-      // small that no interpolated point can pass the ceiling (|value| ≤ Σ|coefficient| ·
-      // the largest |sample| its taps read) needs gain 1 at every detector frame, which is
-      // what the interpolator would find: the run skips it and the output is the same.
-      let fedBefore = fedCount
-      var first = 0
-      while first < frames {
-        let end = min(frames, first + Self.runLength)
-        // The run's detectors read from the first one's first tap to the last one's last
-        // tap, which is the newest frame fed.
-        let quiet =
-          skipsQuietRuns
-          && largestMagnitude(
-            stored, from: fedBefore + first - 2 * halfTaps + 1, through: fedBefore + end - 1)
-            <= quietLimit
-        for _ in first..<end {
-          fedCount += 1
-          // The detector's frame: `halfTaps` before the newest, so that its interpolator
-          // has its taps on both sides.
-          let detectorFrame = fedCount - 1 - halfTaps
-          var peak: Float = 0
-          if !quiet {
-            for channel in 0..<channels {
-              peak = max(peak, abs(sample(detectorFrame, channel)))
-              for coefficients in Self.phases {
-                var value: Float = 0
-                for tap in 0..<(2 * halfTaps) {
-                  value +=
-                    coefficients[tap] * sample(detectorFrame - halfTaps + 1 + tap, channel)
+      Self.phaseTable.withUnsafeBufferPointer { table in
+        guard let storedBase = stored.baseAddress, let tableBase = table.baseAddress else {
+          return
+        }
+        // The sample of absolute frame `index` (0 before the stream).
+        func sample(_ index: Int, _ channel: Int) -> Float {
+          index < windowStart ? 0 : storedBase[(index - windowStart) * channels + channel]
+        }
+        // The block's frames go in runs of `Self.runLength`. A run whose samples are all so
+        // small that no interpolated point can pass the ceiling (|value| ≤ Σ|coefficient| ·
+        // the largest |sample| its taps read) needs gain 1 at every detector frame, which is
+        // what the interpolator would find: the run skips it and the output is the same.
+        // (The loops are `while` loops over raw pointers, as fast in a debug build.)
+        let fedBefore = fedCount
+        var first = 0
+        while first < frames {
+          let end = min(frames, first + Self.runLength)
+          // The run's detectors read from the first one's first tap to the last one's last
+          // tap, which is the newest frame fed.
+          let quiet =
+            skipsQuietRuns
+            && largestMagnitude(
+              stored, from: fedBefore + first - 2 * halfTaps + 1, through: fedBefore + end - 1)
+              <= quietLimit
+          var frame = first
+          while frame < end {
+            fedCount += 1
+            // The detector's frame: `halfTaps` before the newest, so that its interpolator
+            // has its taps on both sides.
+            let detectorFrame = fedCount - 1 - halfTaps
+            let firstTap = detectorFrame - halfTaps + 1
+            var peak: Float = 0
+            if !quiet {
+              var channel = 0
+              while channel < channels {
+                peak = Self.larger(peak, sample(detectorFrame, channel).magnitude)
+                var phase = 0
+                while phase < phaseCount {
+                  let coefficients = tableBase + phase * taps
+                  var value: Float = 0
+                  var tap = 0
+                  while tap < taps {
+                    value += coefficients[tap] * sample(firstTap + tap, channel)
+                    tap += 1
+                  }
+                  peak = Self.larger(peak, value.magnitude)
+                  phase += 1
                 }
-                peak = max(peak, abs(value))
+                channel += 1
               }
             }
+            let gain = smoothedGain(adding: peak > ceiling ? ceiling / peak : 1)
+            // The frame the gain belongs to: `lookahead − 1` before the detector's.
+            let outputFrame = detectorFrame - (lookahead - 1)
+            var channel = 0
+            while channel < channels {
+              output.append(sample(outputFrame, channel) * gain)
+              channel += 1
+            }
+            frame += 1
           }
-          let gain = smoothedGain(adding: peak > ceiling ? ceiling / peak : 1)
-          // The frame the gain belongs to: `lookahead − 1` before the detector's.
-          let outputFrame = detectorFrame - (lookahead - 1)
-          for channel in 0..<channels { output.append(sample(outputFrame, channel) * gain) }
+          first = end
         }
-        first = end
       }
     }
     let excess = window.count / channels - history
@@ -177,6 +201,11 @@ final class TruePeakLimiter {
       window.removeFirst(excess * channels)
       windowStart += excess
     }
+  }
+
+  /// `Swift.max(a, b)` without the generic call a debug build makes.
+  @inline(__always) private static func larger(_ a: Float, _ b: Float) -> Float {
+    b >= a ? b : a
   }
 
   /// The largest absolute sample of absolute frames `from...through` over all channels (0
