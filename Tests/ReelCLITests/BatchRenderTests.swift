@@ -137,6 +137,85 @@ struct BatchRenderTests {
     #expect(try CLITestSupport.contents(of: folder.appendingPathComponent("cards")).count == 5)
   }
 
+  /// A real stop: a `reel render --data` process gets SIGINT after its second movie. It exits
+  /// 130, leaves only finished movies (no temporary file of the row in progress), and the same
+  /// command with `--skip-existing` renders exactly the rows that were not written, leaving
+  /// the finished ones untouched.
+  @Test func aBatchStoppedBySIGINTResumesWithOnlyTheRest() throws {
+    let folder = try Self.cardFolder(rows: "name\n" + Self.names.prefix(6).joined(separator: "\n"))
+    let cards = folder.appendingPathComponent("cards")
+    let arguments = [
+      "render", folder.appendingPathComponent("card.json").path,
+      "--data", folder.appendingPathComponent("friends.csv").path,
+      "-o", cards.path + "/{{name}}.mp4", "--progress", "json",
+    ]
+    let process = Process()
+    process.executableURL = try TestSupport.reelExecutable()
+    process.arguments = arguments
+    let progress = Pipe()
+    let errors = Pipe()
+    process.standardOutput = progress
+    process.standardError = errors
+    try process.run()
+    // Reads events until the second movie is written, then stops the process.
+    var received = Data()
+    var signalled = false
+    while true {
+      let chunk = progress.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received.append(chunk)
+      let renderedSoFar = Self.events(received).filter { $0["event"] as? String == "rendered" }
+      if !signalled && renderedSoFar.count >= 2 {
+        kill(process.processIdentifier, SIGINT)
+        signalled = true
+      }
+    }
+    process.waitUntilExit()
+    let message = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(signalled, "the batch ended before its second movie: \(message)")
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 130, "\(message)")
+    #expect(message.contains("reel: interrupted; the rest of the batch was not written"))
+    let written = Self.events(received).filter { $0["event"] as? String == "rendered" }
+      .compactMap { ($0["output"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
+    // Only the movies reported written are there: nothing partial, no hidden temporary.
+    #expect(written.count >= 2 && written.count < 6, "\(written)")
+    #expect(try CLITestSupport.contents(of: cards) == written.sorted())
+    func identity(_ name: String) throws -> [String] {
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: cards.appendingPathComponent(name).path)
+      return ["\(attributes[.systemFileNumber] ?? "")", "\(attributes[.modificationDate] ?? "")"]
+    }
+    let before = try written.map(identity)
+
+    let resumed = try TestSupport.reel(arguments + ["--skip-existing"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    let ended = Self.events(Data(resumed.stdoutText.utf8))
+      .filter { $0["event"] as? String != "started" }
+    let skipped = ended.filter { $0["event"] as? String == "skipped" }.compactMap {
+      ($0["output"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }
+    }
+    let rendered = ended.filter { $0["event"] as? String == "rendered" }.compactMap {
+      ($0["output"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent }
+    }
+    #expect(skipped.sorted() == written.sorted(), "\(ended)")
+    #expect(Set(rendered).isDisjoint(with: written) && rendered.count == 6 - written.count)
+    #expect(try written.map(identity) == before, "a finished movie was written again")
+    #expect(
+      try CLITestSupport.contents(of: cards) == Self.names.prefix(6).map { "\($0).mp4" }.sorted())
+    let last = cards.appendingPathComponent("Friend6.mp4").path
+    let probe = try TestSupport.ffprobeJSON(["-show_streams", last])
+    #expect((probe["streams"] as? [[String: Any]])?.first?["codec_name"] as? String == "h264")
+  }
+
+  /// The JSON objects of `--progress json` lines.
+  static func events(_ data: Data) -> [[String: Any]] {
+    String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
   @Test func badDataIsRefusedWithNothingWritten() throws {
     for (rows, words) in [
       ("name,colour\nAda\n", "line 2 (row 1), column 'colour': the row has 1 field"),
