@@ -5,7 +5,7 @@ import ReelProject
 /// `reel render TEMPLATE -o OUT …`: exports a template to a video file.
 enum RenderCommand {
   static let usage =
-    "reel render TEMPLATE -o OUT [--preset P] [--frame-rate FPS] [--width W] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
+    "reel render TEMPLATE -o OUT [--preset P] [--frame-rate FPS] [--width W] [--loop N] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
 
   static let help = """
     Usage: \(usage)
@@ -17,7 +17,7 @@ enum RenderCommand {
     when complete; an interrupted or failed render leaves nothing at OUT, and an existing
     file is never replaced without --overwrite, even one that appears while rendering.
     Animated images (.gif, .webp, .apng) take the template's "export" frameRate, width and
-    loop, and carry no audio; "export": {"alpha": true} keeps the picture's alpha (ProRes
+    loop (or --frame-rate, --width and --loop), and carry no audio; "export": {"alpha": true} keeps the picture's alpha (ProRes
     4444 in .mov, VP9 with alpha in .webm, transparency in the animated images). `reel frame`
     writes one PNG.
 
@@ -33,6 +33,9 @@ enum RenderCommand {
       --width W              Output width in pixels instead of the template's "export"
                              width or size, even; the height follows the movie's shape: a
                              GIF is usually 480.
+      --loop N               How many times an animated image (.gif, .webp, .apng)
+                             plays, instead of the template's "export" loop: 0 for ever,
+                             1 once (\(playCountRange)).
       --from S, --to S       Export only this part of the movie (seconds, any JSON number).
       --set NAME=VALUE       Fill the template variable {{NAME}} (repeatable).
       --overwrite            Replace an existing OUT (otherwise it is kept and reel exits 2).
@@ -71,8 +74,16 @@ enum RenderCommand {
   private static let rateRange =
     "\(String(format: "%g", Template.frameRateRange.lowerBound))…\(String(format: "%g", Template.frameRateRange.upperBound))"
 
+  /// The play counts `--loop` takes, as the help says them (`0…65535`).
+  private static let playCountRange =
+    "\(OutputContainer.playCountRange.lowerBound)…\(OutputContainer.playCountRange.upperBound)"
+
+  /// The animated images' extensions (`.gif, .webp, .apng`).
+  private static let animatedImageExtensions = OutputContainer.allCases.filter(\.isAnimatedImage)
+    .map { "." + $0.rawValue }.joined(separator: ", ")
+
   /// The options that set one export setting of a whole render (not a planned one's).
-  static let wholeRenderOptions = ["--frame-rate", "--width"]
+  static let wholeRenderOptions = ["--frame-rate", "--width", "--loop"]
 
   /// Whether `--progress json` was given (the only value `--progress` takes).
   ///
@@ -149,6 +160,9 @@ enum RenderCommand {
       }
       return width
     }
+    let plays = try parsed.value("--loop").map { (text) throws(CommandFailure) in
+      try Self.playCount(text, output: output)
+    }
     let from = try parsed.value("--from").map { (text) throws(CommandFailure) in
       try TemplateInput.seconds(text, option: "--from", command: "render")
     }
@@ -170,6 +184,7 @@ enum RenderCommand {
       settings.outputWidth = width
       settings.outputSize = nil
     }
+    if let plays { settings.loopCount = plays }
     settings.overwrite = overwrite
     if from != nil || to != nil {
       settings.timeRange = try range(
@@ -206,6 +221,26 @@ enum RenderCommand {
       )
     }
     return duration
+  }
+
+  /// The play count `--loop` gives (``OutputContainer/playCountRange``), for an `output`
+  /// that is an animated image.
+  ///
+  /// - Throws: ``CommandFailure/usage(_:)`` for a count out of range, or a video output
+  ///   (which has no loop count).
+  static func playCount(_ text: String, output: String) throws(CommandFailure) -> Int {
+    guard let plays = Int(text), OutputContainer.playCountRange.contains(plays) else {
+      throw .usage(
+        "render: --loop needs a whole number of plays \(playCountRange), 0 for ever (got '\(text)')"
+      )
+    }
+    let fileExtension = URL(fileURLWithPath: output).pathExtension
+    guard OutputContainer(fileExtension: fileExtension)?.isAnimatedImage ?? true else {
+      throw .usage(
+        "render: --loop goes with an animated image (\(animatedImageExtensions)), not .\(fileExtension.lowercased())"
+      )
+    }
+    return plays
   }
 
   /// Runs the export, reporting progress, cancelling it on SIGINT or SIGTERM.

@@ -5,9 +5,10 @@ import Synchronization
 ///
 /// Frames are drawn scaled to the size asked for, in premultiplied BGRA. Drawing is
 /// serialised per animation (rlottie updates its model in place); values of this type are
-/// shared freely between threads. Frames asked for with ``drawnFrame(_:width:height:)`` are
-/// kept, cropped to the pixels they draw, within ``frameCacheBytes`` (see
-/// ``LottieFrameCache``'s policy), so a loop draws each of its frames once.
+/// shared freely between threads. It keeps no frames: the renderer keeps the frames it
+/// draws (cropped, ``drawnFrame(_:width:height:)``) within its one raster budget
+/// (``ResourceLimits/rasterCacheBytes`` in Reel), so a loop draws each of its frames once
+/// and several animations together stay within that budget.
 ///
 ///     let document = try LottieDocument(data: data, limits: limits) { name in … }
 ///     let animation = try LottieAnimation(document)
@@ -15,38 +16,21 @@ import Synchronization
 public final class LottieAnimation: Sendable {
   /// The checked document.
   public let document: LottieDocument
-  /// Bytes of drawn frames it may keep.
-  public let frameCacheBytes: Int
   private let handle: LottieAnimationHandle
-  private let cache: Mutex<LottieFrameCache>
   private let draws = Atomic<Int>(0)
-
-  /// The default of ``frameCacheBytes``: 512 MiB.
-  public static let defaultFrameCacheBytes = 512 << 20
 
   /// Parses a checked document.
   ///
-  /// - Parameters:
-  ///   - document: The animation, checked and self-contained.
-  ///   - frameCacheBytes: Bytes of drawn frames it may keep (≥ 0; 0 keeps none).
+  /// - Parameter document: The animation, checked and self-contained.
   /// - Throws: ``LottieError/notParsed`` when rlottie cannot read it.
-  public init(_ document: LottieDocument, frameCacheBytes: Int = defaultFrameCacheBytes)
-    throws(LottieError)
-  {
+  public init(_ document: LottieDocument) throws(LottieError) {
     guard let handle = LottieAnimationHandle(json: document.json) else { throw .notParsed }
     self.document = document
     self.handle = handle
-    self.frameCacheBytes = max(frameCacheBytes, 0)
-    self.cache = Mutex(LottieFrameCache(budget: frameCacheBytes))
   }
 
   /// How many frames rlottie has drawn for this animation (for tests and benchmarks).
   public var drawCount: Int { draws.load(ordering: .relaxed) }
-
-  /// Bytes and number of the drawn frames kept.
-  public var cachedFrames: (byteCount: Int, count: Int) {
-    cache.withLock { ($0.byteCount, $0.count) }
-  }
 
   /// The number of frames rlottie plays (the timeline's `op - ip`).
   public var frameCount: Int { handle.frameCount }
@@ -69,19 +53,15 @@ public final class LottieAnimation: Sendable {
     return image
   }
 
-  /// Frame `index` (as ``frame(_:width:height:)``) cropped to the pixels it draws: taken from
-  /// the kept frames, or drawn and kept when it fits in ``frameCacheBytes``.
+  /// Frame `index` (clamped to the frames, as ``frame(_:width:height:)``) cropped to the
+  /// pixels it draws.
   ///
   /// - Throws: ``GraphicsError/invalidSize(width:height:)`` or
   ///   ``GraphicsError/outOfMemory(_:)``.
   public func drawnFrame(_ index: Int, width: Int, height: Int) throws(GraphicsError)
     -> LottieFrame
   {
-    let key = LottieFrameCache.Key(
-      frame: min(max(index, 0), frameCount - 1), width: width, height: height)
-    if let kept = cache.withLock({ $0[key] }) { return kept }
-    let drawn = try LottieFrame(cropping: frame(key.frame, width: width, height: height))
-    cache.withLock { $0.keep(drawn, for: key) }
-    return drawn
+    try LottieFrame(
+      cropping: frame(min(max(index, 0), frameCount - 1), width: width, height: height))
   }
 }

@@ -266,7 +266,8 @@ extension MediaWriter {
       frame.pointer.pointee.pts = presentationTicks
       lastPresentationTicks = presentationTicks
       if let quantiser {
-        // The palette needs every frame: the quantiser holds them until the flush.
+        // The palette needs every frame: the quantiser counts each one now and maps them all
+        // at the flush.
         try quantiser.push(frame.pointer)
         return
       }

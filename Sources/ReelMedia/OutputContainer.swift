@@ -98,6 +98,11 @@ public enum OutputContainer: String, Sendable, CaseIterable {
     }
   }
 
+  /// The play counts an animated image can say (0: for ever, 1: once): GIF's and WebP's
+  /// loop fields hold 16 bits. The one owner of the range for the template's `"export"`
+  /// `loop` and `reel render --loop`.
+  public static let playCountRange: ClosedRange<Int> = 0...65535
+
   /// Whether the container may hold audio encoded with `codec`.
   public func allows(_ codec: AudioCodec) -> Bool {
     switch (self, codec) {

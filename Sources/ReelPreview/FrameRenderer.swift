@@ -124,6 +124,8 @@ final class FrameRenderer: Sendable {
       if let current, current.revision == revision { return current.grabber }
       let made = GrabberBox(FrameGrabber(movie: template.movie))
       made.grabber.limits = template.exportSettings.limits
+      // An export with alpha is shown with it (the page draws it over a checkerboard).
+      made.grabber.keepsAlpha = template.exportSettings.exportsAlpha
       current = (revision, made)
       return made
     }

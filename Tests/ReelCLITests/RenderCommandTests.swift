@@ -174,7 +174,7 @@ struct RenderCommandTests {
     let path = template.path
     let out = template.deletingLastPathComponent().appendingPathComponent("x.mp4").path
     let usage =
-      "reel render TEMPLATE -o OUT [--preset P] [--frame-rate FPS] [--width W] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
+      "reel render TEMPLATE -o OUT [--preset P] [--frame-rate FPS] [--width W] [--loop N] [--from S] [--to S] [--set K=V]... [--overwrite] [--quiet] [--progress json]"
     let cases: [([String], String)] = [
       (["render", "-o", out], "render: missing TEMPLATE; usage: \(usage)"),
       (["render", path], "render: missing -o OUT; usage: \(usage)"),

@@ -33,6 +33,12 @@ public final class FrameGrabber {
   /// The memory budgets for drawing a movie's layers (layer count, raster cache; see
   /// ``ResourceLimits``). Set before the first frame. Default ``ResourceLimits/default``.
   public var limits = ResourceLimits.default
+  /// Whether a movie's frames keep their alpha: drawn over a clear backdrop, so what a clear
+  /// background leaves uncovered stays clear, as an export with
+  /// ``ExportSettings/exportsAlpha`` draws them (`reel preview` shows them over a
+  /// checkerboard). False (the default): over black, as `reel frame` writes them. Set before
+  /// the first frame; files' frames are as decoded either way.
+  public var keepsAlpha = false
 
   private let source: Source
   private var renderer: MovieRenderer?
@@ -50,7 +56,8 @@ public final class FrameGrabber {
 
   /// One grabbed frame.
   public struct Frame: Sendable {
-    /// The picture (premultiplied BGRA, opaque for video).
+    /// The picture (premultiplied BGRA; opaque for video, and for a movie unless
+    /// ``FrameGrabber/keepsAlpha``).
     public var image: Image
     /// The time the picture belongs to, in seconds: the requested time for a movie, the
     /// frame's presentation time for a file.
@@ -101,7 +108,8 @@ public final class FrameGrabber {
         path: "movie",
         reason: "time \(time.seconds) s is outside the movie [0, \(movie.duration.seconds) s)")
     }
-    let renderer = try self.renderer ?? MovieRenderer(movie: movie, limits: limits)
+    let renderer =
+      try self.renderer ?? MovieRenderer(movie: movie, limits: limits, keepsAlpha: keepsAlpha)
     self.renderer = renderer
     return try renderer.frame(at: time)
   }

@@ -17,10 +17,11 @@ import ReelMedia
 ///     limits.maximumLayerCount = 50_000
 ///     settings.limits = limits
 public struct ResourceLimits: Sendable, Hashable {
-  /// Bytes of layer rasters (text, shapes, fills, gradients, scaled pictures) kept between
-  /// frames; default 512 MiB. Beyond it the least recently used rasters are dropped and
-  /// rasters that still do not fit are drawn for the frame and not kept, so memory does not
-  /// grow with the number of layers.
+  /// Bytes of layer rasters (text, shapes, fills, gradients, scaled pictures, and the
+  /// frames of Lottie animations) kept between frames by one renderer; default 512 MiB.
+  /// Beyond it the least recently used rasters are dropped and rasters that still do not
+  /// fit are drawn for the frame and not kept, so memory does not grow with the number of
+  /// layers or animations.
   public var rasterCacheBytes: Int
 
   /// The most layers a movie's layer tree may hold, counting every layer at every depth
@@ -158,7 +159,7 @@ public struct ResourceLimits: Sendable, Hashable {
       switch self {
       case .rasterCache:
         return
-          "least recently used rasters not used by the current frame are dropped; a raster that still does not fit is drawn for that use and freed after compositing (redrawn next frame). Peak memory does not grow with the number of layers. Each Lottie animation also keeps its drawn frames, cropped to their drawn pixels, within the same number of bytes: what fits is kept, frames of another size go first, and a loop longer than the budget keeps its first frames and redraws the rest each time round"
+          "least recently used rasters not used by the current frame are dropped; a raster that still does not fit is drawn for that use and freed after compositing (redrawn next frame). Peak memory does not grow with the number of layers. Lottie animations' drawn frames, cropped to their drawn pixels, are kept in the same budget while they play, all animations together: what fits is kept, never at the cost of another layer's raster, so a loop longer than the room left keeps its first frames and redraws the rest each time round"
       case .layerCount:
         return
           "refused at `layers`; the JSON is counted before any layer is built, and a subtitle file's shown cues before any cue layer is built"

@@ -33,6 +33,14 @@ struct Raster: Sendable {
 /// frame with 10,000 full-frame layers keeps the first ones that fit and redraws the rest,
 /// and peak memory does not grow with the number of layers.
 ///
+/// The frames of a drawing that comes round again (``DrawingKind/loopPlacement``: a Lottie
+/// animation) are kept across frames by content, in the same budget, while the placement
+/// is drawn: what fits is kept, never at the cost of another raster (a layer's raster that
+/// needs room drops the loop's last-kept frames first). So a loop longer than the room left
+/// keeps its first frames and redraws the rest each time round, where least-recently-used
+/// order would drop each frame just before it comes round again and keep none; and several
+/// animations together stay within the one budget.
+///
 /// Not Sendable: one renderer owns one cache and uses it from one thread.
 final class LayerRasterizer {
   private struct Key: Hashable {
@@ -52,11 +60,25 @@ final class LayerRasterizer {
     var lastUse: Int
   }
 
+  /// A raster kept by content for a drawing that comes round again.
+  private struct LoopEntry {
+    var raster: Raster?
+    var byteCount: Int
+    /// The drawing's ``DrawingKind/loopPlacement``.
+    var placement: AnyHashable
+    /// When it was kept (the last kept go first when a layer's raster needs room).
+    var order: Int
+  }
+
   /// The byte budget of kept rasters.
   let budget: Int
   private var entries: [Key: Entry] = [:]
   private var used: Set<Key> = []
-  /// Bytes of the rasters kept.
+  private var loopEntries: [SharedRasterCache.Key: LoopEntry] = [:]
+  /// The loop placements drawn by the current frame (the others' rasters go at its end).
+  private var loopPlacementsUsed: Set<AnyHashable> = []
+  private var loopOrder = 0
+  /// Bytes of the rasters kept, loop frames included.
   private(set) var cachedBytes = 0
   /// Counts uses, for least-recently-used order.
   private var clock = 0
@@ -77,8 +99,11 @@ final class LayerRasterizer {
     self.budget = max(budget, 0)
   }
 
-  /// How many rasters are kept.
-  var cachedCount: Int { entries.count }
+  /// How many rasters are kept, loop frames included.
+  var cachedCount: Int { entries.count + loopEntries.count }
+
+  /// How many loop frames are kept (for tests).
+  var cachedLoopFrameCount: Int { loopEntries.count }
 
   /// Rasters shared with other exports (a batch's), asked when this cache misses; nil for
   /// none (``SharedRasterCache``).
@@ -93,6 +118,9 @@ final class LayerRasterizer {
     let (scale, area) = Self.placement(
       of: item.drawing, scale: Self.rasterScale(for: item), transform: item.transform,
       output: output)
+    if let placement = item.drawing.kind.loopPlacement {
+      return try loopRaster(for: item, scale: scale, area: area, placement: placement)
+    }
     let key = Key(layer: item.layer.path, part: item.part, area: area)
     used.insert(key)
     clock += 1
@@ -113,9 +141,7 @@ final class LayerRasterizer {
       rasterisedCount += 1
       shared?.store(raster, for: sharedKey)
     }
-    for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
-      pendingWarnings.append(warning)
-    }
+    collectWarnings(of: raster)
     let byteCount = raster?.image.byteCount ?? 0
     if makeRoom(for: byteCount) {
       entries[key] = Entry(
@@ -126,8 +152,37 @@ final class LayerRasterizer {
     return raster
   }
 
-  /// Drops least recently used rasters the current frame has not used until `byteCount`
-  /// more fit in the budget; false when they cannot (the raster is then not kept).
+  /// A loop frame's raster: kept by content, or drawn and kept when it fits in what the
+  /// budget has left (see the type's policy).
+  private func loopRaster(
+    for item: RenderItem, scale: Double, area: PixelBox?, placement: AnyHashable
+  ) throws(RenderError) -> Raster? {
+    loopPlacementsUsed.insert(placement)
+    let key = SharedRasterCache.Key(drawing: item.drawing, scale: scale, area: area)
+    if let entry = loopEntries[key] { return entry.raster }
+    let raster = try Self.rasterise(
+      item.drawing, scale: scale, area: area, layer: item.layer.description)
+    rasterisedCount += 1
+    collectWarnings(of: raster)
+    let byteCount = raster?.image.byteCount ?? 0
+    if cachedBytes + byteCount <= budget {
+      loopOrder += 1
+      loopEntries[key] = LoopEntry(
+        raster: raster, byteCount: byteCount, placement: placement, order: loopOrder)
+      cachedBytes += byteCount
+    }
+    return raster
+  }
+
+  private func collectWarnings(of raster: Raster?) {
+    for warning in raster?.warnings ?? [] where reportedWarnings.insert(warning).inserted {
+      pendingWarnings.append(warning)
+    }
+  }
+
+  /// Drops least recently used rasters the current frame has not used, then the last kept
+  /// loop frames, until `byteCount` more fit in the budget; false when they cannot (the
+  /// raster is then not kept).
   private func makeRoom(for byteCount: Int) -> Bool {
     if cachedBytes + byteCount <= budget { return true }
     guard byteCount <= budget, !frameHoldsEverything else { return false }
@@ -135,6 +190,13 @@ final class LayerRasterizer {
       .sorted { $0.value.lastUse < $1.value.lastUse }
     for (key, _) in evictable {
       remove(key)
+      if cachedBytes + byteCount <= budget { return true }
+    }
+    let loopFrames = loopEntries.filter { $0.value.byteCount > 0 }
+      .sorted { $0.value.order > $1.value.order }
+    for (key, entry) in loopFrames {
+      loopEntries[key] = nil
+      cachedBytes -= entry.byteCount
       if cachedBytes + byteCount <= budget { return true }
     }
     // Every kept raster is used by this frame, and stays so until it ends.
@@ -149,6 +211,10 @@ final class LayerRasterizer {
   /// Keeps `item`'s cached raster, if any, through this frame's ``endFrame()`` without
   /// drawing it (for a frame that drew the item another way).
   func keep(_ item: RenderItem) {
+    if let placement = item.drawing.kind.loopPlacement {
+      loopPlacementsUsed.insert(placement)
+      return
+    }
     let area = Self.placement(
       of: item.drawing, scale: Self.rasterScale(for: item), transform: item.transform,
       output: output
@@ -159,10 +225,16 @@ final class LayerRasterizer {
     entries[key]?.lastUse = clock
   }
 
-  /// Forgets the rasters the last frame did not use.
+  /// Forgets the rasters the last frame did not use, and the loop frames of placements it
+  /// did not draw.
   func endFrame() {
     for key in Array(entries.keys) where !used.contains(key) { remove(key) }
     used.removeAll(keepingCapacity: true)
+    for (key, entry) in loopEntries where !loopPlacementsUsed.contains(entry.placement) {
+      loopEntries[key] = nil
+      cachedBytes -= entry.byteCount
+    }
+    loopPlacementsUsed.removeAll(keepingCapacity: true)
     frameHoldsEverything = false
   }
 

@@ -45,6 +45,16 @@ public final class MovieRenderer {
     try self.init(Configuration(still: movie, limits: limits))
   }
 
+  /// A renderer for stills that keep their alpha when `keepsAlpha` is on: drawn over a clear
+  /// backdrop, as an export with alpha draws them (``FrameGrabber/keepsAlpha``).
+  ///
+  /// - Throws: As ``init(movie:limits:)``.
+  convenience init(movie: Movie, limits: ResourceLimits, keepsAlpha: Bool) throws {
+    var configuration = Configuration(still: movie, limits: limits)
+    configuration.keepsAlpha = keepsAlpha
+    try self.init(configuration)
+  }
+
   /// A renderer of pictures of a chosen size for the encoder.
   ///
   /// - Parameters:

@@ -6,8 +6,8 @@ import CFFmpeg
 /// ``LibAVFilter``, loaded with the first graph.
 ///
 /// The one owner of a graph for ``AudioFilterGraph`` (audio chains) and ``PaletteQuantiser``
-/// (GIF palettes): they say which filters, this makes, links, configures, feeds and drains
-/// them.
+/// (GIF palettes and the graphs that map frames to them): they say which filters, this
+/// makes, links, configures, feeds and drains them.
 ///
 /// Not Sendable: a graph belongs to the one object that feeds it.
 final class FilterGraph {
@@ -69,14 +69,17 @@ final class FilterGraph {
   /// Hands `frame` to the buffer source `source`, which takes its buffers and leaves it
   /// empty for reuse; nil ends the input.
   ///
+  /// - Parameter flags: `AV_BUFFERSRC_FLAG_*` bits: `KEEP_REF` to take a new reference and
+  ///   leave `frame` as it is, `PUSH` to run the graph on the frame before returning.
   /// - Returns: libavfilter's code (negative: an `AVERROR`), for callers that must tidy up
   ///   their frame before throwing.
   func add(
-    _ frame: UnsafeMutablePointer<AVFrame>?, to source: UnsafeMutablePointer<AVFilterContext>
+    _ frame: UnsafeMutablePointer<AVFrame>?, to source: UnsafeMutablePointer<AVFilterContext>,
+    flags: Int32 = 0
   )
     -> Int32
   {
-    library.bufferSourceAddFrame(source, frame, 0)
+    library.bufferSourceAddFrame(source, frame, flags)
   }
 
   /// Ends the input of the buffer source `source`.

@@ -175,6 +175,8 @@
       ui.canvas.style.height = `${bitmap.height / ratio}px`;
       ui.previewSize.textContent = `${spec.width}×${spec.height}`;
     }
+    // A frame with alpha replaces the last one, over the canvas's checkerboard background.
+    context.clearRect(0, 0, ui.canvas.width, ui.canvas.height);
     context.drawImage(bitmap, 0, 0);
     bitmap.close();
     shown = { ...spec };

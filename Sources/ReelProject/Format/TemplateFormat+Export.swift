@@ -62,7 +62,10 @@ extension TemplateObjectFormat {
         "output width in pixels, even; the height follows the movie's shape (a GIF is usually `480`). Not with `size`"
       ),
       .init(
-        .loop, .integer(minimum: 0, maximum: 65535), default: .number(0), type: "integer",
+        .loop,
+        .integer(
+          minimum: OutputContainer.playCountRange.lowerBound,
+          maximum: OutputContainer.playCountRange.upperBound), default: .number(0), type: "integer",
         "how many times an animated image (`.gif`, `.webp`, `.apng`) plays: `0` for ever, `1` once"
       ),
       .init(

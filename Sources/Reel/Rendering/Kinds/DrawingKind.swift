@@ -41,6 +41,12 @@ protocol DrawingKind {
 
   /// The Y′CbCr path's faster step for the drawing, nil to composite its raster.
   var yuvFastPath: YUVFastPath? { get }
+
+  /// For a drawing whose rasters come round again as time passes (an animation's frames in
+  /// a loop), what stays the same while it plays: the rasterizer then keeps its rasters
+  /// across frames by content, within the raster budget (``LayerRasterizer``). Nil (the
+  /// default) for drawings kept per layer.
+  var loopPlacement: AnyHashable? { get }
 }
 
 /// A step of the Y′CbCr path (`LayerRenderer+YUV.swift`) that does not composite a raster.
@@ -57,6 +63,8 @@ extension DrawingKind {
   var followsMagnification: Bool { true }
 
   var yuvFastPath: YUVFastPath? { nil }
+
+  var loopPlacement: AnyHashable? { nil }
 
   func drawAsShadowCaster(area: PixelBox?) throws -> Raster? {
     try draw(scale: 1, area: area)

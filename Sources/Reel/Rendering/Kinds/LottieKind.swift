@@ -129,6 +129,13 @@ public struct LottieDrawing: LayerDrawing, DrawingKind {
 
   func rasterExtent(scale: Double) -> Rect? { nil }
 
+  /// The animation in its place: its frames come round again while it plays (a loop), so
+  /// the rasterizer keeps them across frames.
+  var loopPlacement: AnyHashable? {
+    AnyHashable(
+      LottiePlacement(animation: ObjectIdentifier(animation), destination: destination, size: size))
+  }
+
   func draw(scale: Double, area: PixelBox?) throws -> Raster? {
     let width = PixelLimits.integer(destination.width.rounded())
     let height = PixelLimits.integer(destination.height.rounded())
@@ -186,7 +193,7 @@ extension LottieAnimation {
         throw .unreadableImage(name: name, reason: error.description)
       }
     }
-    return try LottieAnimation(document, frameCacheBytes: limits.rasterCacheBytes)
+    return try LottieAnimation(document)
   }
 }
 
@@ -200,4 +207,12 @@ extension LottieDocument.Limits {
       maximumBytes: limits.maximumTemplateBytes, maximumLayers: limits.maximumLayerCount,
       maximumFrames: LottieAnimation.maximumFrames, maximumImagePixels: limits.maximumImagePixels)
   }
+}
+
+/// What stays the same while a Lottie layer plays: the animation, where it lands and the
+/// layer's size (``LottieDrawing/loopPlacement``).
+private struct LottiePlacement: Hashable {
+  var animation: ObjectIdentifier
+  var destination: Rect
+  var size: Size
 }
