@@ -13,7 +13,8 @@ public protocol CILuminosityBlendMode: CICompositeOperation {
 }
 
 final class CILuminosityBlendModeBuiltIn: CIFilter, CILuminosityBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILuminosityBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CILuminosityBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
