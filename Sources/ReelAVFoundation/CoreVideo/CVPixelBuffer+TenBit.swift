@@ -169,8 +169,8 @@ extension CVBuffer {
     }
   }
 
-  /// The encoded colours of a 10-bit buffer, row by row (chroma shared by its block), or nil
-  /// for another layout.
+  /// The encoded colours of a 10-bit buffer, row by row (chroma shared by its block, each
+  /// channel clamped to 0…1), or nil for another layout.
   func tenBitColors() -> [SIMD3<Float>]? {
     let weights = LumaWeights(colorMatrix)
     let (width, height) = (self.width, self.height)
@@ -184,7 +184,9 @@ extension CVBuffer {
             range.luma(TenBitSamples.value(luma[y * lumaRow + x])),
             range.chroma(TenBitSamples.value(chroma[chromaY * chromaRow + 2 * (x / 2)])),
             range.chroma(TenBitSamples.value(chroma[chromaY * chromaRow + 2 * (x / 2) + 1])))
-          colors.append(weights.rgb(ycc))
+          // Clamped to 0…1 as the 8-bit path's conversion is: Reel's video is SDR, and a
+          // saturated colour's samples decode a little beyond the range.
+          colors.append(pointwiseMin(pointwiseMax(weights.rgb(ycc), .zero), .one))
         }
       }
       return colors
