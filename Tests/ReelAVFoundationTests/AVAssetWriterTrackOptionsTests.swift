@@ -153,12 +153,12 @@ struct AVAssetWriterTrackOptionsTests {
     #expect(writer.status == .failed)
     let reason = (writer.error as NSError?)?.localizedFailureReason ?? ""
     #expect(reason.contains("HEVC_Main10_AutoLevel") && reason.contains("10-bit"), "\(reason)")
-    // The 10-bit pixel format is named, and refused.
+    // The 10-bit pixel format is held (Core Image reads and writes it); encoding stays 8-bit.
     var buffer: CVPixelBuffer?
     #expect(
       CVPixelBufferCreate(
         nil, 64, 48, kCVPixelFormatType_420YpCbCr10BiPlanarVideoRange, nil, &buffer)
-        != kCVReturnSuccess)
+        == kCVReturnSuccess)
     #expect(kAudioFormatAPAC == 0x6170_6163)
   }
 

@@ -41,18 +41,33 @@ open class CIContext: NSObject, @unchecked Sendable {
   open func render(
     _ image: CIImage, to buffer: CVPixelBuffer, bounds: CGRect, colorSpace: CGColorSpace?
   ) {
+    _ = render(image, into: buffer, bounds: bounds)
+  }
+
+  /// Renders `bounds` of `image` into `buffer`; false (with a warning) when it cannot.
+  func render(_ image: CIImage, into buffer: CVPixelBuffer, bounds: CGRect) -> Bool {
     let area = CGRect(
       x: bounds.origin.x, y: bounds.origin.y, width: CGFloat(buffer.width),
       height: CGFloat(buffer.height))
-    guard let picture = picture(of: image, in: area) else { return }
+    if case .biPlanar10 = buffer.layout {
+      // Deeper than 8 bits: from the float render, not from 8-bit pixels.
+      guard let tile = tile(of: image, in: area) else { return false }
+      buffer.fillTenBit(matrix: buffer.colorMatrix) { x, y in
+        tile.encodedColorOverBlack(at: y * buffer.width + x)
+      }
+      return true
+    }
+    guard let picture = picture(of: image, in: area) else { return false }
     do throws(CompatFailure) {
       let made = try AVAssetReaderTrackOutput.pixelBuffer(
         layout: buffer.layout, from: .bgra(picture))
       buffer.content = made.content
+      return true
     } catch {
       CompatWarnings.warnOnce(
         key: "CIContext.render", "CIContext.render(_:to:) could not fill the pixel buffer: \(error)"
       )
+      return false
     }
   }
 
@@ -84,6 +99,18 @@ open class CIContext: NSObject, @unchecked Sendable {
   ) -> Data? {
     guard let picture = picture(of: image, in: image.extent) else { return nil }
     return UIImage(cgImage: CGImage(picture)).jpegData(compressionQuality: 0.9)
+  }
+
+  /// The float pixels of `rect` (Core Image's plane), or nil for an empty or infinite one.
+  func tile(of image: CIImage, in rect: CGRect) -> LinearTile? {
+    guard !rect.isInfinite, let area = PixelRect(covering: CoreImagePlane.engineRect(rect)),
+      !area.isEmpty
+    else {
+      CompatWarnings.warnOnce(
+        key: "CIContext.rect", "CIContext cannot render an empty or infinite rectangle (\(rect))")
+      return nil
+    }
+    return renderer.render(image.recipe, in: area)
   }
 
   /// The 8-bit pixels of `rect` (Core Image's plane), or nil for an empty or infinite one.

@@ -5,9 +5,33 @@ internal import ReelFilters
 /// ``outputImage``. The filters and their parameters are Reel's filter catalog
 /// (docs/filters.md); a name Reel lacks gives nil, as on Apple for an unknown name, and a
 /// warning naming it.
+///
+/// Open as on Apple: a subclass declares its own input properties and overrides
+/// ``outputImage`` (usually applying a ``CIKernel``). Linux Swift has no Key-Value Coding:
+/// ``setValue(_:forKey:)`` on a subclass cannot reach its stored properties, so it keeps the
+/// value for ``value(forKey:)`` and warns; set the properties directly, or override
+/// `setValue(_:forKey:)` (docs/avfoundation.md).
 open class CIFilter: NSObject, @unchecked Sendable {
-  let descriptor: FilterDescriptor
+  /// The catalog entry of a built-in filter; nil for a subclass of the app's own.
+  let descriptor: FilterDescriptor?
   private var values: [String: Any] = [:]
+
+  /// A filter of the app's own: a subclass that overrides ``outputImage``.
+  public override init() {
+    descriptor = nil
+    super.init()
+  }
+
+  /// Decoding a filter from an archive is not supported (Reel has no archives of filters):
+  /// nil, as Apple's decoder gives for an archive it cannot read. Subclasses call it from
+  /// their own `required init?(coder:)`.
+  public required init?(coder: NSCoder) {
+    CompatWarnings.warnOnce(
+      key: "CIFilter.coder",
+      "CIFilter(coder:) is nil: Reel does not decode filters from archives; make the filter with its initializer"
+    )
+    return nil
+  }
 
   /// The filter Core Image calls `name` with its default parameters, or nil (and a warning)
   /// when Reel has no filter of that name.
@@ -42,11 +66,28 @@ open class CIFilter: NSObject, @unchecked Sendable {
     self.init(name: name, parameters: params)
   }
 
-  /// Core Image's name of the filter (`CISepiaTone`).
-  open var name: String { descriptor.coreImageName }
+  /// Core Image's name of the filter (`CISepiaTone`); a subclass's class name.
+  open var name: String { descriptor?.coreImageName ?? String(describing: type(of: self)) }
 
-  /// The parameter keys (`inputImage`, `inputIntensity`, …).
-  open var inputKeys: [String] { descriptor.parameters.map(\.key) }
+  /// The parameter keys (`inputImage`, `inputIntensity`, …); for a subclass, its stored
+  /// properties whose names start with `input`.
+  open var inputKeys: [String] {
+    if let descriptor { return descriptor.parameters.map(\.key) }
+    return ownProperties.map(\.key).filter { $0.hasPrefix("input") }
+  }
+
+  /// A subclass's stored properties, read by reflection (`Mirror`), its own class's last.
+  private var ownProperties: [(key: String, value: Any)] {
+    var mirrors: [Mirror] = []
+    var mirror: Mirror? = Mirror(reflecting: self)
+    while let current = mirror, current.subjectType != CIFilter.self {
+      mirrors.insert(current, at: 0)
+      mirror = current.superclassMirror
+    }
+    return mirrors.flatMap { mirror in
+      mirror.children.compactMap { child in child.label.map { (key: $0, value: child.value) } }
+    }
+  }
 
   /// `["outputImage"]`.
   open var outputKeys: [String] { [kCIOutputImageKey] }
@@ -56,8 +97,9 @@ open class CIFilter: NSObject, @unchecked Sendable {
   open var attributes: [String: Any] {
     var attributes: [String: Any] = [
       kCIAttributeFilterName: name, kCIAttributeFilterDisplayName: name,
-      kCIAttributeFilterCategories: descriptor.categories.map(\.rawValue),
+      kCIAttributeFilterCategories: descriptor?.categories.map(\.rawValue) ?? [],
     ]
+    guard let descriptor else { return attributes }
     for parameter in descriptor.parameters {
       var entry: [String: Any] = [kCIAttributeDescription: parameter.summary]
       switch parameter.kind {
@@ -84,6 +126,17 @@ open class CIFilter: NSObject, @unchecked Sendable {
   /// Sets the parameter `key` (Apple's `inputIntensity`, or `kCIInputIntensityKey`); a key
   /// the filter lacks is ignored with a warning (Apple raises an exception).
   open func setValue(_ value: Any?, forKey key: String) {
+    guard let descriptor else {
+      // A subclass: Linux has no Key-Value Coding to reach a stored property by its name.
+      if ownProperties.contains(where: { $0.key == key }) {
+        CompatWarnings.warnOnce(
+          key: "CIFilter.\(name).\(key).kvc",
+          "\(name).setValue(_:forKey: \"\(key)\") cannot set the stored property \(key) on Linux (Swift has no Key-Value Coding here): set filter.\(key) directly, or override setValue(_:forKey:) in \(name); the value is kept for value(forKey:)"
+        )
+      }
+      values[key] = value
+      return
+    }
     guard descriptor.parameter(forKey: key) != nil else {
       CompatWarnings.warnOnce(
         key: "CIFilter.\(name).\(key)",
@@ -99,6 +152,13 @@ open class CIFilter: NSObject, @unchecked Sendable {
   open func value(forKey key: String) -> Any? {
     if key == kCIOutputImageKey { return outputImage }
     if let value = values[key] { return value }
+    guard let descriptor else {
+      // A subclass's stored property of that name, read by reflection (nil when unset).
+      guard let found = ownProperties.first(where: { $0.key == key })?.value else { return nil }
+      let mirror = Mirror(reflecting: found)
+      if mirror.displayStyle == .optional { return mirror.children.first?.value }
+      return found
+    }
     return descriptor.parameter(forKey: key).flatMap(defaultValue(for:))
   }
 
@@ -108,6 +168,13 @@ open class CIFilter: NSObject, @unchecked Sendable {
   /// The filtered image, or nil when an input image is missing or a value is of the wrong
   /// kind (with a warning naming it).
   open var outputImage: CIImage? {
+    guard let descriptor else {
+      CompatWarnings.warnOnce(
+        key: "CIFilter.\(name).outputImage",
+        "\(name) is a CIFilter subclass that does not override outputImage: no output (override it to apply your kernel or filters)"
+      )
+      return nil
+    }
     var engineValues: [String: FilterValue] = [:]
     // Geometric defaults are Apple's numbers in Apple's plane (a centre at (150, 150) is 150
     // above the bottom): the unset ones go through the same flip as set ones.

@@ -13,7 +13,8 @@ public protocol CIGaussianBlur: CIFilterProtocol {
 }
 
 final class CIGaussianBlurBuiltIn: CIFilter, CIGaussianBlur, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIGaussianBlur")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIGaussianBlur")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -38,7 +39,8 @@ public protocol CIBoxBlur: CIFilterProtocol {
 }
 
 final class CIBoxBlurBuiltIn: CIFilter, CIBoxBlur, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBoxBlur")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBoxBlur")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -63,7 +65,8 @@ public protocol CIDiscBlur: CIFilterProtocol {
 }
 
 final class CIDiscBlurBuiltIn: CIFilter, CIDiscBlur, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDiscBlur")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDiscBlur")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -90,7 +93,8 @@ public protocol CIMotionBlur: CIFilterProtocol {
 }
 
 final class CIMotionBlurBuiltIn: CIFilter, CIMotionBlur, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMotionBlur")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMotionBlur")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -121,7 +125,8 @@ public protocol CIZoomBlur: CIFilterProtocol {
 }
 
 final class CIZoomBlurBuiltIn: CIFilter, CIZoomBlur, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIZoomBlur")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIZoomBlur")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -152,7 +157,8 @@ public protocol CINoiseReduction: CIFilterProtocol {
 }
 
 final class CINoiseReductionBuiltIn: CIFilter, CINoiseReduction, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CINoiseReduction")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CINoiseReduction")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

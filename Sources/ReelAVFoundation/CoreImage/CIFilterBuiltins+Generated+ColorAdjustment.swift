@@ -17,7 +17,8 @@ public protocol CIColorControls: CIFilterProtocol {
 }
 
 final class CIColorControlsBuiltIn: CIFilter, CIColorControls, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorControls")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorControls")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -50,7 +51,8 @@ public protocol CIExposureAdjust: CIFilterProtocol {
 }
 
 final class CIExposureAdjustBuiltIn: CIFilter, CIExposureAdjust, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIExposureAdjust")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIExposureAdjust")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -75,7 +77,8 @@ public protocol CIGammaAdjust: CIFilterProtocol {
 }
 
 final class CIGammaAdjustBuiltIn: CIFilter, CIGammaAdjust, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIGammaAdjust")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIGammaAdjust")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -100,7 +103,8 @@ public protocol CIHueAdjust: CIFilterProtocol {
 }
 
 final class CIHueAdjustBuiltIn: CIFilter, CIHueAdjust, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHueAdjust")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHueAdjust")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -133,7 +137,8 @@ public protocol CIColorMatrix: CIFilterProtocol {
 }
 
 final class CIColorMatrixBuiltIn: CIFilter, CIColorMatrix, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorMatrix")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorMatrix")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -176,7 +181,8 @@ public protocol CIColorClamp: CIFilterProtocol {
 }
 
 final class CIColorClampBuiltIn: CIFilter, CIColorClamp, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorClamp")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorClamp")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -207,7 +213,8 @@ public protocol CITemperatureAndTint: CIFilterProtocol {
 }
 
 final class CITemperatureAndTintBuiltIn: CIFilter, CITemperatureAndTint, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CITemperatureAndTint")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CITemperatureAndTint")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -236,7 +243,8 @@ public protocol CIVibrance: CIFilterProtocol {
 }
 
 final class CIVibranceBuiltIn: CIFilter, CIVibrance, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIVibrance")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIVibrance")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -261,7 +269,8 @@ public protocol CIWhitePointAdjust: CIFilterProtocol {
 }
 
 final class CIWhitePointAdjustBuiltIn: CIFilter, CIWhitePointAdjust, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIWhitePointAdjust")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIWhitePointAdjust")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

@@ -11,7 +11,8 @@ public protocol CIColorInvert: CIFilterProtocol {
 }
 
 final class CIColorInvertBuiltIn: CIFilter, CIColorInvert, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorInvert")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorInvert")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -34,7 +35,8 @@ public protocol CIColorMonochrome: CIFilterProtocol {
 }
 
 final class CIColorMonochromeBuiltIn: CIFilter, CIColorMonochrome, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorMonochrome")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorMonochrome")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -63,7 +65,8 @@ public protocol CIColorPosterize: CIFilterProtocol {
 }
 
 final class CIColorPosterizeBuiltIn: CIFilter, CIColorPosterize, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorPosterize")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorPosterize")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -88,7 +91,8 @@ public protocol CISepiaTone: CIFilterProtocol {
 }
 
 final class CISepiaToneBuiltIn: CIFilter, CISepiaTone, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISepiaTone")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISepiaTone")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -115,7 +119,8 @@ public protocol CIFalseColor: CIFilterProtocol {
 }
 
 final class CIFalseColorBuiltIn: CIFilter, CIFalseColor, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIFalseColor")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIFalseColor")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -142,7 +147,8 @@ public protocol CIMaximumComponent: CIFilterProtocol {
 }
 
 final class CIMaximumComponentBuiltIn: CIFilter, CIMaximumComponent, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMaximumComponent")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMaximumComponent")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -161,7 +167,8 @@ public protocol CIMinimumComponent: CIFilterProtocol {
 }
 
 final class CIMinimumComponentBuiltIn: CIFilter, CIMinimumComponent, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMinimumComponent")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMinimumComponent")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -186,7 +193,8 @@ public protocol CIColorCube: CIFilterProtocol {
 }
 
 final class CIColorCubeBuiltIn: CIFilter, CIColorCube, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorCube")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorCube")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -225,7 +233,8 @@ public protocol CIColorCubeWithColorSpace: CIFilterProtocol {
 }
 
 final class CIColorCubeWithColorSpaceBuiltIn: CIFilter, CIColorCubeWithColorSpace, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorCubeWithColorSpace")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorCubeWithColorSpace")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -260,7 +269,8 @@ public protocol CIPhotoEffectChrome: CIFilterProtocol {
 }
 
 final class CIPhotoEffectChromeBuiltIn: CIFilter, CIPhotoEffectChrome, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectChrome")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectChrome")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -279,7 +289,8 @@ public protocol CIPhotoEffectFade: CIFilterProtocol {
 }
 
 final class CIPhotoEffectFadeBuiltIn: CIFilter, CIPhotoEffectFade, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectFade")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectFade")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -298,7 +309,8 @@ public protocol CIPhotoEffectInstant: CIFilterProtocol {
 }
 
 final class CIPhotoEffectInstantBuiltIn: CIFilter, CIPhotoEffectInstant, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectInstant")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectInstant")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -317,7 +329,8 @@ public protocol CIPhotoEffectMono: CIFilterProtocol {
 }
 
 final class CIPhotoEffectMonoBuiltIn: CIFilter, CIPhotoEffectMono, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectMono")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectMono")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -336,7 +349,8 @@ public protocol CIPhotoEffectNoir: CIFilterProtocol {
 }
 
 final class CIPhotoEffectNoirBuiltIn: CIFilter, CIPhotoEffectNoir, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectNoir")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectNoir")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -355,7 +369,8 @@ public protocol CIPhotoEffectProcess: CIFilterProtocol {
 }
 
 final class CIPhotoEffectProcessBuiltIn: CIFilter, CIPhotoEffectProcess, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectProcess")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectProcess")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -374,7 +389,8 @@ public protocol CIPhotoEffectTonal: CIFilterProtocol {
 }
 
 final class CIPhotoEffectTonalBuiltIn: CIFilter, CIPhotoEffectTonal, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectTonal")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectTonal")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -393,7 +409,8 @@ public protocol CIPhotoEffectTransfer: CIFilterProtocol {
 }
 
 final class CIPhotoEffectTransferBuiltIn: CIFilter, CIPhotoEffectTransfer, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectTransfer")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPhotoEffectTransfer")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -416,7 +433,8 @@ public protocol CIVignette: CIFilterProtocol {
 }
 
 final class CIVignetteBuiltIn: CIFilter, CIVignette, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIVignette")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIVignette")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -451,7 +469,8 @@ public protocol CIVignetteEffect: CIFilterProtocol {
 }
 
 final class CIVignetteEffectBuiltIn: CIFilter, CIVignetteEffect, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIVignetteEffect")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIVignetteEffect")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

@@ -13,7 +13,8 @@ public protocol CISourceOverCompositing: CICompositeOperation {
 }
 
 final class CISourceOverCompositingBuiltIn: CIFilter, CISourceOverCompositing, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceOverCompositing")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceOverCompositing")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -38,7 +39,8 @@ public protocol CISourceAtopCompositing: CICompositeOperation {
 }
 
 final class CISourceAtopCompositingBuiltIn: CIFilter, CISourceAtopCompositing, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceAtopCompositing")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceAtopCompositing")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -63,7 +65,8 @@ public protocol CISourceInCompositing: CICompositeOperation {
 }
 
 final class CISourceInCompositingBuiltIn: CIFilter, CISourceInCompositing, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceInCompositing")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceInCompositing")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -88,7 +91,8 @@ public protocol CISourceOutCompositing: CICompositeOperation {
 }
 
 final class CISourceOutCompositingBuiltIn: CIFilter, CISourceOutCompositing, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceOutCompositing")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISourceOutCompositing")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -113,7 +117,8 @@ public protocol CIAdditionCompositing: CICompositeOperation {
 }
 
 final class CIAdditionCompositingBuiltIn: CIFilter, CIAdditionCompositing, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIAdditionCompositing")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIAdditionCompositing")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -138,7 +143,8 @@ public protocol CIMultiplyBlendMode: CICompositeOperation {
 }
 
 final class CIMultiplyBlendModeBuiltIn: CIFilter, CIMultiplyBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMultiplyBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIMultiplyBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -163,7 +169,8 @@ public protocol CIScreenBlendMode: CICompositeOperation {
 }
 
 final class CIScreenBlendModeBuiltIn: CIFilter, CIScreenBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIScreenBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIScreenBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -188,7 +195,8 @@ public protocol CIOverlayBlendMode: CICompositeOperation {
 }
 
 final class CIOverlayBlendModeBuiltIn: CIFilter, CIOverlayBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIOverlayBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIOverlayBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -213,7 +221,8 @@ public protocol CIDarkenBlendMode: CICompositeOperation {
 }
 
 final class CIDarkenBlendModeBuiltIn: CIFilter, CIDarkenBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDarkenBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDarkenBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -238,7 +247,8 @@ public protocol CILightenBlendMode: CICompositeOperation {
 }
 
 final class CILightenBlendModeBuiltIn: CIFilter, CILightenBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILightenBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CILightenBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -263,7 +273,8 @@ public protocol CIColorBurnBlendMode: CICompositeOperation {
 }
 
 final class CIColorBurnBlendModeBuiltIn: CIFilter, CIColorBurnBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorBurnBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorBurnBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -288,7 +299,8 @@ public protocol CIColorDodgeBlendMode: CICompositeOperation {
 }
 
 final class CIColorDodgeBlendModeBuiltIn: CIFilter, CIColorDodgeBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorDodgeBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorDodgeBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -313,7 +325,8 @@ public protocol CIHardLightBlendMode: CICompositeOperation {
 }
 
 final class CIHardLightBlendModeBuiltIn: CIFilter, CIHardLightBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHardLightBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHardLightBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -338,7 +351,8 @@ public protocol CISoftLightBlendMode: CICompositeOperation {
 }
 
 final class CISoftLightBlendModeBuiltIn: CIFilter, CISoftLightBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISoftLightBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISoftLightBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -363,7 +377,8 @@ public protocol CIDifferenceBlendMode: CICompositeOperation {
 }
 
 final class CIDifferenceBlendModeBuiltIn: CIFilter, CIDifferenceBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDifferenceBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDifferenceBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -388,7 +403,8 @@ public protocol CIExclusionBlendMode: CICompositeOperation {
 }
 
 final class CIExclusionBlendModeBuiltIn: CIFilter, CIExclusionBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIExclusionBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIExclusionBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -413,7 +429,8 @@ public protocol CISubtractBlendMode: CICompositeOperation {
 }
 
 final class CISubtractBlendModeBuiltIn: CIFilter, CISubtractBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISubtractBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISubtractBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -438,7 +455,8 @@ public protocol CIDivideBlendMode: CICompositeOperation {
 }
 
 final class CIDivideBlendModeBuiltIn: CIFilter, CIDivideBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDivideBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDivideBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -463,7 +481,8 @@ public protocol CILinearBurnBlendMode: CICompositeOperation {
 }
 
 final class CILinearBurnBlendModeBuiltIn: CIFilter, CILinearBurnBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILinearBurnBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CILinearBurnBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -488,7 +507,8 @@ public protocol CILinearDodgeBlendMode: CICompositeOperation {
 }
 
 final class CILinearDodgeBlendModeBuiltIn: CIFilter, CILinearDodgeBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILinearDodgeBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CILinearDodgeBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -513,7 +533,8 @@ public protocol CIPinLightBlendMode: CICompositeOperation {
 }
 
 final class CIPinLightBlendModeBuiltIn: CIFilter, CIPinLightBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPinLightBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPinLightBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -538,7 +559,8 @@ public protocol CIHueBlendMode: CICompositeOperation {
 }
 
 final class CIHueBlendModeBuiltIn: CIFilter, CIHueBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHueBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHueBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -563,7 +585,8 @@ public protocol CISaturationBlendMode: CICompositeOperation {
 }
 
 final class CISaturationBlendModeBuiltIn: CIFilter, CISaturationBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISaturationBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISaturationBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -577,30 +600,5 @@ final class CISaturationBlendModeBuiltIn: CIFilter, CISaturationBlendMode, @unch
 extension CIFilter {
   /// `CISaturationBlendMode`: The image's saturation, the background's hue and luminosity.
   public static func saturationBlendMode() -> CIFilter & CISaturationBlendMode { CISaturationBlendModeBuiltIn() }
-}
-
-/// The properties of `CIColorBlendMode`: The image's hue and saturation, the background's luminosity.
-public protocol CIColorBlendMode: CICompositeOperation {
-  /// The image to filter.
-  var inputImage: CIImage? { get set }
-  /// The image underneath.
-  var backgroundImage: CIImage? { get set }
-}
-
-final class CIColorBlendModeBuiltIn: CIFilter, CIColorBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorBlendMode")) }
-  var inputImage: CIImage? {
-    get { builtInImage("inputImage") }
-    set { setValue(newValue, forKey: "inputImage") }
-  }
-  var backgroundImage: CIImage? {
-    get { builtInImage("inputBackgroundImage") }
-    set { setValue(newValue, forKey: "inputBackgroundImage") }
-  }
-}
-
-extension CIFilter {
-  /// `CIColorBlendMode`: The image's hue and saturation, the background's luminosity.
-  public static func colorBlendMode() -> CIFilter & CIColorBlendMode { CIColorBlendModeBuiltIn() }
 }
 

@@ -4,6 +4,32 @@
 
 internal import ReelFilters
 
+/// The properties of `CIColorBlendMode`: The image's hue and saturation, the background's luminosity.
+public protocol CIColorBlendMode: CICompositeOperation {
+  /// The image to filter.
+  var inputImage: CIImage? { get set }
+  /// The image underneath.
+  var backgroundImage: CIImage? { get set }
+}
+
+final class CIColorBlendModeBuiltIn: CIFilter, CIColorBlendMode, @unchecked Sendable {
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIColorBlendMode")) }
+  required init?(coder: NSCoder) { nil }
+  var inputImage: CIImage? {
+    get { builtInImage("inputImage") }
+    set { setValue(newValue, forKey: "inputImage") }
+  }
+  var backgroundImage: CIImage? {
+    get { builtInImage("inputBackgroundImage") }
+    set { setValue(newValue, forKey: "inputBackgroundImage") }
+  }
+}
+
+extension CIFilter {
+  /// `CIColorBlendMode`: The image's hue and saturation, the background's luminosity.
+  public static func colorBlendMode() -> CIFilter & CIColorBlendMode { CIColorBlendModeBuiltIn() }
+}
+
 /// The properties of `CILuminosityBlendMode`: The image's luminosity, the background's hue and saturation.
 public protocol CILuminosityBlendMode: CICompositeOperation {
   /// The image to filter.
@@ -13,7 +39,8 @@ public protocol CILuminosityBlendMode: CICompositeOperation {
 }
 
 final class CILuminosityBlendModeBuiltIn: CIFilter, CILuminosityBlendMode, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILuminosityBlendMode")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CILuminosityBlendMode")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

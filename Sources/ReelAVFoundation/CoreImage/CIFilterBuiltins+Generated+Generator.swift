@@ -11,7 +11,8 @@ public protocol CIConstantColorGenerator: CIFilterProtocol {
 }
 
 final class CIConstantColorGeneratorBuiltIn: CIFilter, CIConstantColorGenerator, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIConstantColorGenerator")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIConstantColorGenerator")) }
+  required init?(coder: NSCoder) { nil }
   var color: CIColor {
     get { builtInColor("inputColor") }
     set { setValue(newValue, forKey: "inputColor") }
@@ -36,7 +37,8 @@ public protocol CILinearGradient: CIFilterProtocol {
 }
 
 final class CILinearGradientBuiltIn: CIFilter, CILinearGradient, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILinearGradient")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CILinearGradient")) }
+  required init?(coder: NSCoder) { nil }
   var point0: CGPoint {
     get { builtInPoint("inputPoint0") }
     set { setValue(newValue, forKey: "inputPoint0") }
@@ -75,7 +77,8 @@ public protocol CIRadialGradient: CIFilterProtocol {
 }
 
 final class CIRadialGradientBuiltIn: CIFilter, CIRadialGradient, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIRadialGradient")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIRadialGradient")) }
+  required init?(coder: NSCoder) { nil }
   var center: CGPoint {
     get { builtInPoint("inputCenter") }
     set { setValue(newValue, forKey: "inputCenter") }
@@ -118,7 +121,8 @@ public protocol CICheckerboardGenerator: CIFilterProtocol {
 }
 
 final class CICheckerboardGeneratorBuiltIn: CIFilter, CICheckerboardGenerator, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CICheckerboardGenerator")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CICheckerboardGenerator")) }
+  required init?(coder: NSCoder) { nil }
   var center: CGPoint {
     get { builtInPoint("inputCenter") }
     set { setValue(newValue, forKey: "inputCenter") }
@@ -155,7 +159,8 @@ public protocol CIQRCodeGenerator: CIFilterProtocol {
 }
 
 final class CIQRCodeGeneratorBuiltIn: CIFilter, CIQRCodeGenerator, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIQRCodeGenerator")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIQRCodeGenerator")) }
+  required init?(coder: NSCoder) { nil }
   var message: Data {
     get { builtInData("inputMessage") }
     set { setValue(newValue, forKey: "inputMessage") }

@@ -13,7 +13,8 @@ public protocol CICrop: CIFilterProtocol {
 }
 
 final class CICropBuiltIn: CIFilter, CICrop, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CICrop")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CICrop")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -38,7 +39,8 @@ public protocol CIAffineTransform: CIFilterProtocol {
 }
 
 final class CIAffineTransformBuiltIn: CIFilter, CIAffineTransform, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIAffineTransform")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIAffineTransform")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -65,7 +67,8 @@ public protocol CILanczosScaleTransform: CIFilterProtocol {
 }
 
 final class CILanczosScaleTransformBuiltIn: CIFilter, CILanczosScaleTransform, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CILanczosScaleTransform")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CILanczosScaleTransform")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -94,7 +97,8 @@ public protocol CIStraightenFilter: CIFilterProtocol {
 }
 
 final class CIStraightenFilterBuiltIn: CIFilter, CIStraightenFilter, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIStraightenFilter")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIStraightenFilter")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -125,7 +129,8 @@ public protocol CIPerspectiveTransform: CIFilterProtocol {
 }
 
 final class CIPerspectiveTransformBuiltIn: CIFilter, CIPerspectiveTransform, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPerspectiveTransform")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPerspectiveTransform")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -170,7 +175,8 @@ public protocol CIPerspectiveCorrection: CIFilterProtocol {
 }
 
 final class CIPerspectiveCorrectionBuiltIn: CIFilter, CIPerspectiveCorrection, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPerspectiveCorrection")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPerspectiveCorrection")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

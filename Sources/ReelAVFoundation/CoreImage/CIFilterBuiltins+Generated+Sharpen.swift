@@ -15,7 +15,8 @@ public protocol CISharpenLuminance: CIFilterProtocol {
 }
 
 final class CISharpenLuminanceBuiltIn: CIFilter, CISharpenLuminance, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISharpenLuminance")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISharpenLuminance")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -46,7 +47,8 @@ public protocol CIUnsharpMask: CIFilterProtocol {
 }
 
 final class CIUnsharpMaskBuiltIn: CIFilter, CIUnsharpMask, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIUnsharpMask")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIUnsharpMask")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

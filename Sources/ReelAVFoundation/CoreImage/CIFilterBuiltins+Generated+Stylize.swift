@@ -15,7 +15,8 @@ public protocol CIPixellate: CIFilterProtocol {
 }
 
 final class CIPixellateBuiltIn: CIFilter, CIPixellate, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPixellate")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPixellate")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -46,7 +47,8 @@ public protocol CIHexagonalPixellate: CIFilterProtocol {
 }
 
 final class CIHexagonalPixellateBuiltIn: CIFilter, CIHexagonalPixellate, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHexagonalPixellate")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHexagonalPixellate")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -77,7 +79,8 @@ public protocol CIBloom: CIFilterProtocol {
 }
 
 final class CIBloomBuiltIn: CIFilter, CIBloom, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBloom")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBloom")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -108,7 +111,8 @@ public protocol CIGloom: CIFilterProtocol {
 }
 
 final class CIGloomBuiltIn: CIFilter, CIGloom, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIGloom")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIGloom")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -137,7 +141,8 @@ public protocol CIEdges: CIFilterProtocol {
 }
 
 final class CIEdgesBuiltIn: CIFilter, CIEdges, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIEdges")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIEdges")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -164,7 +169,8 @@ public protocol CICrystallize: CIFilterProtocol {
 }
 
 final class CICrystallizeBuiltIn: CIFilter, CICrystallize, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CICrystallize")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CICrystallize")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -195,7 +201,8 @@ public protocol CIPointillize: CIFilterProtocol {
 }
 
 final class CIPointillizeBuiltIn: CIFilter, CIPointillize, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPointillize")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIPointillize")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -224,7 +231,8 @@ public protocol CIEdgeWork: CIFilterProtocol {
 }
 
 final class CIEdgeWorkBuiltIn: CIFilter, CIEdgeWork, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIEdgeWork")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIEdgeWork")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -253,7 +261,8 @@ public protocol CIHighlightShadowAdjust: CIFilterProtocol {
 }
 
 final class CIHighlightShadowAdjustBuiltIn: CIFilter, CIHighlightShadowAdjust, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHighlightShadowAdjust")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIHighlightShadowAdjust")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -284,7 +293,8 @@ public protocol CIComicEffect: CIFilterProtocol {
 }
 
 final class CIComicEffectBuiltIn: CIFilter, CIComicEffect, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIComicEffect")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIComicEffect")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -307,7 +317,8 @@ public protocol CIBlendWithMask: CIFilterProtocol {
 }
 
 final class CIBlendWithMaskBuiltIn: CIFilter, CIBlendWithMask, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBlendWithMask")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBlendWithMask")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -338,7 +349,8 @@ public protocol CIBlendWithAlphaMask: CIFilterProtocol {
 }
 
 final class CIBlendWithAlphaMaskBuiltIn: CIFilter, CIBlendWithAlphaMask, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBlendWithAlphaMask")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBlendWithAlphaMask")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

@@ -15,7 +15,8 @@ public protocol CIDissolveTransition: CITransitionFilter {
 }
 
 final class CIDissolveTransitionBuiltIn: CIFilter, CIDissolveTransition, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDissolveTransition")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIDissolveTransition")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -56,7 +57,8 @@ public protocol CISwipeTransition: CITransitionFilter {
 }
 
 final class CISwipeTransitionBuiltIn: CIFilter, CISwipeTransition, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CISwipeTransition")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CISwipeTransition")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -113,7 +115,8 @@ public protocol CIBarsSwipeTransition: CITransitionFilter {
 }
 
 final class CIBarsSwipeTransitionBuiltIn: CIFilter, CIBarsSwipeTransition, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBarsSwipeTransition")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIBarsSwipeTransition")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -166,7 +169,8 @@ public protocol CICopyMachineTransition: CITransitionFilter {
 }
 
 final class CICopyMachineTransitionBuiltIn: CIFilter, CICopyMachineTransition, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CICopyMachineTransition")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CICopyMachineTransition")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }
@@ -231,7 +235,8 @@ public protocol CIFlashTransition: CITransitionFilter {
 }
 
 final class CIFlashTransitionBuiltIn: CIFilter, CIFlashTransition, @unchecked Sendable {
-  init() { super.init(descriptor: CIFilter.builtInDescriptor("CIFlashTransition")) }
+  override init() { super.init(descriptor: CIFilter.builtInDescriptor("CIFlashTransition")) }
+  required init?(coder: NSCoder) { nil }
   var inputImage: CIImage? {
     get { builtInImage("inputImage") }
     set { setValue(newValue, forKey: "inputImage") }

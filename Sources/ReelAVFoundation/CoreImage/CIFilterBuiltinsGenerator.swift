@@ -157,7 +157,8 @@ package enum CIFilterBuiltinsGenerator {
     lines += [
       "}", "",
       "final class \(conformer): CIFilter, \(name), @unchecked Sendable {",
-      "  init() { super.init(descriptor: CIFilter.builtInDescriptor(\"\(name)\")) }",
+      "  override init() { super.init(descriptor: CIFilter.builtInDescriptor(\"\(name)\")) }",
+      "  required init?(coder: NSCoder) { nil }",
     ]
     for parameter in descriptor.parameters {
       let (type, getter) = swiftType(parameter.kind)

@@ -24,8 +24,15 @@ open class CIImage: NSObject, @unchecked Sendable {
   }
 
   /// The pixels of a pixel buffer (any of Reel's pixel formats; Y′CbCr is converted with the
-  /// buffer's colour matrix).
+  /// buffer's colour matrix; 10-bit buffers keep their 10 bits).
   public convenience init(cvPixelBuffer buffer: CVPixelBuffer) {
+    if let colors = buffer.tenBitColors() {
+      self.init(
+        recipe: FilterImage(
+          encodedColors: colors, width: buffer.width,
+          origin: Point(x: 0, y: -Double(buffer.height))))
+      return
+    }
     self.init(picture: Self.picture(of: buffer))
   }
 

@@ -186,8 +186,8 @@ extension CVBuffer {
   /// Whether the layout has planes (NV12, planar 4:2:0).
   var isPlanar: Bool {
     switch layout {
-    case .bgra, .argb: false
-    case .biPlanar, .planar: true
+    case .bgra, .argb, .rgba: false
+    case .biPlanar, .planar, .biPlanar10: true
     }
   }
 }

@@ -27,22 +27,19 @@ extension CVBuffer {
     case .failure(let failure): return .failure(failure)
     }
     switch (layout, picture) {
-    case (.argb, .bgra(let image)):
+    case (.argb, .bgra(let image)), (.rgba, .bgra(let image)):
       guard case .memory(let memory) = made.content else { break }
-      let row = made.planes[0].bytesPerRow
-      image.withUnsafeBytes { source in
-        guard let from = source.baseAddress else { return }
-        for y in 0..<image.height {
-          let s = (from + y * image.bytesPerRow).assumingMemoryBound(to: UInt8.self)
-          let d = (memory.bytes + y * row).assumingMemoryBound(to: UInt8.self)
-          for x in 0..<image.width {
-            d[4 * x] = s[4 * x + 3]
-            d[4 * x + 1] = s[4 * x + 2]
-            d[4 * x + 2] = s[4 * x + 1]
-            d[4 * x + 3] = s[4 * x]
-          }
-        }
-      }
+      Self.reorderBytes(
+        rows: image.height, width: image.width, order: layout.byteOrderFromBGRA,
+        from: { body in image.withUnsafeBytes { body($0.baseAddress, image.bytesPerRow) } },
+        to: memory.bytes, targetRow: made.planes[0].bytesPerRow)
+    case (.biPlanar10, .yuv(let yuv)):
+      made.setMatrixAttachment(yuv.matrix)
+      made.fillTenBit(from: yuv)
+    case (.biPlanar10, .bgra(let image)):
+      let matrix = ColorMatrix.forSize(width: image.width, height: image.height)
+      made.setMatrixAttachment(matrix)
+      made.fillTenBit(matrix: matrix) { x, y in image.encodedColor(x: x, y: y) }
     case (.biPlanar(let full), .yuv(let yuv)):
       guard case .memory(let memory) = made.content else { break }
       let planes = made.planes
@@ -102,27 +99,23 @@ extension CVBuffer {
       return .yuv(retagged)
     case .memory(let memory):
       switch layout {
-      case .argb:
+      case .argb, .rgba:
         guard var image = try? Image(uninitializedCheckedWidth: width, height: height) else {
           throw CVFailure(kCVReturnAllocationFailed, "no memory for \(width)×\(height)")
         }
-        let row = planes[0].bytesPerRow
-        let (width, height) = (self.width, self.height)
         let targetRow = image.bytesPerRow
+        let row = planes[0].bytesPerRow
+        let (width, height, order) = (self.width, self.height, layout.byteOrderFromBGRA)
         image.withUnsafeMutableBytes { target in
           guard let to = target.baseAddress else { return }
-          for y in 0..<height {
-            let s = (memory.bytes + y * row).assumingMemoryBound(to: UInt8.self)
-            let d = (to + y * targetRow).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<width {
-              d[4 * x] = s[4 * x + 3]
-              d[4 * x + 1] = s[4 * x + 2]
-              d[4 * x + 2] = s[4 * x + 1]
-              d[4 * x + 3] = s[4 * x]
-            }
-          }
+          Self.reorderBytes(
+            rows: height, width: width, order: order,
+            from: { body in body(UnsafeRawPointer(memory.bytes), row) }, to: to,
+            targetRow: targetRow)
         }
         return .bgra(image)
+      case .biPlanar10:
+        return .yuv(try eightBitPicture())
       case .biPlanar(let full):
         guard
           var yuv = try? YUVImage(
@@ -153,6 +146,28 @@ extension CVBuffer {
         return .yuv(yuv)
       case .bgra, .planar:
         throw CVFailure(kCVReturnError, "a pixel buffer lost its picture")
+      }
+    }
+  }
+
+  /// Copies 4-byte pixels row by row, byte `i` of each target pixel from byte `order[i]` of
+  /// the source pixel (the orders between BGRA and ARGB or RGBA are their own inverses).
+  static func reorderBytes(
+    rows: Int, width: Int, order: (Int, Int, Int, Int),
+    from source: ((UnsafeRawPointer?, Int) -> Void) -> Void, to target: UnsafeMutableRawPointer,
+    targetRow: Int
+  ) {
+    source { base, sourceRow in
+      guard let base else { return }
+      for y in 0..<rows {
+        let s = (base + y * sourceRow).assumingMemoryBound(to: UInt8.self)
+        let d = (target + y * targetRow).assumingMemoryBound(to: UInt8.self)
+        for x in 0..<width {
+          d[4 * x] = s[4 * x + order.0]
+          d[4 * x + 1] = s[4 * x + order.1]
+          d[4 * x + 2] = s[4 * x + order.2]
+          d[4 * x + 3] = s[4 * x + order.3]
+        }
       }
     }
   }

@@ -93,7 +93,7 @@ public final class CVBuffer: @unchecked Sendable {
         }
       }
       content = .yuv(picture)
-    case .argb, .biPlanar:
+    case .argb, .rgba, .biPlanar, .biPlanar10:
       let planes = Self.ownPlanes(layout: layout, width: width, height: height)
       let total = planes.reduce(0) { $0 + $1.byteCount }
       guard let memory = PlaneMemory(byteCount: total) else {
@@ -106,6 +106,14 @@ public final class CVBuffer: @unchecked Sendable {
         (memory.bytes + planes[1].offset).initializeMemory(
           as: UInt8.self, repeating: 128, count: planes[1].byteCount)
       }
+      if case .biPlanar10(let full, _) = layout {
+        let black = TenBitSamples.stored(full ? 0 : 64)
+        let neutral = TenBitSamples.stored(512)
+        (memory.bytes).initializeMemory(
+          as: UInt16.self, repeating: black, count: planes[0].byteCount / 2)
+        (memory.bytes + planes[1].offset).initializeMemory(
+          as: UInt16.self, repeating: neutral, count: planes[1].byteCount / 2)
+      }
       content = .memory(memory)
     }
     return .success(CVBuffer(layout: layout, width: width, height: height, content: content))
@@ -115,8 +123,15 @@ public final class CVBuffer: @unchecked Sendable {
   static func ownPlanes(layout: PixelLayout, width: Int, height: Int) -> [Plane] {
     func aligned(_ bytes: Int) -> Int { (bytes + 63) & ~63 }
     switch layout {
-    case .bgra, .argb:
+    case .bgra, .argb, .rgba:
       return [Plane(offset: 0, bytesPerRow: aligned(width * 4), width: width, height: height)]
+    case .biPlanar10(_, let chromaEveryRow):
+      let luma = Plane(offset: 0, bytesPerRow: aligned(width * 2), width: width, height: height)
+      let chromaWidth = (width + 1) / 2
+      let chroma = Plane(
+        offset: luma.byteCount, bytesPerRow: aligned(chromaWidth * 4), width: chromaWidth,
+        height: chromaEveryRow ? height : (height + 1) / 2)
+      return [luma, chroma]
     case .biPlanar:
       let luma = Plane(offset: 0, bytesPerRow: aligned(width), width: width, height: height)
       let chromaWidth = (width + 1) / 2

@@ -15,6 +15,8 @@ public struct ColorCube: Sendable {
   public let domainMin: SIMD3<Float>
   /// The input value that lands on the last texel of each axis.
   public let domainMax: SIMD3<Float>
+  /// For a table made from 1D curves (``init(curves:)``): the curves, which lookups use.
+  public internal(set) var curves: ChannelCurves?
 
   /// The side lengths Reel accepts (Core Image's limits: 2 to 128 texels; a 128³ cube is
   /// 32 MiB of floats).
@@ -95,6 +97,10 @@ public struct ColorCube: Sendable {
   ///     (Core Image's `inputExtrapolate`) instead of being clamped to the edge texels.
   /// - Returns: The interpolated texel, premultiplied RGBA.
   public func sample(_ rgb: SIMD3<Float>, extrapolate: Bool = false) -> SIMD4<Float> {
+    if let curves {
+      let output = curves.apply(rgb)
+      return SIMD4(output.x, output.y, output.z, 1)
+    }
     let last = Float(dimension - 1)
     var position = (rgb - domainMin) / (domainMax - domainMin) * last
     // NaN indexes the first texel; infinities are clamped below so no index overflows.
@@ -139,8 +145,10 @@ extension ColorOperation {
     // A table is continuous; one with a sharp step (a key's hue band) is refused by the
     // renderer's check and applied exactly.
     let domain = [cube.domainMin, cube.domainMax].flatMap { [$0.x, $0.y, $0.z] }
+    let curves = cube.curves.map { $0.values.flatMap { [$0.x, $0.y, $0.z] } } ?? []
     let key =
-      [Double(cube.dimension), extrapolate ? 1 : 0] + (domain + cube.texels).map(Double.init)
+      [Double(cube.dimension), extrapolate ? 1 : 0, Double(curves.count)]
+      + (domain + cube.texels + curves).map(Double.init)
     return ColorOperation(name: name, space: space, isSmooth: true, key: key) { pixel in
       let found = cube.sample(pixel.rgb, extrapolate: extrapolate)
       let alpha = min(max(found.w, 0), 1)

@@ -1,6 +1,6 @@
 import ReelCore
 
-/// Why the text of a `.cube` file is not a 3D lookup table Reel can use: the line (1-based,
+/// Why the text of a `.cube` file is not a lookup table Reel can use: the line (1-based,
 /// 0 for the file as a whole) and what was wrong there.
 public struct CubeFileError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The line the problem is on, counting from 1; 0 when it concerns the whole file.
@@ -18,14 +18,16 @@ public struct CubeFileError: Error, Sendable, Equatable, CustomStringConvertible
   public var description: String { line > 0 ? "line \(line): \(reason)" : reason }
 }
 
-/// The Adobe / DaVinci Resolve `.cube` format of 3D lookup tables, parsed into a
-/// ``ColorCube``.
+/// The Adobe / DaVinci Resolve `.cube` format of lookup tables, parsed into a ``ColorCube``.
 ///
 /// A file is lines of text: `#` comments and blank lines anywhere; keywords before the data —
-/// `TITLE "name"`, `LUT_3D_SIZE n` (required), `DOMAIN_MIN r g b`, `DOMAIN_MAX r g b` (default
-/// 0 0 0 and 1 1 1) —; then n³ lines of three numbers, the output colour of each texel, red
-/// varying fastest, then green, then blue. Texels are opaque. One-dimensional tables
-/// (`LUT_1D_SIZE`) are refused by name.
+/// `TITLE "name"`, `LUT_3D_SIZE n` or `LUT_1D_SIZE n` (one of them, required),
+/// `DOMAIN_MIN r g b`, `DOMAIN_MAX r g b` (default 0 0 0 and 1 1 1; `LUT_3D_INPUT_RANGE` /
+/// `LUT_1D_INPUT_RANGE low high` set all three) —; then the lines of three numbers. A 3D
+/// table has n³ of them, the output colour of each texel, red varying fastest, then green, then
+/// blue; texels are opaque. A 1D table has n, entry i the (red, green, blue) outputs for the
+/// input i / (n − 1) of the domain, each channel interpolated linearly on its own
+/// (``ChannelCurves``).
 public enum CubeFile {
   /// What a parsed file holds.
   public struct Parsed: Sendable {
@@ -43,6 +45,7 @@ public enum CubeFile {
   public static func parse(_ text: String) throws(CubeFileError) -> Parsed {
     var title: String?
     var size: Int?
+    var isOneDimensional = false
     var domainMin = SIMD3<Float>.zero
     var domainMax = SIMD3<Float>.one
     var texels: [Float] = []
@@ -72,7 +75,11 @@ public enum CubeFile {
             ? String(rest.dropFirst().dropLast()) : rest
         case "LUT_3D_SIZE":
           guard size == nil else {
-            throw CubeFileError(line: lineNumber, "LUT_3D_SIZE is given twice")
+            throw CubeFileError(
+              line: lineNumber,
+              isOneDimensional
+                ? "LUT_3D_SIZE after LUT_1D_SIZE: a file holds one table, 1D or 3D"
+                : "LUT_3D_SIZE is given twice")
           }
           let side = try integer(words, line: lineNumber)
           guard ColorCube.dimensions.contains(side) else {
@@ -85,43 +92,77 @@ public enum CubeFile {
           expected = side * side * side
           texels.reserveCapacity(expected * 4)
         case "LUT_1D_SIZE":
-          throw CubeFileError(
-            line: lineNumber,
-            "this is a 1D lookup table (LUT_1D_SIZE); Reel reads 3D tables (LUT_3D_SIZE) only")
+          guard size == nil else {
+            throw CubeFileError(
+              line: lineNumber,
+              isOneDimensional
+                ? "LUT_1D_SIZE is given twice"
+                : "LUT_1D_SIZE after LUT_3D_SIZE: a file holds one table, 1D or 3D")
+          }
+          let count = try integer(words, line: lineNumber)
+          guard ChannelCurves.sizes.contains(count) else {
+            throw CubeFileError(
+              line: lineNumber,
+              "LUT_1D_SIZE is \(count); a 1D table has \(ChannelCurves.sizes.lowerBound)…\(ChannelCurves.sizes.upperBound) entries"
+            )
+          }
+          size = count
+          isOneDimensional = true
+          expected = count
+          texels.reserveCapacity(expected * 4)
         case "DOMAIN_MIN":
           domainMin = try triple(words.dropFirst(), line: lineNumber, keyword: "DOMAIN_MIN")
         case "DOMAIN_MAX":
           domainMax = try triple(words.dropFirst(), line: lineNumber, keyword: "DOMAIN_MAX")
-        case "LUT_3D_INPUT_RANGE":
+        case "LUT_3D_INPUT_RANGE", "LUT_1D_INPUT_RANGE":
           guard words.count == 3, let low = Float(words[1]), let high = Float(words[2]),
             low.isFinite, high.isFinite
           else {
-            throw CubeFileError(line: lineNumber, "LUT_3D_INPUT_RANGE takes 2 numbers")
+            throw CubeFileError(line: lineNumber, "\(first) takes 2 numbers")
           }
           domainMin = SIMD3(repeating: low)
           domainMax = SIMD3(repeating: high)
         default:
           throw CubeFileError(
             line: lineNumber,
-            "unknown keyword \(first); a .cube file has TITLE, LUT_3D_SIZE, DOMAIN_MIN, DOMAIN_MAX and lines of three numbers"
+            "unknown keyword \(first); a .cube file has TITLE, LUT_3D_SIZE or LUT_1D_SIZE, DOMAIN_MIN, DOMAIN_MAX and lines of three numbers"
           )
         }
         continue
       }
       guard size != nil else {
         throw CubeFileError(
-          line: lineNumber, "the table's numbers start before LUT_3D_SIZE says its size")
+          line: lineNumber,
+          "the table's numbers start before LUT_3D_SIZE (or LUT_1D_SIZE) says its size")
       }
+      let sizeKeyword = isOneDimensional ? "LUT_1D_SIZE" : "LUT_3D_SIZE"
       guard texels.count / 4 < expected else {
         throw CubeFileError(
-          line: lineNumber, "more than the \(expected) table lines LUT_3D_SIZE announces")
+          line: lineNumber, "more than the \(expected) table lines \(sizeKeyword) announces")
       }
       let colour = try triple(words[...], line: lineNumber, keyword: nil)
       texels += [colour.x, colour.y, colour.z, 1]
     }
     guard let size else {
       throw CubeFileError(
-        line: 0, "no LUT_3D_SIZE line: this is not a 3D .cube lookup table")
+        line: 0, "no LUT_3D_SIZE or LUT_1D_SIZE line: this is not a .cube lookup table")
+    }
+    if isOneDimensional {
+      guard texels.count / 4 == expected else {
+        throw CubeFileError(
+          line: lineNumber,
+          "the table has \(texels.count / 4) lines; LUT_1D_SIZE \(size) needs \(expected)")
+      }
+      let values = (0..<expected).map {
+        SIMD3(texels[4 * $0], texels[4 * $0 + 1], texels[4 * $0 + 2])
+      }
+      do throws(FilterError) {
+        let curves = try ChannelCurves(
+          values: values, domainMin: domainMin, domainMax: domainMax)
+        return Parsed(title: title, cube: try ColorCube(curves: curves))
+      } catch {
+        throw CubeFileError(line: 0, "DOMAIN_MIN must be below DOMAIN_MAX on every channel")
+      }
     }
     guard texels.count / 4 == expected else {
       throw CubeFileError(

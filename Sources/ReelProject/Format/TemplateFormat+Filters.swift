@@ -135,7 +135,11 @@ enum TemplateFilterFormat {
     forms.append(
       .object([
         ("type", .string("object")),
-        ("description", .string("Maps colours through a 3D lookup table read from a .cube file.")),
+        (
+          "description",
+          .string(
+            "Maps colours through a lookup table (3D, or 1D per channel) read from a .cube file.")
+        ),
         (
           "properties",
           .object([

@@ -190,8 +190,10 @@ open class AVAssetReaderTrackOutput: AVAssetReaderOutput, @unchecked Sendable {
 
 extension PixelLayout {
   var isBiPlanar: Bool {
-    if case .biPlanar = self { return true }
-    return false
+    switch self {
+    case .biPlanar, .biPlanar10: true
+    default: false
+    }
   }
 }
 

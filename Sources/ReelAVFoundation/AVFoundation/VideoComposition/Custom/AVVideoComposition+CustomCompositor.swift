@@ -68,8 +68,8 @@ final class CustomCompositorBridge: VideoFrameComposer, @unchecked Sendable {
 
   var wantsRGBSources: Bool {
     switch sourceLayout {
-    case .bgra, .argb: true
-    case .biPlanar, .planar: false
+    case .bgra, .argb, .rgba: true
+    case .biPlanar, .planar, .biPlanar10: false
     }
   }
 
