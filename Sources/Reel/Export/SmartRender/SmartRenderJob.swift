@@ -7,7 +7,8 @@ import ReelMedia
 /// profile and SPS/PPS numbers it does not use), the audio is mixed and encoded once, and
 /// ``Remuxer/splice(_:frameDuration:reorderDepth:parameterSets:audio:to:overwrite:)`` joins
 /// the source's copied packets and the pieces into the output. The pieces live in a hidden
-/// folder beside the output, removed at the end.
+/// folder beside the output, removed at the end. When the splice fails (a source it cannot
+/// take), the export encodes every frame instead and says why in a warning.
 struct SmartRenderJob: Sendable {
   let movie: Movie
   let outputURL: URL
@@ -49,10 +50,27 @@ struct SmartRenderJob: Sendable {
     let result = Result { () throws(ExportError) -> ExportResult in
       try render(into: folder, cancellation: cancellation, progress: progress, clock: clock)
     }
-    return result.map { done in
-      var finished = done
+    switch result {
+    case .success(var finished):
       finished.wallSeconds = ExportJob.seconds(clock.now - started)
-      return finished
+      return .success(finished)
+    case .failure(.cancelled(let path)):
+      return .failure(.cancelled(path: path))
+    case .failure(let error):
+      if cancellation.isCancelled { return .failure(.cancelled(path: outputURL.path)) }
+      // A source the splice cannot take still renders: every frame encoded, as without
+      // smart rendering, with a warning naming what stopped the copy.
+      var whole = settings
+      whole.smart = false
+      let fallback = Result { () throws(ExportError) -> ExportJob in
+        try ExportJob(movie: movie, outputURL: outputURL, settings: whole)
+      }
+      return fallback.flatMap { $0.run(cancellation: cancellation, progress: progress) }.map {
+        var finished = $0
+        finished.warnings.append(
+          "smart rendering stopped (\(error)); every frame was encoded instead")
+        return finished
+      }
     }
   }
 
@@ -98,7 +116,8 @@ struct SmartRenderJob: Sendable {
           })
       case .encode(let frames, _):
         let url = folder.appendingPathComponent("run-\(number).mp4")
-        let result = try encode(frames, to: url, parameterSetID: parameterSetID, source: source)
+        let result = try encode(
+          frames, to: url, parameterSetID: parameterSetID, cancellation: cancellation)
         warnings += result.warnings
         let index = try mediaResult { () throws(MediaError) in try VideoPacketIndex(path: url.path)
         }
@@ -154,7 +173,7 @@ struct SmartRenderJob: Sendable {
   /// Exports output frames `frames` alone into `url`: H.264 from an IDR frame, the source's
   /// profile, SPS/PPS number `parameterSetID`, no audio.
   private func encode(
-    _ frames: Range<Int>, to url: URL, parameterSetID: Int, source: VideoPacketIndex
+    _ frames: Range<Int>, to url: URL, parameterSetID: Int, cancellation: ExportCancellation
   ) throws(ExportError) -> ExportResult {
     var runSettings = settings
     runSettings.smart = false
@@ -174,7 +193,7 @@ struct SmartRenderJob: Sendable {
         "frames \(frames) of the export would be \(job.plan.frameCount) frames when encoded alone"
       )
     }
-    return try job.run(cancellation: ExportCancellation(), progress: Self.unwatched()).get()
+    return try job.run(cancellation: cancellation, progress: Self.unwatched()).get()
   }
 
   /// A progress continuation nobody reads (a run's own progress; the job reports its own).
