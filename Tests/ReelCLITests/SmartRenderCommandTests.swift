@@ -50,9 +50,15 @@ struct SmartRenderCommandTests {
     #expect(explained.stdoutText.contains("frames 15…59: copied from"))
 
     let smart = folder.appendingPathComponent("smart.mp4")
-    let result = try TestSupport.reel(["render", template.path, "-o", smart.path])
+    let result = try TestSupport.reel([
+      "render", template.path, "-o", smart.path, "--progress", "json",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdoutText.contains("60 frames (45 copied) in"))
+    // The summary (on stderr with --progress json) and the last progress line count the
+    // copied frames.
+    #expect(result.stderr.contains("60 frames (45 copied) in"), "\(result.stderr)")
+    let last = result.stdoutText.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(last.contains("\"frame\":60") && last.contains("\"copied\":45"), "\(last)")
 
     // One stream that decodes with no error at all.
     let check = try TestSupport.run(

@@ -93,15 +93,17 @@ struct SmartRenderJob: Sendable {
     var warnings: [String] = []
     var encoded = 0
     let total = plan.frameCount
+    var copied = 0
     func report(_ done: Int) {
       let elapsed = ExportJob.seconds(clock.now - started)
       let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
-      progress.yield(
-        ExportProgress(
-          fraction: fraction, framesDone: done, totalFrames: total,
-          framesPerSecond: elapsed > 0 ? Double(done) / elapsed : 0,
-          secondsRemaining: fraction > 0 ? elapsed * (1 - fraction) / fraction : nil,
-          secondsElapsed: elapsed))
+      var step = ExportProgress(
+        fraction: fraction, framesDone: done, totalFrames: total,
+        framesPerSecond: elapsed > 0 ? Double(done) / elapsed : 0,
+        secondsRemaining: fraction > 0 ? elapsed * (1 - fraction) / fraction : nil,
+        secondsElapsed: elapsed)
+      step.framesCopied = copied
+      progress.yield(step)
     }
     for (number, run) in plan.runs.enumerated() {
       if cancellation.isCancelled { throw .cancelled(path: outputURL.path) }
@@ -114,6 +116,7 @@ struct SmartRenderJob: Sendable {
           try mediaResult { () throws(MediaError) in
             try Remuxer.SplicePiece(source, packets: packets, firstFrame: frames.lowerBound)
           })
+        copied += frames.count
       case .encode(let frames, _):
         let url = folder.appendingPathComponent("run-\(number).mp4")
         let result = try encode(
@@ -136,7 +139,7 @@ struct SmartRenderJob: Sendable {
               index, packets: 0..<index.packets.count, firstFrame: frames.lowerBound)
           })
         encoded += frames.count
-        report(encoded)
+        report(encoded + copied)
       }
     }
     var audioPath: String?
