@@ -39,7 +39,8 @@ struct ProgressReporter: Sendable {
     case .json:
       writeJSON(
         fraction: progress.fraction, frame: progress.framesDone, frames: progress.totalFrames,
-        fps: progress.framesPerSecond, eta: progress.secondsRemaining)
+        fps: progress.framesPerSecond, eta: progress.secondsRemaining,
+        copied: progress.framesCopied)
     case .bar:
       // A terminal needs no more than about ten redraws a second.
       let now = Date()
@@ -75,17 +76,20 @@ struct ProgressReporter: Sendable {
     if style == .bar { clearBar() }
   }
 
+  /// A smart render's lines add `"copied"`: of `frame`, the frames copied, not encoded.
   private mutating func writeJSON(
-    fraction: Double, frame: Int, frames: Int, fps: Double, eta: Double?
+    fraction: Double, frame: Int, frames: Int, fps: Double, eta: Double?, copied: Int = 0
   ) {
     lastFraction = fraction
-    let line = JSONValue.object([
+    var fields: [(String, JSONValue)] = [
       ("fraction", .number((fraction * 10000).rounded() / 10000)),
       ("frame", .number(Double(frame))),
       ("frames", .number(Double(frames))),
       ("fps", .number((fps * 10).rounded() / 10)),
       ("eta", eta.map { .number(($0 * 100).rounded() / 100) } ?? .null),
-    ]).serialized()
+    ]
+    if copied > 0 { fields.append(("copied", .number(Double(copied)))) }
+    let line = JSONValue.object(fields).serialized()
     // Unbuffered, so a reader sees each line as soon as it is made.
     Console.document(line)
   }

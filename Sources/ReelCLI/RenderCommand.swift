@@ -43,6 +43,12 @@ enum RenderCommand {
       --progress json        One JSON object per line on stdout as frames are written:
                              {"fraction","frame","frames","fps","eta"} (eta in seconds, null
                              until known); the summary line then goes to stderr.
+      --no-smart             Draw and encode every frame. By default a render copies the
+                             groups of pictures a clip shows unmodified (nothing drawn over
+                             it, same size, rate and codec) as they are, and encodes only
+                             the rest (docs/smart-render.md).
+      --explain-smart        Print which frames would be copied and why the others would be
+                             encoded, and render nothing.
       --verbose              Also show FFmpeg's own messages on stderr.
       -h, --help             Show this help.
 
@@ -102,6 +108,7 @@ enum RenderCommand {
       arguments, command: "render",
       flags: [
         "--help", "--overwrite", "--quiet", "--stats", "--audio", "--lossless", "--skip-existing",
+        "--no-smart", "--explain-smart",
       ],
       options: LimitOptions.options(
         for: "render",
@@ -189,6 +196,11 @@ enum RenderCommand {
     if from != nil || to != nil {
       settings.timeRange = try range(
         from: from, to: to, base: settings.timeRange, duration: template.movie.duration)
+    }
+    settings.smart = !parsed.has("--no-smart")
+    if parsed.has("--explain-smart") {
+      return try explainSmart(
+        template.movie, output: output, settings: settings, template: templatePath)
     }
 
     let style = ProgressReporter.style(json: json, quiet: parsed.has("--quiet"))
@@ -299,7 +311,28 @@ enum RenderCommand {
     return TimeRange(start: start, end: end)
   }
 
-  /// `wrote OUT: 12.0 s, 1280×720, 360 frames in 4.1 s (88 fps)`.
+  /// `--explain-smart`: one line per run of frames, copied or encoded and why.
+  static func explainSmart(
+    _ movie: Movie, output: String, settings: ExportSettings, template: String
+  ) throws(CommandFailure) -> ExitStatus {
+    let plan: SmartRenderPlan
+    do {
+      plan = try SmartRenderPlan.planning(
+        movie: movie, settings: settings, outputURL: URL(fileURLWithPath: output))
+    } catch {
+      throw failure(for: error, template: template)
+    }
+    var lines = [
+      "\(plan.frameCount) frames: \(plan.copiedFrameCount) copied, \(plan.encodedFrameCount) encoded"
+    ]
+    lines += plan.runs.map(\.description)
+    if !settings.smart { lines.append("(--no-smart: every frame would be encoded)") }
+    Console.output(lines: lines)
+    return .ok
+  }
+
+  /// `wrote OUT: 12.0 s, 1280×720, 360 frames in 4.1 s (88 fps)`; a smart render says how
+  /// many were copied: `360 frames (270 copied) in …`.
   static func summary(of result: ExportResult, output: String) -> String {
     let length = String(format: "%.1f s", result.duration.seconds)
     let wall = String(format: "%.1f s", result.wallSeconds)
@@ -308,8 +341,9 @@ enum RenderCommand {
     }
     let fps =
       result.wallSeconds > 0 ? Int((Double(result.frameCount) / result.wallSeconds).rounded()) : 0
+    let copied = result.copiedFrameCount > 0 ? " (\(result.copiedFrameCount) copied)" : ""
     return
-      "wrote \(output): \(length), \(size.width)×\(size.height), \(result.frameCount) frames in \(wall) (\(fps) fps)"
+      "wrote \(output): \(length), \(size.width)×\(size.height), \(result.frameCount) frames\(copied) in \(wall) (\(fps) fps)"
   }
 
   /// The hidden `--stats` line (for `make bench`): one JSON object with the wall time, each

@@ -31,6 +31,10 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
   /// single render (measured: 1.5 dB lower PSNR before a joint). Off, every frame is coded
   /// on its own merits, at about twice the size for mostly static pictures.
   public var macroblockTree: Bool
+  /// The number x264 gives its SPS and PPS (`sps-id`, 0…31), or nil for x264's own (0): a
+  /// piece spliced with another stream's packets must not reuse that stream's numbers
+  /// (``H264ParameterSets/unusedParameterSetID``).
+  public var parameterSetID: Int?
 
   /// x264's longest lookahead (`X264_LOOKAHEAD_MAX`, frames): no preset's `rc-lookahead`
   /// reaches past it.
@@ -87,6 +91,9 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
     if !(1...64).contains(threadCount) {
       return "encoder threads must be 1…64 (got \(threadCount))"
     }
+    if let id = parameterSetID, !(0...31).contains(id) {
+      return "the parameter set number must be 0…31 (got \(id))"
+    }
     return nil
   }
 
@@ -107,6 +114,7 @@ public struct PinnedVideoEncoding: Sendable, Hashable, Codable {
       "8x8dct=1",
     ]
     if lossless { parameters.append("qp=0") }
+    if let parameterSetID { parameters.append("sps-id=\(parameterSetID)") }
     return parameters.joined(separator: ":")
   }
 }

@@ -158,6 +158,7 @@ public struct ExportPlan: Sendable {
       video.keptFrameCount = keptFrameCount
       video.loopCount = settings.loopCount
       video.keepsAlpha = settings.exportsAlpha
+      video.profileLevel = settings.encoderProfile.map { H264ProfileLevel(profile: $0) }
       return video
     }
     audio = hasAudio ? AudioOutputSettings(bitRate: settings.audioBitRate) : nil

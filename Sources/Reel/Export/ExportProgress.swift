@@ -12,6 +12,9 @@ public struct ExportProgress: Sendable, Hashable {
   public var secondsRemaining: Double?
   /// Wall-clock seconds since the export started.
   public var secondsElapsed: Double
+  /// Of ``framesDone``, the frames a smart render copied as packets rather than encoded
+  /// (0 for other exports).
+  public var framesCopied = 0
 
   /// Makes a progress report.
   public init(

@@ -19,6 +19,9 @@ public struct ExportResult: Sendable {
   /// counting the frames repeated or concealed and the audio left silent (see
   /// ``MediaDamage``). Empty when every source decoded cleanly.
   public var warnings: [String] = []
+  /// Frames a smart render copied from a source as compressed packets (0 otherwise); the
+  /// other ``frameCount`` − `copiedFrameCount` frames were drawn and encoded.
+  public var copiedFrameCount = 0
 
   /// Seconds each stage spent working, by name: `decode`, `composite`, `encode` (empty for
   /// passthrough).

@@ -70,6 +70,10 @@ public final class ExportSession: Sendable {
     do {
       if settings.preset == .passthrough {
         job = try PassthroughJob(movie: movie, outputURL: outputURL, settings: settings)
+      } else if settings.smart,
+        let smart = try SmartRenderJob(movie: movie, outputURL: outputURL, settings: settings)
+      {
+        job = smart
       } else {
         job = try ExportJob(movie: movie, outputURL: outputURL, settings: settings)
       }
@@ -140,3 +144,4 @@ protocol ExportRunnable: Sendable {
 
 extension ExportJob: ExportRunnable {}
 extension PassthroughJob: ExportRunnable {}
+extension SmartRenderJob: ExportRunnable {}

@@ -70,6 +70,14 @@ public struct ExportSettings: Sendable {
   /// Layer rasters shared with other exports, keyed by what they draw (a batch's movies:
   /// a layer that is the same in every movie is drawn once), or nil for none. Default nil.
   public var sharedRasters: SharedRasterCache?
+  /// Smart rendering: copy the groups of pictures a source shows unmodified as compressed
+  /// packets and draw and encode only the rest (see ``SmartRenderPlan`` and
+  /// docs/smart-render.md). When nothing can be copied the export encodes every frame as
+  /// usual. Default false here; `reel render` turns it on unless `--no-smart`.
+  public var smart = false
+  /// The H.264 profile a smart render's encoded runs use (the copied source's); nil for
+  /// the writer's own (High).
+  var encoderProfile: H264ProfileLevel.Profile?
 
   /// Makes settings from a preset (default: highest quality, H.264 + AAC at the render
   /// size, x264 `veryfast`).
