@@ -101,6 +101,84 @@ void reel_filter_encode_bgra(const float *restrict rgba, uint8_t *restrict bgra,
   }
 }
 
+void reel_filter_decode_clamped_row(const uint8_t *restrict row, int width, int first,
+                                    int count, float *restrict rgba,
+                                    const reel_transfer_tables *t) {
+  if (width <= 0 || count <= 0) return;
+  // Output pixels [0, before) repeat row pixel 0, [after, count) repeat pixel width − 1.
+  int before = -first;
+  before = before < 0 ? 0 : (before > count ? count : before);
+  int after = width - first;
+  after = after < before ? before : (after > count ? count : after);
+  if (after > before) {
+    reel_filter_decode_bgra(row + 4 * (first + before), rgba + 4 * before, after - before, t);
+  }
+  if (before > 0) {
+    float edge[4];
+    reel_filter_decode_bgra(row, edge, 1, t);
+    for (int i = 0; i < before; i++) {
+      for (int c = 0; c < 4; c++) rgba[4 * i + c] = edge[c];
+    }
+  }
+  if (after < count) {
+    float edge[4];
+    reel_filter_decode_bgra(row + 4 * (width - 1), edge, 1, t);
+    for (int i = after; i < count; i++) {
+      for (int c = 0; c < 4; c++) rgba[4 * i + c] = edge[c];
+    }
+  }
+}
+
+void reel_filter_interpolate_encode_row(const float *restrict source, uint8_t *restrict bgra,
+                                        int width, const int32_t *restrict index,
+                                        const float *restrict weights,
+                                        const reel_transfer_tables *t) {
+  const uint8_t *restrict levels = t->encodeLevels;
+  const float steps = (float)t->encodeSteps;
+  const float opaque = 1.0f - 0.5f / 255.0f;
+  for (int x = 0; x < width; x++) {
+    const float *s = source + 4 * (index[x] - 1);
+    const float *w = weights + 4 * x;
+    uint8_t *out = bgra + 4 * x;
+#if defined(__SSE2__)
+    __m128 value = _mm_add_ps(
+        _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(s), _mm_set1_ps(w[0])),
+                              _mm_mul_ps(_mm_loadu_ps(s + 4), _mm_set1_ps(w[1]))),
+                   _mm_mul_ps(_mm_loadu_ps(s + 8), _mm_set1_ps(w[2]))),
+        _mm_mul_ps(_mm_loadu_ps(s + 12), _mm_set1_ps(w[3])));
+    float pixel[4];
+    _mm_storeu_ps(pixel, value);
+    if (pixel[3] >= opaque) {
+      // Clamped to 0…1 (NaN to 0) and scaled to the table's steps in one go.
+      __m128 position = _mm_add_ps(
+          _mm_mul_ps(_mm_min_ps(_mm_max_ps(value, _mm_setzero_ps()), _mm_set1_ps(1.0f)),
+                     _mm_set1_ps(steps)),
+          _mm_set1_ps(0.5f));
+      int32_t at[4];
+      _mm_storeu_si128((__m128i *)at, _mm_cvttps_epi32(position));
+      out[0] = levels[at[2]];
+      out[1] = levels[at[1]];
+      out[2] = levels[at[0]];
+      out[3] = 255;
+      continue;
+    }
+#else
+    float pixel[4];
+    for (int c = 0; c < 4; c++) {
+      pixel[c] = s[c] * w[0] + s[4 + c] * w[1] + s[8 + c] * w[2] + s[12 + c] * w[3];
+    }
+    if (pixel[3] >= opaque) {
+      out[0] = levels[(int)(clamp01(pixel[2]) * steps + 0.5f)];
+      out[1] = levels[(int)(clamp01(pixel[1]) * steps + 0.5f)];
+      out[2] = levels[(int)(clamp01(pixel[0]) * steps + 0.5f)];
+      out[3] = 255;
+      continue;
+    }
+#endif
+    reel_filter_encode_bgra(pixel, out, 1, t);
+  }
+}
+
 void reel_filter_halve_row(const float *source, int width, float *target, int halfWidth) {
   const float w0 = 1.0f / 16.0f, w1 = 4.0f / 16.0f, w2 = 6.0f / 16.0f;
   for (int j = 0; j < halfWidth; j++) {
@@ -254,11 +332,12 @@ REEL_INLINE __m128 look_colour(const uint8_t *p, const float *cube, int size, in
 }
 #endif
 
-void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict target,
-                          uint8_t *restrict notOpaque, int count, const float *restrict cube,
-                          int size, const float *restrict affine, const float *restrict gains,
-                          const float *restrict encodedGains,
-                          const reel_transfer_tables *tables) {
+/// `reel_filter_look_row` one pixel at a time; returns how many pixels it flagged.
+static int look_pixels(const uint8_t *source, uint8_t *target, uint8_t *restrict notOpaque,
+                       int count, const float *restrict cube, int size,
+                       const float *restrict affine, const float *restrict gains,
+                       const float *restrict encodedGains, const reel_transfer_tables *tables) {
+  int flagged = 0;
   const uint8_t *restrict levels = tables->encodeLevels;
   const float steps = (float)tables->encodeSteps;
   const decode_curve curve = decode_curve_of(tables);
@@ -279,6 +358,7 @@ void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict targ
     uint8_t *out = target + 4 * i;
     if (p[3] != 255) {
       notOpaque[i] = 1;
+      flagged++;
       continue;
     }
     notOpaque[i] = 0;
@@ -287,6 +367,7 @@ void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict targ
     if (!affine && cube && _mm_cvtss_f32(_mm_shuffle_ps(v, v, _MM_SHUFFLE(3, 3, 3, 3))) < 1.0f) {
       // The look changed the alpha: the caller does this pixel exactly.
       notOpaque[i] = 1;
+      flagged++;
       continue;
     }
     if (gains) {
@@ -329,6 +410,7 @@ void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict targ
       interpolate_cube(p, cube, size, value);
       if (value[3] < 1.0f) {
         notOpaque[i] = 1;
+        flagged++;
         continue;
       }
     } else {
@@ -356,6 +438,111 @@ void reel_filter_look_row(const uint8_t *restrict source, uint8_t *restrict targ
     out[3] = 255;
 #endif
   }
+  return flagged;
+}
+
+#if defined(__x86_64__) && defined(__clang__)
+#include <immintrin.h>
+#include <string.h>
+#define REEL_FILTER_HAS_AVX2 1
+
+static int filter_has_avx2_fma(void) {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+/// The linear-light gain of `look_pixels` on the encoded values of 8 pixels of one channel;
+/// sets `*fails` when a value crosses between the sRGB curve's two parts.
+__attribute__((target("avx2,fma"))) static inline __m256 gained_avx2(__m256 value, __m256 gain,
+                                                                   __m256 encodedGain,
+                                                                   int *fails) {
+  const __m256 toe = _mm256_set1_ps(0.04045f), offset = _mm256_set1_ps(0.055f);
+  __m256 onPower = _mm256_cmp_ps(value, toe, _CMP_GT_OQ);
+  __m256 power = _mm256_sub_ps(_mm256_mul_ps(_mm256_add_ps(value, offset), encodedGain), offset);
+  __m256 result = _mm256_blendv_ps(_mm256_mul_ps(value, gain), power, onPower);
+  *fails |= _mm256_movemask_ps(_mm256_xor_ps(onPower, _mm256_cmp_ps(result, toe, _CMP_GT_OQ)));
+  return result;
+}
+
+/// `look_pixels` for 8 opaque pixels at once, with the affine map (or none) and the gains
+/// (or none); returns 0, writing nothing, when a pixel is not opaque or a gain needs the
+/// exact route (a value crossing the curve's parts, a gain that is not positive).
+__attribute__((target("avx2,fma"))) static int look_group_avx2(
+    const uint8_t *source, uint8_t *target, const float *affine, const float *gains,
+    const float *encodedGains) {
+  __m256i pixels = _mm256_loadu_si256((const __m256i *)source);
+  const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
+  if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(pixels, alpha), alpha)) != -1) {
+    return 0;
+  }
+  const __m256i byte = _mm256_set1_epi32(0xFF);
+  const __m256 toUnit = _mm256_set1_ps(1.0f / 255.0f);
+  __m256 b = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(pixels, byte)), toUnit);
+  __m256 g = _mm256_mul_ps(
+      _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(pixels, 8), byte)), toUnit);
+  __m256 r = _mm256_mul_ps(
+      _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(pixels, 16), byte)), toUnit);
+  if (affine) {
+    // offset + (from blue · b + (from green · g + from red · r)), as look_colour sums it.
+    __m256 channels[3];
+    for (int c = 0; c < 3; c++) {
+      __m256 sum = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(affine[8 + c]), g),
+                                 _mm256_mul_ps(_mm256_set1_ps(affine[4 + c]), r));
+      sum = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(affine[12 + c]), b), sum);
+      channels[c] = _mm256_add_ps(_mm256_set1_ps(affine[c]), sum);
+    }
+    r = channels[0];
+    g = channels[1];
+    b = channels[2];
+  }
+  if (gains) {
+    __m256 gain = _mm256_loadu_ps(gains), encodedGain = _mm256_loadu_ps(encodedGains);
+    if (_mm256_movemask_ps(_mm256_cmp_ps(gain, _mm256_setzero_ps(), _CMP_GT_OQ)) != 0xFF) {
+      return 0;
+    }
+    int fails = 0;
+    r = gained_avx2(r, gain, encodedGain, &fails);
+    g = gained_avx2(g, gain, encodedGain, &fails);
+    b = gained_avx2(b, gain, encodedGain, &fails);
+    if (fails) return 0;
+  }
+  const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f),
+               scale = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+#define REEL_LEVEL(v)                                                                        \
+  _mm256_cvttps_epi32(                                                                       \
+      _mm256_add_ps(_mm256_mul_ps(_mm256_min_ps(_mm256_max_ps((v), zero), one), scale), half))
+  __m256i out = _mm256_or_si256(
+      _mm256_or_si256(REEL_LEVEL(b), _mm256_slli_epi32(REEL_LEVEL(g), 8)),
+      _mm256_or_si256(_mm256_slli_epi32(REEL_LEVEL(r), 16), alpha));
+#undef REEL_LEVEL
+  _mm256_storeu_si256((__m256i *)target, out);
+  return 1;
+}
+#endif
+
+int reel_filter_look_row(const uint8_t *source, uint8_t *target, uint8_t *restrict notOpaque,
+                         int count, const float *restrict cube, int size,
+                         const float *restrict affine, const float *restrict gains,
+                         const float *restrict encodedGains,
+                         const reel_transfer_tables *tables) {
+  int i = 0, flagged = 0;
+#if defined(REEL_FILTER_HAS_AVX2)
+  if ((affine || !cube) && filter_has_avx2_fma()) {
+    for (; i + 8 <= count; i += 8) {
+      const float *groupGains = gains ? gains + i : 0;
+      const float *groupEncoded = encodedGains ? encodedGains + i : 0;
+      if (look_group_avx2(source + 4 * i, target + 4 * i, affine, groupGains, groupEncoded)) {
+        memset(notOpaque + i, 0, 8);
+      } else {
+        flagged += look_pixels(source + 4 * i, target + 4 * i, notOpaque + i, 8, cube, size,
+                               affine, groupGains, groupEncoded, tables);
+      }
+    }
+  }
+#endif
+  return flagged + look_pixels(source + 4 * i, target + 4 * i, notOpaque + i, count - i, cube,
+                               size, affine, gains ? gains + i : 0,
+                               encodedGains ? encodedGains + i : 0, tables);
 }
 
 void reel_filter_apply_color_table(const uint8_t *restrict bgra, float *restrict rgba,

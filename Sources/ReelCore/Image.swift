@@ -128,6 +128,12 @@ public struct Image: Sendable {
     return try body(UnsafeMutableRawBufferPointer(start: storage.bytes, count: storage.byteCount))
   }
 
+  /// Whether no other `Image` value shares this one's pixel buffer, so that writing to it
+  /// copies nothing (a buffer kept for reuse is free again).
+  package mutating func hasUnsharedPixels() -> Bool {
+    isKnownUniquelyReferenced(&storage)
+  }
+
   /// The pixel at column `x`, row `y` (origin top-left).
   ///
   /// - Precondition: `0 ≤ x < width` and `0 ≤ y < height`.

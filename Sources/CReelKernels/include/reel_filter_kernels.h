@@ -32,6 +32,19 @@ void reel_filter_decode_bgra(const uint8_t *bgra, float *rgba, int count,
 void reel_filter_encode_bgra(const float *rgba, uint8_t *bgra, int count,
                              const reel_transfer_tables *tables);
 
+/// `count` pixels of a row of 8-bit premultiplied BGRA (`width` pixels) decoded as
+/// `reel_filter_decode_bgra` does, pixel i being row pixel clamp(first + i, 0, width − 1): the
+/// row's ends extended outward.
+void reel_filter_decode_clamped_row(const uint8_t *row, int width, int first, int count,
+                                    float *rgba, const reel_transfer_tables *tables);
+
+/// `width` pixels of 8-bit premultiplied BGRA interpolated from a row of samples and encoded:
+/// pixel c is Σₖ source[index[c] − 1 + k] · weights[4c + k], k = 0…3 (the sums of
+/// `reel_filter_interpolate_row`), encoded as `reel_filter_encode_bgra` does.
+void reel_filter_interpolate_encode_row(const float *source, uint8_t *bgra, int width,
+                                        const int32_t *index, const float *weights,
+                                        const reel_transfer_tables *tables);
+
 /// One row of `width` pixels filtered with [1 4 6 4 1]/16 and every other pixel kept:
 /// `halfWidth` pixels, pixel j centred on source pixel 2j; beyond the row transparent black.
 void reel_filter_halve_row(const float *source, int width, float *target, int halfWidth);
@@ -71,9 +84,10 @@ void reel_filter_apply_color_table(const uint8_t *bgra, float *rgba, uint8_t *no
 /// linear light multiplied by `gains[i]` (`encodedGains[i]` is gains[i]^(1/2.4), for the
 /// curve's power part) and encoded again; written opaque to `target` (BGRA). Pixels that are
 /// not opaque, or whose alpha the table changes, are left for the caller and flagged in
-/// `notOpaque` (1).
-void reel_filter_look_row(const uint8_t *source, uint8_t *target, uint8_t *notOpaque, int count,
-                          const float *cube, int size, const float *affine, const float *gains,
-                          const float *encodedGains, const reel_transfer_tables *tables);
+/// `notOpaque` (1); returns how many. `target` may be `source` (a look written over its
+/// picture). With AVX2, opaque pixels through the affine map (or none) go 8 at a time.
+int reel_filter_look_row(const uint8_t *source, uint8_t *target, uint8_t *notOpaque, int count,
+                         const float *cube, int size, const float *affine, const float *gains,
+                         const float *encodedGains, const reel_transfer_tables *tables);
 
 #endif

@@ -91,6 +91,12 @@ struct DirectLook {
     self.chain = ColorChain(elements: elements.map(\.element))
   }
 
+  /// Whether ``write(_:to:stride:origin:)`` over the bands of `rect` writes every pixel of it
+  /// (the picture covers it).
+  func writesEveryPixel(of rect: PixelRect) -> Bool {
+    PixelRect(x: left, y: top, width: picture.width, height: picture.height).contains(rect)
+  }
+
   /// Writes the rows of `band` into `target`, the pixels of a picture whose top-left pixel is
   /// plane pixel (`origin.x`, `origin.y`) and whose rows are `stride` bytes apart. Pixels
   /// outside the source picture are left as they are (transparent).
@@ -113,14 +119,16 @@ struct DirectLook {
             let from = source + (row - top) * picture.bytesPerRow + (area.x - left) * 4
             let to = (base + (row - origin.y) * stride + (area.x - origin.x) * 4)
               .assumingMemoryBound(to: UInt8.self)
+            var flagged: Int32 = 0
             flags.withUnsafeMutableBufferPointer { flags in
               withFactors(ofRow: row, from: area.x, count: area.width, scratch: &scratch) {
                 factors, encodedFactors in
-                reel_filter_look_row(
+                flagged = reel_filter_look_row(
                   from, to, flags.baseAddress, Int32(area.width), cube, size, affine, factors,
                   encodedFactors, tables)
               }
             }
+            guard flagged > 0 else { continue }
             for column in 0..<area.width where flags[column] != 0 {
               exactPixel(from + 4 * column, to + 4 * column, x: area.x + column, y: row)
             }

@@ -8,6 +8,10 @@ public struct FilterRenderer: Sendable {
   private let gainMaps = GainMaps()
   /// The colour tables of looks, kept between renders.
   private let colorTables = KeptColorTables()
+  /// The working grids of large blurs, kept between renders.
+  private let gridBuffers = GridBuffers()
+  /// The pictures of the last direct renders, taken again once their users let them go.
+  private let pictures = KeptPictures()
 
   /// Makes a renderer.
   public init() {}
@@ -36,12 +40,27 @@ public struct FilterRenderer: Sendable {
     {
       return picture
     }
-    var picture = try Image(checkedWidth: rect.width, height: rect.height)
+    if let blur = DirectBlur(image, over: rect, buffers: gridBuffers) {
+      var picture = try newPicture(for: rect, writtenWhole: blur.area == rect)
+      let stride = picture.bytesPerRow
+      picture.withUnsafeMutableBytes { bytes in
+        let target = SharedPixels(base: bytes.baseAddress)
+        RenderBands(rect: rect, reach: 0).forEach { band in
+          blur.write(band, to: target, stride: stride, origin: (rect.x, rect.y))
+        }
+      }
+      blur.release(to: gridBuffers)
+      if blur.area == rect { pictures.keep(picture) }
+      return picture
+    }
     let shared = SharedRenderState(area: rect.area, kept: colorTables)
-    let preparedBlur = Self.preparesBlur(of: image, over: rect, shared: shared)
-    let bands = RenderBands(rect: rect, reach: preparedBlur ? 0 : image.rowReach)
-    let stride = picture.bytesPerRow
     let look = DirectLook(image, over: rect, shared: shared, gainMaps: gainMaps)
+    let writtenWhole = look?.writesEveryPixel(of: rect) == true
+    var picture = try newPicture(for: rect, writtenWhole: writtenWhole)
+    let stride = picture.bytesPerRow
+    let preparedBlur = look == nil && Self.preparesBlur(of: image, over: rect, shared: shared)
+    let bands = RenderBands(rect: rect, reach: preparedBlur ? 0 : image.rowReach)
+    defer { if writtenWhole { pictures.keep(picture) } }
     picture.withUnsafeMutableBytes { bytes in
       let target = SharedPixels(base: bytes.baseAddress)
       bands.forEach { band in
@@ -54,6 +73,17 @@ public struct FilterRenderer: Sendable {
       }
     }
     return picture
+  }
+
+  /// The picture a render of `rect` writes into: one the renderer made earlier that no one
+  /// holds any more, or a new one, not cleared when the render writes every pixel
+  /// (`writtenWhole`); else a new cleared one.
+  private func newPicture(for rect: PixelRect, writtenWhole: Bool) throws(PixelAllocationError)
+    -> Image
+  {
+    guard writtenWhole else { return try Image(checkedWidth: rect.width, height: rect.height) }
+    if let kept = pictures.take(width: rect.width, height: rect.height) { return kept }
+    return try Image(uninitializedCheckedWidth: rect.width, height: rect.height)
   }
 
   /// For a recipe that is a large Gaussian blur (cropped or not), makes the blur's coarse grid

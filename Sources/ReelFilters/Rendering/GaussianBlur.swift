@@ -132,7 +132,7 @@ struct GaussianBlur {
   /// interpolation read, widened to multiples of the scale in the plane. Coarse sample j sits
   /// on the centre of fine pixel origin + j·scale, so that every render of a part of the
   /// picture (a band, a chunk) samples the same grid and gets the same pixels.
-  private func coarseSource(for rect: PixelRect, levels: Int) -> PixelRect {
+  func coarseSource(for rect: PixelRect, levels: Int) -> PixelRect {
     let scale = 1 << levels
     let margin = scale * (Self.taps(sigma: reducedSigma(levels: levels)) + 4)
     let left = Self.multiple(below: rect.x - margin, of: scale)

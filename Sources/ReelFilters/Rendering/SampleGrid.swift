@@ -24,6 +24,15 @@ struct SampleGrid {
     self.samples = samples
   }
 
+  /// `storage` holding `count` transparent samples, its own buffer kept when it has the
+  /// capacity (a buffer kept between renders, ``GridBuffers``).
+  static func zeroed(_ storage: [SIMD4<Float>], count: Int) -> [SIMD4<Float>] {
+    var samples = storage
+    samples.removeAll(keepingCapacity: true)
+    samples.append(contentsOf: repeatElement(.zero, count: count))
+    return samples
+  }
+
   /// The first pyramid level of `input` over `rect` (``halved()`` of its pixels), read a few
   /// rows at a time so that the full-size pixels are never all held at once.
   static func halving(_ input: FilterImage, over rect: PixelRect, evaluation: FilterEvaluation)
@@ -96,7 +105,7 @@ struct SampleGrid {
   /// Adds a horizontally halved row of the finer level (row `fineRow` of it) to the rows
   /// among `rows` of a level `width` samples wide (`output`) whose vertical binomial taps
   /// read it.
-  private static func addRow(
+  static func addRow(
     _ line: [SIMD4<Float>], contributingTo fineRow: Int, of output: UnsafeMutablePointer<Float>,
     width: Int, rows: Range<Int>
   ) {
@@ -112,9 +121,13 @@ struct SampleGrid {
 
   /// The next pyramid level: filtered with [1 4 6 4 1]/16 in both directions and every other
   /// sample kept, so that sample j of the result sits on sample 2j of this grid. Reads beyond
-  /// the edges are transparent black.
-  func halved() -> SampleGrid {
-    var result = SampleGrid(width: (width + 1) / 2, height: (height + 1) / 2)
+  /// the edges are transparent black. Its samples are kept in `storage`'s buffer when that has
+  /// the capacity.
+  func halved(reusing storage: [SIMD4<Float>] = []) -> SampleGrid {
+    let halfHeight = (height + 1) / 2
+    var result = SampleGrid(
+      width: (width + 1) / 2, height: halfHeight,
+      samples: Self.zeroed(storage, count: (width + 1) / 2 * halfHeight))
     var line = [SIMD4<Float>](repeating: .zero, count: result.width)
     let halfWidth = result.width
     let halfRows = 0..<result.height
@@ -134,8 +147,13 @@ struct SampleGrid {
   /// This grid's rows convolved with `weights` (2r + 1 taps), as wide as `outputWidth`.
   /// Unpadded, this grid is 2r samples wider and output column c reads columns c…c + 2r;
   /// padded, it is as wide and reads beyond its edges are transparent black.
-  func convolvedRows(weights: [Float], outputWidth: Int, padded: Bool) -> SampleGrid {
-    var result = SampleGrid(width: outputWidth, height: height)
+  /// Its samples are kept in `storage`'s buffer when that has the capacity.
+  func convolvedRows(
+    weights: [Float], outputWidth: Int, padded: Bool, reusing storage: [SIMD4<Float>] = []
+  ) -> SampleGrid {
+    var result = SampleGrid(
+      width: outputWidth, height: height,
+      samples: Self.zeroed(storage, count: outputWidth * height))
     let width = self.width
     samples.withFloats { input in
       result.samples.withMutableFloats { output in
@@ -154,8 +172,13 @@ struct SampleGrid {
   /// This grid's columns convolved with `weights` (2r + 1 taps), `outputHeight` rows. Unpadded,
   /// this grid is 2r rows taller and output row y reads rows y…y + 2r; padded, it is as tall
   /// and reads beyond its top and bottom are transparent black.
-  func convolvedColumns(weights: [Float], outputHeight: Int, padded: Bool) -> SampleGrid {
-    var result = SampleGrid(width: width, height: outputHeight)
+  /// Its samples are kept in `storage`'s buffer when that has the capacity.
+  func convolvedColumns(
+    weights: [Float], outputHeight: Int, padded: Bool, reusing storage: [SIMD4<Float>] = []
+  ) -> SampleGrid {
+    var result = SampleGrid(
+      width: width, height: outputHeight,
+      samples: Self.zeroed(storage, count: width * outputHeight))
     let radius = weights.count / 2
     let width = self.width
     let height = self.height
@@ -256,7 +279,7 @@ struct SampleGrid {
 
   /// The sample before a pixel `offset` pixels from the origin, and the Catmull–Rom weights of
   /// the samples index − 1 … index + 2.
-  private static func taps(_ offset: Int, scale: Int) -> (index: Int, weights: SIMD4<Float>) {
+  static func taps(_ offset: Int, scale: Int) -> (index: Int, weights: SIMD4<Float>) {
     let index = offset >= 0 ? offset / scale : -((-offset + scale - 1) / scale)
     let t = Float(offset - index * scale) / Float(scale)
     let t2 = t * t
