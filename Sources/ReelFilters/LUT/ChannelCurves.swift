@@ -30,7 +30,8 @@ public struct ChannelCurves: Sendable, Equatable {
       )
     }
     guard values.allSatisfy({ $0.x.isFinite && $0.y.isFinite && $0.z.isFinite }) else {
-      throw .invalidValue(filter: "lut", key: "values", reason: "holds a number that is not finite")
+      throw .invalidValue(
+        filter: "lut", key: "LUT_1D table", reason: "holds a number that is not finite")
     }
     let span = domainMax - domainMin
     guard (0..<3).allSatisfy({ span[$0].isFinite && span[$0] > 0 }) else {
