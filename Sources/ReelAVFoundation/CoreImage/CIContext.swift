@@ -101,8 +101,9 @@ open class CIContext: NSObject, @unchecked Sendable {
     return UIImage(cgImage: CGImage(picture)).jpegData(compressionQuality: 0.9)
   }
 
-  /// The float pixels of `rect` (Core Image's plane), or nil for an empty or infinite one.
-  func tile(of image: CIImage, in rect: CGRect) -> LinearTile? {
+  /// The engine's pixels `rect` (Core Image's plane) covers, or nil (with a warning) for an
+  /// empty or infinite one.
+  private func pixelArea(of rect: CGRect) -> PixelRect? {
     guard !rect.isInfinite, let area = PixelRect(covering: CoreImagePlane.engineRect(rect)),
       !area.isEmpty
     else {
@@ -110,18 +111,18 @@ open class CIContext: NSObject, @unchecked Sendable {
         key: "CIContext.rect", "CIContext cannot render an empty or infinite rectangle (\(rect))")
       return nil
     }
+    return area
+  }
+
+  /// The float pixels of `rect` (Core Image's plane), or nil for an empty or infinite one.
+  func tile(of image: CIImage, in rect: CGRect) -> LinearTile? {
+    guard let area = pixelArea(of: rect) else { return nil }
     return renderer.render(image.recipe, in: area)
   }
 
   /// The 8-bit pixels of `rect` (Core Image's plane), or nil for an empty or infinite one.
   func picture(of image: CIImage, in rect: CGRect) -> Image? {
-    guard !rect.isInfinite, let area = PixelRect(covering: CoreImagePlane.engineRect(rect)),
-      !area.isEmpty
-    else {
-      CompatWarnings.warnOnce(
-        key: "CIContext.rect", "CIContext cannot render an empty or infinite rectangle (\(rect))")
-      return nil
-    }
+    guard let area = pixelArea(of: rect) else { return nil }
     guard let picture = try? renderer.renderPicture(image.recipe, in: area) else {
       CompatWarnings.warnOnce(
         key: "CIContext.memory", "CIContext has no memory for \(area.width)×\(area.height) pixels")
